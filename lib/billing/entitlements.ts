@@ -1,0 +1,125 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
+import { languageTiers, plans, subscriptions, usage, type Plan } from "@/lib/db/schema";
+import { inheritedPlanId, isFeatureKey, type FeatureKey } from "./features";
+import { calendarMonth, type Period } from "./period";
+
+export const FREE_PLAN_ID = "free";
+
+/** Statuses under which a subscription's plan applies; any other falls back to free. */
+export const ENTITLED_STATUSES = ["active", "trialing"] as const;
+
+export interface Entitlements {
+  planId: string;
+  planName: string;
+  features: ReadonlySet<FeatureKey>;
+  /** language code → name, from the plan's language tiers */
+  languages: Readonly<Record<string, string>>;
+  /** null: no fixed limit */
+  secondsPerPeriod: number | null;
+  secondsUsed: number;
+  period: Period;
+}
+
+type PlanFeatures = Pick<Plan, "id" | "features">;
+
+/**
+ * A plan's own features plus those of every plan named by an `everything_in_*` key,
+ * followed transitively (cycles from a bad admin edit are cut, not looped).
+ */
+export function expandFeatures(
+  plan: PlanFeatures,
+  plansById: ReadonlyMap<string, PlanFeatures>,
+  seen: Set<string> = new Set(),
+): Set<FeatureKey> {
+  seen.add(plan.id);
+  const result = new Set<FeatureKey>();
+  for (const key of plan.features) {
+    if (isFeatureKey(key)) result.add(key);
+    const inherited = inheritedPlanId(key);
+    const parent = inherited ? plansById.get(inherited) : undefined;
+    if (parent && !seen.has(parent.id)) {
+      for (const k of expandFeatures(parent, plansById, seen)) result.add(k);
+    }
+  }
+  return result;
+}
+
+export function mayUseFeature(e: Entitlements, feature: FeatureKey): boolean {
+  return e.features.has(feature);
+}
+
+export function mayUseLanguage(e: Entitlements, code: string): boolean {
+  return Object.hasOwn(e.languages, code);
+}
+
+/** Seconds left this period; null when the plan has no fixed limit. */
+export function secondsRemaining(e: Entitlements): number | null {
+  if (e.secondsPerPeriod === null) return null;
+  return Math.max(0, e.secondsPerPeriod - e.secondsUsed);
+}
+
+export function mayTranscribeSeconds(e: Entitlements, seconds: number): boolean {
+  const left = secondsRemaining(e);
+  return left === null || seconds <= left;
+}
+
+/** The subscription whose plan applies now, if any. */
+async function entitledSubscription(database: Database, userId: string) {
+  const [row] = await database
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        inArray(subscriptions.status, [...ENTITLED_STATUSES]),
+      ),
+    )
+    .orderBy(desc(subscriptions.updatedAt))
+    .limit(1);
+  return row;
+}
+
+function subscriptionPeriod(
+  sub: { currentPeriodStart: Date | null; currentPeriodEnd: Date | null } | undefined,
+  now: Date,
+): Period {
+  if (sub?.currentPeriodStart && sub.currentPeriodEnd && sub.currentPeriodEnd > now) {
+    return { start: sub.currentPeriodStart, end: sub.currentPeriodEnd };
+  }
+  return calendarMonth(now);
+}
+
+/** What this user may do right now, read from the plan data operators maintain. */
+export async function entitlementsFor(
+  database: Database,
+  userId: string,
+  now: Date = new Date(),
+): Promise<Entitlements> {
+  const sub = await entitledSubscription(database, userId);
+  const allPlans = await database.select().from(plans);
+  const plansById = new Map(allPlans.map((p) => [p.id, p]));
+  const plan = plansById.get(sub?.planId ?? FREE_PLAN_ID) ?? plansById.get(FREE_PLAN_ID);
+  if (!plan) throw new Error("The free plan is missing from the plans table");
+
+  const tiers = plan.languageTiers.length
+    ? await database.select().from(languageTiers).where(inArray(languageTiers.id, plan.languageTiers))
+    : [];
+  const languages = Object.assign({}, ...tiers.map((t) => t.languages)) as Record<string, string>;
+
+  const period = subscriptionPeriod(sub, now);
+  const [used] = await database
+    .select({ seconds: usage.secondsUsed })
+    .from(usage)
+    .where(and(eq(usage.userId, userId), eq(usage.periodStart, period.start)));
+
+  return {
+    planId: plan.id,
+    planName: plan.name,
+    features: expandFeatures(plan, plansById),
+    languages,
+    secondsPerPeriod: plan.hoursPerMonth === null ? null : Math.round(plan.hoursPerMonth * 3600),
+    secondsUsed: used?.seconds ?? 0,
+    period,
+  };
+}

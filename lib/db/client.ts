@@ -1,0 +1,58 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { Pool } from "pg";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; without it PGlite is used. */
+  url?: string;
+  /** PGlite data directory; `memory://` keeps it in memory. */
+  dataDir?: string;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.url) {
+    const pool = new Pool({ connectionString: options.url, max: 10 });
+    return { db: drizzlePg(pool, { schema }), kind: "postgres", close: () => pool.end() };
+  }
+  const dataDir = options.dataDir ?? "memory://";
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  return {
+    db: drizzlePglite(client, { schema }),
+    kind: "pglite",
+    close: () => client.close(),
+  };
+}
+
+// PGlite has no lock: one process, one instance. Keeping it on globalThis makes hot reload
+// and every bundle that imports this module (proxy, routes, instrumentation) share it.
+const globalForDb = globalThis as unknown as { verbatimDb?: DatabaseHandle };
+
+export function databaseHandle(): DatabaseHandle {
+  if (!globalForDb.verbatimDb) {
+    const { DATABASE_URL, DATA_DIR } = env();
+    globalForDb.verbatimDb = openDatabase({
+      url: DATABASE_URL,
+      dataDir: path.resolve(DATA_DIR, "pglite"),
+    });
+  }
+  return globalForDb.verbatimDb;
+}
+
+export function db(): Database {
+  return databaseHandle().db;
+}

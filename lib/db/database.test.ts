@@ -1,0 +1,79 @@
+import { eq, sql } from "drizzle-orm";
+import { BACKENDS, type TestDatabase } from "@/test/support/databases";
+import { migrateAndSeed } from "./migrate";
+import { catalogueCounts } from "./seed";
+import { languageTiers, plans, settings } from "./schema";
+
+describe.each(BACKENDS)("database on %s", (_name, open) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await open();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("creates every table the product needs", async () => {
+    const result = await t.handle.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public'`,
+    );
+    const names = result.rows.map((r) => r.table_name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "users", "sessions", "accounts", "verifications", "plans", "language_tiers",
+        "subscriptions", "billing_events", "settings", "processed_webhook_events", "usage",
+      ]),
+    );
+    const columns = await t.handle.db.execute<{ column_name: string }>(
+      sql`select column_name from information_schema.columns where table_name = 'users'`,
+    );
+    expect(columns.rows.map((c) => c.column_name)).toEqual(
+      expect.arrayContaining(["is_admin", "is_active", "onboarding_seen_at", "stripe_customer_id"]),
+    );
+  });
+
+  it("seeds the four plans with the spec's hours", async () => {
+    const rows = await t.handle.db.select().from(plans).orderBy(plans.sortOrder);
+    expect(rows.map((p) => p.id)).toEqual(["free", "pro", "premium", "enterprise"]);
+    const byId = Object.fromEntries(rows.map((p) => [p.id, p]));
+    expect(byId.pro.hoursPerMonth).toBe(16);
+    expect(byId.premium.hoursPerMonth).toBe(50);
+    expect(byId.free.hoursPerMonth).toBeGreaterThan(0);
+    expect(byId.enterprise.checkoutEnabled).toBe(false);
+    expect(byId.pro.priceMonthly).toBeGreaterThan(0);
+    expect(typeof byId.pro.priceAnnual).toBe("number");
+  });
+
+  it("gives pro 33 languages and premium 97 through their tiers", async () => {
+    const tiers = await t.handle.db.select().from(languageTiers);
+    const languagesOf = async (planId: string) => {
+      const [plan] = await t.handle.db.select().from(plans).where(eq(plans.id, planId));
+      const codes = new Set<string>();
+      for (const tier of tiers.filter((x) => plan.languageTiers.includes(x.id))) {
+        for (const code of Object.keys(tier.languages)) codes.add(code);
+      }
+      return codes;
+    };
+    expect((await languagesOf("pro")).size).toBe(33);
+    expect((await languagesOf("premium")).size).toBe(97);
+    const free = await languagesOf("free");
+    expect(free.has("en")).toBe(true);
+    expect(free.size).toBeLessThan(33);
+  });
+
+  it("seeds the settings that drive behaviour", async () => {
+    const keys = (await t.handle.db.select().from(settings)).map((s) => s.key);
+    expect(keys).toEqual(
+      expect.arrayContaining(["max_upload_mb", "trial_days", "signup_enabled", "support_email"]),
+    );
+  });
+
+  it("is idempotent and keeps operators' edits when run again", async () => {
+    await t.handle.db.update(plans).set({ priceMonthly: 99.5 }).where(eq(plans.id, "pro"));
+    await migrateAndSeed(t.handle, t.url);
+    await migrateAndSeed(t.handle, t.url);
+    expect(await catalogueCounts(t.handle.db)).toEqual({ plans: 4, languageTiers: 3, settings: 4 });
+    const [pro] = await t.handle.db.select().from(plans).where(eq(plans.id, "pro"));
+    expect(pro.priceMonthly).toBe(99.5);
+  });
+});

@@ -1,0 +1,235 @@
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---- Better Auth tables (property names are the ones Better Auth expects) ----
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  isAdmin: boolean("is_admin").notNull().default(false),
+  isActive: boolean("is_active").notNull().default(true),
+  onboardingSeenAt: timestamp("onboarding_seen_at", { withTimezone: true }),
+  stripeCustomerId: text("stripe_customer_id").unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+export const userAvatars = pgTable("user_avatars", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  contentType: text("content_type").notNull(),
+  data: bytea("data").notNull(),
+  updatedAt: updatedAt(),
+});
+
+// ---- Plans and billing ----
+
+export const languageTiers = pgTable("language_tiers", {
+  id: text("id").primaryKey(),
+  description: text("description").notNull(),
+  /** language code → language name */
+  languages: jsonb("languages").$type<Record<string, string>>().notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const plans = pgTable("plans", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  priceMonthly: numeric("price_monthly", { precision: 10, scale: 2, mode: "number" })
+    .notNull()
+    .default(0),
+  priceAnnual: numeric("price_annual", { precision: 10, scale: 2, mode: "number" })
+    .notNull()
+    .default(0),
+  /** null means no fixed limit (enterprise: agreed per contract) */
+  hoursPerMonth: numeric("hours_per_month", { precision: 10, scale: 2, mode: "number" }),
+  features: jsonb("features").$type<string[]>().notNull().default([]),
+  excludedFeatures: jsonb("excluded_features").$type<string[]>().notNull().default([]),
+  languageTiers: jsonb("language_tiers").$type<string[]>().notNull().default([]),
+  isPopular: boolean("is_popular").notNull().default(false),
+  isActive: boolean("is_active").notNull().default(true),
+  /** false for label-only plans (enterprise): shown, never sold through checkout */
+  checkoutEnabled: boolean("checkout_enabled").notNull().default(true),
+  stripePriceIdMonthly: text("stripe_price_id_monthly"),
+  stripePriceIdAnnual: text("stripe_price_id_annual"),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planId: text("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    status: text("status", {
+      enum: ["active", "trialing", "canceled", "past_due", "unpaid"],
+    }).notNull(),
+    billingInterval: text("billing_interval", { enum: ["monthly", "annual"] }).notNull(),
+    stripeSubscriptionId: text("stripe_subscription_id").unique(),
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    trialEnd: timestamp("trial_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    scheduledPlanChange: jsonb("scheduled_plan_change").$type<{
+      plan_id: string;
+      billing_interval: "monthly" | "annual";
+      effective_at: string;
+    } | null>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("subscriptions_user_id_idx").on(t.userId)],
+);
+
+export const billingEvents = pgTable(
+  "billing_events",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventType: text("event_type", {
+      enum: [
+        "subscription_created",
+        "subscription_upgraded",
+        "subscription_downgraded",
+        "subscription_canceled",
+        "scheduled_plan_change_effective",
+      ],
+    }).notNull(),
+    planId: text("plan_id"),
+    billingInterval: text("billing_interval", { enum: ["monthly", "annual"] }),
+    description: text("description").notNull().default(""),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("billing_events_user_id_idx").on(t.userId)],
+);
+
+export const processedWebhookEvents = pgTable("processed_webhook_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  description: text("description").notNull().default(""),
+  updatedAt: updatedAt(),
+});
+
+/** Seconds of audio accepted for transcription per user and billing period. */
+export const usage = pgTable(
+  "usage",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    secondsUsed: integer("seconds_used").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.periodStart] })],
+);
+
+export type User = typeof users.$inferSelect;
+export type Plan = typeof plans.$inferSelect;
+export type LanguageTier = typeof languageTiers.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;
+export type Setting = typeof settings.$inferSelect;

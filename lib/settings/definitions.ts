@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+/**
+ * Every setting operators can change, with how its stored text is parsed. Values are
+ * stored as text so the admin panel edits them uniformly; each key validates its own.
+ */
+const intBetween = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+const booleanText = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(["true", "false"], { error: 'must be "true" or "false"' }))
+  .transform((v) => v === "true");
+
+export const SETTING_DEFINITIONS = {
+  max_upload_mb: {
+    schema: intBetween(1, 4096),
+    default: "500",
+    description: "Largest audio file a user may upload, in megabytes.",
+  },
+  trial_days: {
+    schema: intBetween(0, 90),
+    default: "7",
+    description: "Days of free trial when a user first subscribes to a paid plan (0 for none).",
+  },
+  signup_enabled: {
+    schema: booleanText,
+    default: "true",
+    description: "Whether new accounts can be created (true or false).",
+  },
+  support_email: {
+    schema: z.string().trim().pipe(z.email("must be an email address")),
+    default: "support@verbatim.local",
+    description: "Address shown to users for help, in emails and on the terms page.",
+  },
+} as const;
+
+export type SettingKey = keyof typeof SETTING_DEFINITIONS;
+export type SettingValue<K extends SettingKey> = z.output<(typeof SETTING_DEFINITIONS)[K]["schema"]>;
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTING_DEFINITIONS, key);
+}
+
+/** Parses a stored or submitted value; the error text is what an operator reads. */
+export function parseSettingValue<K extends SettingKey>(
+  key: K,
+  raw: string,
+): { ok: true; value: SettingValue<K> } | { ok: false; error: string } {
+  const result = SETTING_DEFINITIONS[key].schema.safeParse(raw);
+  if (result.success) return { ok: true, value: result.data as SettingValue<K> };
+  return { ok: false, error: `${key} ${result.error.issues[0]?.message ?? "is invalid"}` };
+}

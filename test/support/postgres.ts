@@ -1,0 +1,107 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * A throwaway PostgreSQL cluster on 127.0.0.1 for tests: initdb into a temp dir, run the
+ * server in the foreground as a child (so it dies with the test process), drop it after.
+ */
+export interface TestPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function findBinDir(): string {
+  const candidates = [
+    process.env.PG_BIN_DIR,
+    ...(existsSync("/usr/lib/postgresql")
+      ? readdirSync("/usr/lib/postgresql")
+          .sort((a, b) => Number(b) - Number(a))
+          .map((v) => `/usr/lib/postgresql/${v}/bin`)
+      : []),
+    "/usr/local/bin",
+    "/usr/bin",
+  ].filter((d): d is string => Boolean(d));
+  const dir = candidates.find((d) => existsSync(path.join(d, "initdb")) && existsSync(path.join(d, "postgres")));
+  if (!dir) {
+    throw new Error(
+      "PostgreSQL server binaries not found: install them with `apt-get install -y postgresql` " +
+        "or set PG_BIN_DIR",
+    );
+  }
+  return dir;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+// PostgreSQL refuses to run as root; the Debian package provides the `postgres` user.
+function asPostgresUser(cmd: string, args: string[]): [string, string[]] {
+  if (process.getuid?.() !== 0) return [cmd, args];
+  return ["runuser", ["-u", "postgres", "--", cmd, ...args]];
+}
+
+async function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`postgres exited with code ${child.exitCode}`);
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1", () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on("error", () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("postgres did not start in time");
+}
+
+export async function startTestPostgres(): Promise<TestPostgres> {
+  const bin = findBinDir();
+  const root = mkdtempSync(path.join(os.tmpdir(), "verbatim-pg-"));
+  chmodSync(root, 0o777);
+  const dataDir = path.join(root, "data");
+  const [initCmd, initArgs] = asPostgresUser(path.join(bin, "initdb"), [
+    "-D", dataDir, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8",
+  ]);
+  execFileSync(initCmd, initArgs, { stdio: "pipe" });
+  const port = await freePort();
+  const [cmd, args] = asPostgresUser(path.join(bin, "postgres"), [
+    "-D", dataDir, "-p", String(port), "-k", root, "-c", "listen_addresses=127.0.0.1",
+    "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+  ]);
+    // Its own process group, so stop() reaches postgres through runuser too.
+  const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"], detached: true });
+  let stderr = "";
+  child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+  try {
+    await waitForPort(port, child, 20_000);
+  } catch (error) {
+    process.kill(-child.pid!, "SIGKILL");
+    throw new Error(`${(error as Error).message}\n${stderr}`);
+  }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        process.kill(-child.pid!, "SIGINT"); // postgres "fast" shutdown
+        const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
