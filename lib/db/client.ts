@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -55,4 +56,10 @@ export function databaseHandle(): DatabaseHandle {
 
 export function db(): Database {
   return databaseHandle().db;
+}
+
+/** Raw SQL with typed rows. Both drivers (pg and PGlite) answer with a `rows` array. */
+export async function queryRows<T>(database: Database, query: SQL): Promise<T[]> {
+  const result = (await database.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

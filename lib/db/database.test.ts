@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
+import { queryRows } from "./client";
 import { migrateAndSeed } from "./migrate";
 import { catalogueCounts } from "./seed";
 import { languageTiers, plans, settings } from "./schema";
@@ -14,20 +15,22 @@ describe.each(BACKENDS)("database on %s", (_name, open) => {
   });
 
   it("creates every table the product needs", async () => {
-    const result = await t.handle.db.execute<{ table_name: string }>(
+    const tables = await queryRows<{ table_name: string }>(
+      t.handle.db,
       sql`select table_name from information_schema.tables where table_schema = 'public'`,
     );
-    const names = result.rows.map((r) => r.table_name);
+    const names = tables.map((r) => r.table_name);
     expect(names).toEqual(
       expect.arrayContaining([
         "users", "sessions", "accounts", "verifications", "plans", "language_tiers",
         "subscriptions", "billing_events", "settings", "processed_webhook_events", "usage",
       ]),
     );
-    const columns = await t.handle.db.execute<{ column_name: string }>(
+    const columns = await queryRows<{ column_name: string }>(
+      t.handle.db,
       sql`select column_name from information_schema.columns where table_name = 'users'`,
     );
-    expect(columns.rows.map((c) => c.column_name)).toEqual(
+    expect(columns.map((c) => c.column_name)).toEqual(
       expect.arrayContaining(["is_admin", "is_active", "onboarding_seen_at", "stripe_customer_id"]),
     );
   });

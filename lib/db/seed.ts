@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { LANGUAGE_TIER_SEED, PLAN_SEED } from "@/lib/billing/catalog";
 import { SETTING_DEFINITIONS } from "@/lib/settings/definitions";
-import type { Database } from "./client";
+import { queryRows, type Database } from "./client";
 import { languageTiers, plans, settings } from "./schema";
 
 /**
@@ -34,10 +34,8 @@ export async function seed(database: Database): Promise<void> {
 /** Row counts of the seeded tables; used by tests and the health check. */
 export async function catalogueCounts(database: Database) {
   const count = async (table: string) => {
-    const result = await database.execute<{ n: number }>(
-      sql.raw(`select count(*)::int as n from ${table}`),
-    );
-    return Number(result.rows[0]?.n ?? 0);
+    const rows = await queryRows<{ n: number }>(database, sql.raw(`select count(*)::int as n from ${table}`));
+    return Number(rows[0]?.n ?? 0);
   };
   return {
     plans: await count("plans"),

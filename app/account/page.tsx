@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { AppearanceSection } from "@/components/account/appearance-section";
+import { DeleteAccountSection } from "@/components/account/delete-account-section";
+import { PasswordSection } from "@/components/account/password-section";
+import { ProfileSection } from "@/components/account/profile-section";
+import { hasPassword } from "@/lib/accounts/credentials";
+import { requirePageUser } from "@/lib/auth/page-user";
+import { toApiUser } from "@/lib/auth/session";
+
+export const metadata: Metadata = { title: "Account settings" };
+
+export default async function AccountPage() {
+  const user = await requirePageUser("/account");
+  const withPassword = await hasPassword(user.id);
+  return (
+    <main className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
+      <div>
+        <h1 className="text-2xl font-semibold">Account settings</h1>
+        <p className="mt-1 text-muted-foreground">{user.email}</p>
+      </div>
+      <ProfileSection user={toApiUser(user)} />
+      <AppearanceSection />
+      <PasswordSection hasPassword={withPassword} />
+      <DeleteAccountSection needsPassword={withPassword} email={user.email} />
+    </main>
+  );
+}

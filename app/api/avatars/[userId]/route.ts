@@ -1,0 +1,17 @@
+import { loadAvatar } from "@/lib/accounts/avatar";
+import { currentUser } from "@/lib/auth/session";
+import { errorResponse, notAuthenticated } from "@/lib/http/responses";
+
+export async function GET(request: Request, { params }: { params: Promise<{ userId: string }> }) {
+  if (!(await currentUser(request.headers))) return notAuthenticated();
+  const avatar = await loadAvatar((await params).userId);
+  if (!avatar) return errorResponse(404, "This user has no profile picture.");
+  return new Response(new Uint8Array(avatar.data), {
+    headers: {
+      "content-type": avatar.contentType,
+      // The URL carries a version, so a changed picture is a new URL.
+      "cache-control": "private, max-age=31536000, immutable",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}

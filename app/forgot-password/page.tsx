@@ -1,0 +1,18 @@
+import Link from "next/link";
+import type { Metadata } from "next";
+import { AuthCard } from "@/components/auth/auth-card";
+import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
+
+export const metadata: Metadata = { title: "Forgot password" };
+
+export default function ForgotPasswordPage() {
+  return (
+    <AuthCard
+      title="Reset your password"
+      subtitle="Enter the email you signed up with and we will send you a link to choose a new password."
+      footer={<Link href="/login" className="text-accent hover:underline">Back to log in</Link>}
+    >
+      <ForgotPasswordForm />
+    </AuthCard>
+  );
+}

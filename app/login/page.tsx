@@ -1,0 +1,33 @@
+import Link from "next/link";
+import type { Metadata } from "next";
+import { AuthCard } from "@/components/auth/auth-card";
+import { LoginForm } from "@/components/auth/login-form";
+import { googleConfigured } from "@/lib/auth/auth";
+import { safeNextPath } from "@/lib/auth/routes";
+
+export const metadata: Metadata = { title: "Log in" };
+
+const NOTICES: Record<string, string> = {
+  reset: "Your password has been changed. Log in with the new one.",
+  deleted: "Your account has been deleted.",
+};
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+  const params = await searchParams;
+  const next = safeNextPath(params.next);
+  return (
+    <AuthCard
+      title="Log in to Verbatim"
+      footer={
+        <>
+          New here?{" "}
+          <Link href={`/signup${params.next ? `?next=${encodeURIComponent(next)}` : ""}`} className="text-accent hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <LoginForm next={next} google={googleConfigured()} notice={params.notice ? NOTICES[params.notice] : undefined} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,20 @@
+"use client";
+
+import { ThemeProvider } from "next-themes";
+import { Suspense, type ReactNode } from "react";
+import { Analytics } from "@/components/analytics/analytics";
+import { SessionProvider } from "@/components/session/session-provider";
+import { AppShell } from "@/components/shell/app-shell";
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+      <SessionProvider>
+        <Suspense fallback={null}>
+          <Analytics />
+        </Suspense>
+        <AppShell>{children}</AppShell>
+      </SessionProvider>
+    </ThemeProvider>
+  );
+}

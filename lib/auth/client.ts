@@ -1,0 +1,11 @@
+import { createAuthClient } from "better-auth/react";
+
+/** Browser-side Better Auth client; every call goes to this site's /api/auth. */
+export const authClient = createAuthClient({ basePath: "/api/auth" });
+
+/** The sentence to show for a failed auth call (the server already put it in `message`). */
+export function errorText(error: { message?: string; status?: number } | null | undefined): string {
+  if (!error) return "";
+  if (error.status === 429) return "Too many attempts. Please wait a minute and try again.";
+  return error.message || "Something went wrong. Please try again.";
+}

@@ -1,0 +1,43 @@
+import { APIError } from "better-auth/api";
+import { db } from "@/lib/db/client";
+import { getSetting } from "@/lib/settings/settings";
+import { AUTH_MESSAGES } from "./messages";
+import { passwordProblem } from "./password-policy";
+import { findUserByEmail, findUserById } from "./users";
+
+/**
+ * Rules Better Auth does not know about, run before its endpoints and database writes.
+ * Each throws an APIError whose code maps to a sentence in AUTH_MESSAGES.
+ */
+function fail(status: "FORBIDDEN" | "NOT_FOUND" | "UNPROCESSABLE_ENTITY" | "BAD_REQUEST", code: string): never {
+  throw new APIError(status, { code, message: AUTH_MESSAGES[code] });
+}
+
+export async function assertSignupOpen(): Promise<void> {
+  if (!(await getSetting(db(), "signup_enabled"))) fail("FORBIDDEN", "SIGNUP_DISABLED");
+}
+
+export function assertPasswordAcceptable(password: unknown, email?: unknown): void {
+  if (typeof password !== "string") return; // Better Auth's own validation answers this
+  const problem = passwordProblem(password, typeof email === "string" ? email : undefined);
+  if (problem) fail("BAD_REQUEST", problem);
+}
+
+export async function assertEmailFree(email: unknown): Promise<void> {
+  if (typeof email !== "string") return;
+  if (await findUserByEmail(email)) fail("UNPROCESSABLE_ENTITY", "USER_ALREADY_EXISTS");
+}
+
+/** Sign-in and reset requests name an address; say plainly when no account has it. */
+export async function assertAccountExists(email: unknown): Promise<void> {
+  if (typeof email !== "string") return;
+  const user = await findUserByEmail(email);
+  if (!user) fail("NOT_FOUND", "ACCOUNT_NOT_FOUND_FOR_EMAIL");
+  if (!user.isActive) fail("FORBIDDEN", "ACCOUNT_DEACTIVATED");
+}
+
+/** Every way of starting a session passes here: password, OAuth, auto sign-in after verification. */
+export async function assertUserActive(userId: string): Promise<void> {
+  const user = await findUserById(userId);
+  if (!user || !user.isActive) fail("FORBIDDEN", "ACCOUNT_DEACTIVATED");
+}

@@ -1,0 +1,36 @@
+/**
+ * The sentences users read when an account action fails, by Better Auth error code
+ * (and our own codes). The API answers them as `detail`; the forms show the same text.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const AUTH_MESSAGES: Record<string, string> = {
+  ACCOUNT_NOT_FOUND_FOR_EMAIL: "No account uses this email address. Check it for typos or sign up.",
+  INVALID_EMAIL_OR_PASSWORD: "Incorrect password. Try again or reset your password.",
+  INVALID_PASSWORD: "Incorrect password.",
+  INVALID_EMAIL: "Enter a valid email address.",
+  EMAIL_NOT_VERIFIED:
+    "Please verify your email address first. We have sent you a new verification link.",
+  PASSWORD_TOO_SHORT: `Choose a password of at least ${PASSWORD_MIN_LENGTH} characters.`,
+  PASSWORD_TOO_LONG: `Choose a password of at most ${PASSWORD_MAX_LENGTH} characters.`,
+  WEAK_PASSWORD:
+    "This password is too easy to guess. Use at least 8 characters, mixing letters with numbers or symbols.",
+  USER_ALREADY_EXISTS: "An account with this email already exists. Log in or reset your password.",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
+    "An account with this email already exists. Log in or reset your password.",
+  INVALID_TOKEN: "This link is invalid or has expired. Request a new one.",
+  TOKEN_EXPIRED: "This link has expired. Request a new one.",
+  SIGNUP_DISABLED: "Sign-up is closed at the moment. Please try again later.",
+  ACCOUNT_DEACTIVATED: "This account has been deactivated. Contact support if you think this is a mistake.",
+  RATE_LIMITED: "Too many attempts. Please wait a minute and try again.",
+  SESSION_EXPIRED: "For your security, please log in again to do this.",
+  CREDENTIAL_ACCOUNT_NOT_FOUND: "This account signs in with Google and has no password.",
+  MALFORMED_BODY: "The request body is not valid JSON.",
+};
+
+export const GENERIC_AUTH_ERROR = "Something went wrong. Please try again.";
+
+export function authMessage(code: string | undefined, fallback?: string): string {
+  return (code && AUTH_MESSAGES[code]) || fallback || GENERIC_AUTH_ERROR;
+}

@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import { db } from "@/lib/db/client";
+import { sessions, users, type User } from "@/lib/db/schema";
+import { getAuth } from "./auth";
+
+/** The user object of the spec's `GET /me`. */
+export interface ApiUser {
+  id: string;
+  email: string;
+  name: string;
+  picture: string | null;
+  is_admin: boolean;
+  is_verified: boolean;
+}
+
+export function toApiUser(user: Pick<User, "id" | "email" | "name" | "image" | "isAdmin" | "emailVerified">): ApiUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    picture: user.image ?? null,
+    is_admin: user.isAdmin,
+    is_verified: user.emailVerified,
+  };
+}
+
+/** The signed-in, active user for these request headers, or null. */
+export async function currentUser(headers: Headers): Promise<User | null> {
+  const session = await getAuth().api.getSession({ headers });
+  if (!session) return null;
+  const [user] = await db().select().from(users).where(eq(users.id, session.user.id)).limit(1);
+  if (!user) return null;
+  if (!user.isActive) {
+    // Deactivation revokes sessions; this closes the window if one slipped through.
+    await revokeAllSessions(user.id);
+    return null;
+  }
+  return user;
+}
+
+export async function revokeAllSessions(userId: string): Promise<void> {
+  await db().delete(sessions).where(eq(sessions.userId, userId));
+}

@@ -1,0 +1,43 @@
+import type { Mail } from "./mail";
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function layout(heading: string, body: string, action: { label: string; url: string }, footer: string) {
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
+<div style="max-width:480px;margin:auto;background:#fff;border-radius:12px;padding:32px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>
+<p style="line-height:1.5">${body}</p>
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#059669;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#71717a;line-height:1.5">${footer}</p>
+</div></body></html>`;
+}
+
+export function verificationMail(to: string, name: string, url: string): Mail {
+  return {
+    to,
+    subject: "Verify your email for Verbatim",
+    text: `Hi ${name},\n\nWelcome to Verbatim. Confirm your email address to start transcribing:\n\n${url}\n\nThe link is valid for 24 hours. If you did not sign up, ignore this email.`,
+    html: layout(
+      "Confirm your email",
+      `Hi ${escapeHtml(name)}, welcome to Verbatim. Confirm your email address to start transcribing.`,
+      { label: "Verify email", url },
+      "The link is valid for 24 hours. If you did not sign up, ignore this email.",
+    ),
+  };
+}
+
+export function passwordResetMail(to: string, name: string, url: string): Mail {
+  return {
+    to,
+    subject: "Reset your Verbatim password",
+    text: `Hi ${name},\n\nSomeone (hopefully you) asked to reset your Verbatim password. Choose a new one here:\n\n${url}\n\nThe link is valid for 1 hour. If you did not ask for this, ignore this email: your password stays the same.`,
+    html: layout(
+      "Reset your password",
+      `Hi ${escapeHtml(name)}, someone (hopefully you) asked to reset your Verbatim password.`,
+      { label: "Choose a new password", url },
+      "The link is valid for 1 hour. If you did not ask for this, ignore this email: your password stays the same.",
+    ),
+  };
+}
