@@ -10,10 +10,23 @@ interface SessionContextValue {
   status: Status;
   user: ApiUser | null;
   shouldShowOnboarding: boolean;
+  /** Increases each time a check completes; the shell's loading grace keys on it. */
+  checkId: number;
   /** Re-checks the session, bypassing the cache (after sign-in or a profile change). */
   refresh(): Promise<void>;
   /** Forgets the user and the onboarding flags (logout, "clear auth"). */
   clear(): void;
+}
+
+interface SessionCheck {
+  user: ApiUser | null;
+  onboarding: boolean;
+}
+
+/** The session check, then (signed in only) the once-per-session onboarding check. */
+async function runChecks(): Promise<SessionCheck> {
+  const user = await checkSession();
+  return { user, onboarding: user ? await checkOnboarding() : false };
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -22,25 +35,29 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<Status>("loading");
   const [user, setUser] = useState<ApiUser | null>(null);
   const [shouldShowOnboarding, setShouldShowOnboarding] = useState(false);
+  const [checkId, setCheckId] = useState(0);
 
-  const load = useCallback(async () => {
-    const me = await checkSession();
-    const onboarding = me ? await checkOnboarding() : false;
-    setUser(me);
-    setShouldShowOnboarding(onboarding);
-    setStatus(me ? "authenticated" : "unauthenticated");
+  const apply = useCallback((result: SessionCheck) => {
+    setUser(result.user);
+    setShouldShowOnboarding(result.onboarding);
+    setStatus(result.user ? "authenticated" : "unauthenticated");
+    setCheckId((n) => n + 1);
   }, []);
 
   useEffect(() => {
     // The check runs once on start-up; later checks are explicit (refresh) or cached.
-    void load();
-  }, [load]);
+    let live = true;
+    void runChecks().then((result) => live && apply(result));
+    return () => {
+      live = false;
+    };
+  }, [apply]);
 
   const refresh = useCallback(async () => {
     clearSession();
     setStatus("loading");
-    await load();
-  }, [load]);
+    apply(await runChecks());
+  }, [apply]);
 
   const clear = useCallback(() => {
     clearSession();
@@ -50,8 +67,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ status, user, shouldShowOnboarding, refresh, clear }),
-    [status, user, shouldShowOnboarding, refresh, clear],
+    () => ({ status, user, shouldShowOnboarding, checkId, refresh, clear }),
+    [status, user, shouldShowOnboarding, checkId, refresh, clear],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

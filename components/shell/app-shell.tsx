@@ -14,17 +14,16 @@ const PATHS_WITHOUT_NAV = new Set(["/", "/login"]);
 
 export function AppShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
-  const { status, user } = useSession();
-  const [ready, setReady] = useState(false);
+  const { status, user, checkId } = useSession();
+  // The check whose grace period has run out; the spinner hides once it is the latest one.
+  const [graceDoneFor, setGraceDoneFor] = useState(-1);
+  const ready = status !== "loading" && graceDoneFor === checkId;
 
   useEffect(() => {
-    if (status === "loading") {
-      setReady(false);
-      return;
-    }
-    const timer = setTimeout(() => setReady(true), LOADING_GRACE_MS);
+    if (status === "loading") return;
+    const timer = setTimeout(() => setGraceDoneFor(checkId), LOADING_GRACE_MS);
     return () => clearTimeout(timer);
-  }, [status]);
+  }, [status, checkId]);
 
   const showNav = Boolean(user) && !PATHS_WITHOUT_NAV.has(pathname);
   return (

@@ -2,24 +2,24 @@
 
 import { DropdownMenu } from "radix-ui";
 import { useTheme } from "next-themes";
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import {
   COLOR_THEMES,
   COLOR_THEME_LABELS,
   applyColorTheme,
+  DEFAULT_COLOR_THEME,
   storedColorTheme,
+  subscribeColorTheme,
   type ColorTheme,
 } from "@/lib/theme/themes";
 import { track } from "@/lib/analytics/track";
 
 export function useColorTheme(): [ColorTheme, (t: ColorTheme) => void] {
-  const [theme, setTheme] = useState<ColorTheme>("blue");
-  useEffect(() => setTheme(storedColorTheme()), []);
+  const theme = useSyncExternalStore(subscribeColorTheme, storedColorTheme, () => DEFAULT_COLOR_THEME);
   return [
     theme,
     (t) => {
       applyColorTheme(t);
-      setTheme(t);
       track("user_action", "color_theme_changed", { theme: t });
     },
   ];

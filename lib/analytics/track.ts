@@ -18,10 +18,6 @@ export function initAnalytics(key: string | undefined, host: string | undefined)
   return active;
 }
 
-export function analyticsActive(): boolean {
-  return active;
-}
-
 export function track(kind: EventKind, name: string, props: Record<string, unknown> = {}): void {
   if (!active) return;
   posthog.capture(name, { kind, ...props });

@@ -16,6 +16,7 @@ import {
 } from "./guards";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
 import { isOperator } from "./operators";
+import { trustedOrigins } from "./origins";
 import { authSecret } from "./secret";
 
 const DAY = 24 * 3600;
@@ -40,7 +41,7 @@ function createAuth() {
     baseURL: config.APP_URL,
     basePath: "/api/auth",
     secret: authSecret(),
-    trustedOrigins: [config.APP_URL],
+    trustedOrigins: trustedOrigins(config.APP_URL),
     telemetry: { enabled: false },
     database: drizzleAdapter(db(), {
       provider: "pg",

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { users, type User } from "@/lib/db/schema";
 
@@ -14,9 +14,4 @@ export async function findUserByEmail(email: string): Promise<User | undefined> 
 export async function findUserById(id: string): Promise<User | undefined> {
   const [row] = await db().select().from(users).where(eq(users.id, id)).limit(1);
   return row;
-}
-
-export async function countUsers(): Promise<number> {
-  const [row] = await db().select({ n: sql<number>`count(*)::int` }).from(users);
-  return Number(row?.n ?? 0);
 }

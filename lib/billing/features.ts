@@ -22,8 +22,6 @@ export const FEATURE_LABELS = {
 
 export type FeatureKey = keyof typeof FEATURE_LABELS;
 
-export const FEATURE_KEYS = Object.keys(FEATURE_LABELS) as FeatureKey[];
-
 export function isFeatureKey(value: string): value is FeatureKey {
   return Object.hasOwn(FEATURE_LABELS, value);
 }

@@ -31,7 +31,7 @@ export async function seed(database: Database): Promise<void> {
   });
 }
 
-/** Row counts of the seeded tables; used by tests and the health check. */
+/** Row counts of the seeded tables. */
 export async function catalogueCounts(database: Database) {
   const count = async (table: string) => {
     const rows = await queryRows<{ n: number }>(database, sql.raw(`select count(*)::int as n from ${table}`));

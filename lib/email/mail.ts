@@ -9,11 +9,17 @@ export interface Mail {
   html: string;
 }
 
-const globalForMail = globalThis as unknown as { verbatimTransport?: Transporter };
+// One pooled transport per SMTP URL for the life of the process.
+const globalForMail = globalThis as unknown as { verbatimTransports?: Map<string, Transporter> };
 
 function transport(url: string): Transporter {
-  globalForMail.verbatimTransport ??= nodemailer.createTransport(url);
-  return globalForMail.verbatimTransport;
+  const transports = (globalForMail.verbatimTransports ??= new Map());
+  let found = transports.get(url);
+  if (!found) {
+    found = nodemailer.createTransport(url);
+    transports.set(url, found);
+  }
+  return found;
 }
 
 /** Sends over SMTP_URL when set, otherwise to the dev outbox. */

@@ -14,7 +14,6 @@ interface Cached {
 
 let cached: Cached | null = null;
 let inFlight: Promise<ApiUser | null> | null = null;
-let onboardingChecked = false;
 let onboardingPromise: Promise<boolean> | null = null;
 
 export async function checkSession(fetcher: typeof fetch = fetch, now = Date.now): Promise<ApiUser | null> {
@@ -47,21 +46,14 @@ export async function checkOnboarding(fetcher: typeof fetch = fetch): Promise<bo
       return Boolean(body.should_show_onboarding);
     } catch {
       return false;
-    } finally {
-      onboardingChecked = true;
     }
   })();
   return onboardingPromise;
-}
-
-export function onboardingWasChecked(): boolean {
-  return onboardingChecked;
 }
 
 /** Logout and "clear auth" reset the user and the onboarding flags. */
 export function clearSession(): void {
   cached = null;
   inFlight = null;
-  onboardingChecked = false;
   onboardingPromise = null;
 }

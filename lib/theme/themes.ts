@@ -26,12 +26,25 @@ export const colorThemeBootScript = `(function(){try{var t=localStorage.getItem(
   DEFAULT_COLOR_THEME,
 )};document.documentElement.classList.add("theme-"+t);}catch(e){document.documentElement.classList.add("theme-${DEFAULT_COLOR_THEME}");}})();`;
 
-/** Swaps the theme class on <html> and remembers the choice. */
+const CHANGE_EVENT = "verbatim-color-theme-change";
+
+/** Swaps the theme class on <html>, remembers the choice and tells subscribers. */
 export function applyColorTheme(theme: ColorTheme): void {
   const root = document.documentElement;
   for (const t of COLOR_THEMES) root.classList.remove(`theme-${t}`);
   root.classList.add(`theme-${theme}`);
   localStorage.setItem(COLOR_THEME_STORAGE_KEY, theme);
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+/** For useSyncExternalStore: changes in this tab and in other tabs. */
+export function subscribeColorTheme(onChange: () => void): () => void {
+  window.addEventListener(CHANGE_EVENT, onChange);
+  window.addEventListener("storage", onChange);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, onChange);
+    window.removeEventListener("storage", onChange);
+  };
 }
 
 export function storedColorTheme(): ColorTheme {

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from "node:fs
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { Client } from "pg";
 
 /**
  * A throwaway PostgreSQL cluster on 127.0.0.1 for tests: initdb into a temp dir, run the
@@ -50,17 +51,18 @@ function asPostgresUser(cmd: string, args: string[]): [string, string[]] {
   return ["runuser", ["-u", "postgres", "--", cmd, ...args]];
 }
 
-async function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
+async function waitUntilReady(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`postgres exited with code ${child.exitCode}`);
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on("error", () => resolve(false));
-    });
+    // A query, not just an open port: postgres accepts connections before it is ready.
+    const client = new Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
+    const ok = await client
+      .connect()
+      .then(() => client.query("select 1"))
+      .then(() => true)
+      .catch(() => false);
+    await client.end().catch(() => {});
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -86,7 +88,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
   try {
-    await waitForPort(port, child, 20_000);
+    await waitUntilReady(port, child, 30_000);
   } catch (error) {
     process.kill(-child.pid!, "SIGKILL");
     throw new Error(`${(error as Error).message}\n${stderr}`);

@@ -1,0 +1,27 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, uniqueEmail } from "./support/fixtures";
+import { E2E, EMBEDDED_URL } from "./support/stack-config";
+
+/** The README's start command: PGlite under ./data, no SMTP (dev outbox), nothing else. */
+test("embedded mode: plans from PGlite, sign-up mail in the outbox, verified user on the dashboard", async ({ page }) => {
+  await page.goto(EMBEDDED_URL + "/");
+  await expect(page.getByTestId("plan-premium")).toContainText("97 languages");
+  const health = await (await page.request.get(EMBEDDED_URL + "/api/health")).json();
+  expect(health.database).toEqual({ ok: true, kind: "pglite" });
+
+  const email = uniqueEmail("embedded");
+  await page.goto(EMBEDDED_URL + "/signup");
+  await page.getByLabel("Name").fill("Emma Bedded");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("correct horse 9");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("signup-done")).toBeVisible();
+
+  const outbox = readFileSync(path.join(E2E.embeddedDataDir, "dev-outbox.jsonl"), "utf8").trim().split("\n");
+  const mail = JSON.parse(outbox.at(-1)!) as { to: string; text: string };
+  expect(mail.to).toBe(email);
+  await page.goto(/(https?:\/\/\S+)/.exec(mail.text)![1]);
+  await expect(page).toHaveURL(`${EMBEDDED_URL}/dashboard`);
+  await expect(page.getByRole("heading", { name: "Welcome, Emma" })).toBeVisible();
+});

@@ -1,0 +1,13 @@
+/** Fixed local ports of the end-to-end stack (127.0.0.1 only). */
+export const E2E = {
+  appPort: 3100,
+  embeddedPort: 3101,
+  smtpPort: 2526,
+  stackApiPort: 2581,
+  embeddedDataDir: "/tmp/verbatim-e2e-embedded",
+  operators: ["ops1@verbatim.test", "ops2@verbatim.test", "ops3@verbatim.test"],
+} as const;
+
+export const APP_URL = `http://127.0.0.1:${E2E.appPort}`;
+export const EMBEDDED_URL = `http://127.0.0.1:${E2E.embeddedPort}`;
+export const STACK_API = `http://127.0.0.1:${E2E.stackApiPort}`;

@@ -1,0 +1,25 @@
+import { isProtectedPath, isSignedOutOnlyPath, safeNextPath } from "./routes";
+
+describe("route rules", () => {
+  it.each(["/dashboard", "/transcription/abc", "/account", "/admin", "/admin/users"])("%s needs a session", (p) => {
+    expect(isProtectedPath(p)).toBe(true);
+  });
+  it.each(["/", "/login", "/terms", "/about", "/dashboards", "/administrator"])("%s does not", (p) => {
+    expect(isProtectedPath(p)).toBe(false);
+  });
+  it("keeps signed-in users away from login and signup only", () => {
+    expect(isSignedOutOnlyPath("/login")).toBe(true);
+    expect(isSignedOutOnlyPath("/signup")).toBe(true);
+    expect(isSignedOutOnlyPath("/forgot-password")).toBe(false);
+  });
+  it.each([
+    [undefined, "/dashboard"],
+    ["/account?tab=1", "/account?tab=1"],
+    ["https://evil.example", "/dashboard"],
+    ["//evil.example", "/dashboard"],
+    ["/\\evil.example", "/dashboard"],
+    ["/login", "/dashboard"],
+  ])("sends ?next=%j to %s after sign-in", (next, expected) => {
+    expect(safeNextPath(next)).toBe(expected);
+  });
+});

@@ -1,0 +1,47 @@
+import { defineConfig } from "@playwright/test";
+import { APP_URL, EMBEDDED_URL } from "./e2e/support/stack-config";
+
+// Debian's Chromium; nothing is downloaded. The flags keep it off the network entirely.
+const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+];
+
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: APP_URL,
+    browserName: "chromium",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  webServer: [
+    {
+      command: "npx tsx e2e/support/stack.ts",
+      url: `${APP_URL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+    },
+    {
+      command: "npx tsx e2e/support/embedded.ts",
+      url: `${EMBEDDED_URL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
+  ],
+});
