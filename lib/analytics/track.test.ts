@@ -1,0 +1,38 @@
+/** @jest-environment jsdom */
+import posthog from "posthog-js";
+import { identify, initAnalytics, track, trackPageView } from "./track";
+
+jest.mock("posthog-js", () => ({
+  __esModule: true,
+  default: { init: jest.fn(), capture: jest.fn(), identify: jest.fn(), reset: jest.fn() },
+}));
+
+const ph = posthog as unknown as Record<"init" | "capture" | "identify" | "reset", jest.Mock>;
+
+describe("analytics", () => {
+  it("does nothing without a key", () => {
+    expect(initAnalytics(undefined, undefined)).toBe(false);
+    track("user_action", "clicked");
+    trackPageView("/dashboard");
+    identify("u1");
+    expect(ph.init).not.toHaveBeenCalled();
+    expect(ph.capture).not.toHaveBeenCalled();
+    expect(ph.identify).not.toHaveBeenCalled();
+  });
+
+  it("with a key: starts once on the configured host, tags events with their kind, sends page views", () => {
+    expect(initAnalytics("phc_test", "https://ph.example.test")).toBe(true);
+    expect(initAnalytics("phc_test", "https://ph.example.test")).toBe(true);
+    expect(ph.init).toHaveBeenCalledTimes(1);
+    expect(ph.init).toHaveBeenCalledWith("phc_test", expect.objectContaining({ api_host: "https://ph.example.test", capture_pageview: false }));
+
+    track("transcription_action", "upload_started", { size: 3 });
+    expect(ph.capture).toHaveBeenLastCalledWith("upload_started", { kind: "transcription_action", size: 3 });
+    trackPageView("/account?tab=x");
+    expect(ph.capture).toHaveBeenLastCalledWith("$pageview", { $current_url: "http://localhost/account?tab=x" });
+    identify("u1");
+    expect(ph.identify).toHaveBeenCalledWith("u1");
+    identify(null);
+    expect(ph.reset).toHaveBeenCalled();
+  });
+});
