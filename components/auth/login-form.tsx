@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { authClient, errorText } from "@/lib/auth/client";
 import { track } from "@/lib/analytics/track";
-import { GoogleButton } from "./google-button";
+import { GoogleAlternative } from "./google-alternative";
 
 export function LoginForm({ next, google, notice }: { next: string; google: boolean; notice?: string }) {
   const router = useRouter();
@@ -57,12 +57,7 @@ export function LoginForm({ next, google, notice }: { next: string; google: bool
       <Button type="submit" disabled={busy} className="w-full">
         {busy ? "Logging in…" : "Log in"}
       </Button>
-      {google && (
-        <>
-          <div className="text-center text-xs text-muted-foreground">or</div>
-          <GoogleButton next={next} onError={setError} />
-        </>
-      )}
+      {google && <GoogleAlternative next={next} onError={setError} />}
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { authClient, errorText } from "@/lib/auth/client";
 import { AUTH_MESSAGES } from "@/lib/auth/messages";
 import { passwordProblem } from "@/lib/auth/password-policy";
 import { track } from "@/lib/analytics/track";
-import { GoogleButton } from "./google-button";
+import { GoogleAlternative } from "./google-alternative";
 
 export function SignupForm({ next, google }: { next: string; google: boolean }) {
   const [error, setError] = useState("");
@@ -76,12 +76,7 @@ export function SignupForm({ next, google }: { next: string; google: boolean }) 
       <Button type="submit" disabled={busy} className="w-full">
         {busy ? "Creating account…" : "Create account"}
       </Button>
-      {google && (
-        <>
-          <div className="text-center text-xs text-muted-foreground">or</div>
-          <GoogleButton next={next} onError={setError} />
-        </>
-      )}
+      {google && <GoogleAlternative next={next} onError={setError} />}
     </form>
   );
 }

@@ -5,11 +5,13 @@ import { Button } from "@/components/ui/button";
 import { authClient, errorText } from "@/lib/auth/client";
 import { track } from "@/lib/analytics/track";
 
-/** Rendered only when Google sign-in is configured on the server. */
-export function GoogleButton({ next, onError }: { next: string; onError: (message: string) => void }) {
+/** "or Continue with Google" under a form; rendered only when Google sign-in is configured. */
+export function GoogleAlternative({ next, onError }: { next: string; onError: (message: string) => void }) {
   const [busy, setBusy] = useState(false);
   return (
-    <Button
+    <>
+      <div className="text-center text-xs text-muted-foreground">or</div>
+      <Button
       type="button"
       variant="secondary"
       className="w-full"
@@ -29,6 +31,7 @@ export function GoogleButton({ next, onError }: { next: string; onError: (messag
       }}
     >
       Continue with Google
-    </Button>
+      </Button>
+    </>
   );
 }
