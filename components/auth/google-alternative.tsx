@@ -12,25 +12,25 @@ export function GoogleAlternative({ next, onError }: { next: string; onError: (m
     <>
       <div className="text-center text-xs text-muted-foreground">or</div>
       <Button
-      type="button"
-      variant="secondary"
-      className="w-full"
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        track("auth_action", "google_sign_in_started");
-        const { error } = await authClient.signIn.social({
-          provider: "google",
-          callbackURL: `/login-success?next=${encodeURIComponent(next)}`,
-          errorCallbackURL: "/login",
-        });
-        if (error) {
-          onError(errorText(error));
-          setBusy(false);
-        }
-      }}
-    >
-      Continue with Google
+        type="button"
+        variant="secondary"
+        className="w-full"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          track("auth_action", "google_sign_in_started");
+          const { error } = await authClient.signIn.social({
+            provider: "google",
+            callbackURL: `/login-success?next=${encodeURIComponent(next)}`,
+            errorCallbackURL: "/login",
+          });
+          if (error) {
+            onError(errorText(error));
+            setBusy(false);
+          }
+        }}
+      >
+        Continue with Google
       </Button>
     </>
   );
