@@ -1,7 +1,7 @@
 "use client";
 
 import { ThemeProvider } from "next-themes";
-import { Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Analytics } from "@/components/analytics/analytics";
 import { SessionProvider } from "@/components/session/session-provider";
 import { AppShell } from "@/components/shell/app-shell";
@@ -10,9 +10,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
       <SessionProvider>
-        <Suspense fallback={null}>
-          <Analytics />
-        </Suspense>
+        <Analytics />
         <AppShell>{children}</AppShell>
       </SessionProvider>
     </ThemeProvider>

@@ -18,6 +18,8 @@ test.describe("navigation", () => {
   });
 
   test("no top bar on / and /login", async ({ page, request }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
     await logInViaApi(page, await createUser(request));
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
@@ -61,15 +63,40 @@ test.describe("navigation", () => {
     await page.getByRole("menuitemradio", { name: "Purple" }).click();
     await expect(page.locator("html")).toHaveClass(/\btheme-purple\b/);
     await expect(page.locator("html")).not.toHaveClass(/\btheme-blue\b/);
+    // Record <html>'s classes at the moment <body> is parsed, before anything is painted
+    // or hydrated: the stored theme must already be there (no flash of the default).
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.body) return;
+        (window as unknown as { classAtBody: string }).classAtBody = document.documentElement.className;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.reload();
     await expect(page.locator("html")).toHaveClass(/\btheme-purple\b/);
-    // Set before first paint by the inline script, not after hydration.
-    const early = await page.evaluate(() => performance.getEntriesByType("navigation").length > 0 && document.documentElement.className);
-    expect(early).toMatch(/theme-purple/);
+    expect(await page.evaluate(() => (window as unknown as { classAtBody: string }).classAtBody)).toMatch(/\btheme-purple\b/);
     await page.getByRole("button", { name: "Theme" }).click();
     await page.getByRole("menuitemradio", { name: "Dark" }).click();
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   });
+});
+
+test("the full-screen Loading... screen stays until the session check answers", async ({ page, request }) => {
+  await logInViaApi(page, await createUser(request));
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/api/me", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/dashboard", { waitUntil: "domcontentloaded" });
+  const loading = page.getByRole("status").filter({ hasText: "Loading..." });
+  await expect(loading).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(loading).toBeVisible();
+  release();
+  await expect(loading).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
 });
 
 test.describe("routing rules", () => {
@@ -108,8 +135,14 @@ test.describe("routing rules", () => {
     await page.goto("/no/such/page");
     await page.getByRole("link", { name: "Go to dashboard" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto("/transcription/does-not-exist");
-    await expect(page.getByRole("heading", { name: NOT_FOUND })).toBeVisible();
+  });
+
+  test("/transcription/{id} is behind the login gate and shows its placeholder", async ({ page, request }) => {
+    await page.goto("/transcription/abc123");
+    await expect(page).toHaveURL(/\/login\?next=%2Ftranscription%2Fabc123$/);
+    await logInViaApi(page, await createUser(request));
+    await page.goto("/transcription/abc123");
+    await expect(page.getByRole("heading", { name: "Transcription" })).toBeVisible();
   });
 
   test("protected route → /login → back after sign-in; logged in, /login goes to /dashboard", async ({ page, request }) => {

@@ -18,6 +18,11 @@ const schema = z.object({
   MAIL_FROM: z.string().default("Verbatim <no-reply@verbatim.local>"),
   GOOGLE_CLIENT_ID: optional(),
   GOOGLE_CLIENT_SECRET: optional(),
+  /** Reverse proxies (IPs or CIDRs) whose X-Forwarded-For entries are trusted. */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
   AUTH_RATE_LIMIT_ENABLED: z
     .enum(["true", "false"])
     .default("true")

@@ -3,7 +3,7 @@ import { databaseHandle } from "@/lib/db/client";
 
 export interface Health {
   status: "ok" | "degraded";
-  database: { ok: boolean; kind: "pglite" | "postgres"; error?: string };
+  database: { ok: boolean; kind: "pglite" | "postgres" };
 }
 
 export async function health(): Promise<Health> {
@@ -12,6 +12,8 @@ export async function health(): Promise<Health> {
     await handle.db.execute(sql`select 1`);
     return { status: "ok", database: { ok: true, kind: handle.kind } };
   } catch (error) {
-    return { status: "degraded", database: { ok: false, kind: handle.kind, error: (error as Error).message } };
+    // Details (hosts, users) go to the server log, not to anonymous callers.
+    console.error("[health] database check failed:", error);
+    return { status: "degraded", database: { ok: false, kind: handle.kind } };
   }
 }

@@ -3,7 +3,11 @@ import type { Metadata } from "next";
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 import { googleConfigured } from "@/lib/auth/auth";
+import { authMessage } from "@/lib/auth/messages";
 import { safeNextPath } from "@/lib/auth/routes";
+
+// Google sends people back here with ?error= when sign-in did not complete.
+const GOOGLE_FAILED = "Google sign-in did not complete. Please try again.";
 
 export const metadata: Metadata = { title: "Log in" };
 
@@ -27,7 +31,12 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         </>
       }
     >
-      <LoginForm next={next} google={googleConfigured()} notice={params.notice ? NOTICES[params.notice] : undefined} />
+      <LoginForm
+        next={next}
+        google={googleConfigured()}
+        notice={params.notice ? NOTICES[params.notice] : undefined}
+        initialError={params.error ? authMessage(params.error, GOOGLE_FAILED) : undefined}
+      />
     </AuthCard>
   );
 }

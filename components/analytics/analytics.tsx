@@ -1,28 +1,32 @@
 "use client";
 
-import { usePathname, useSearchParams } from "next/navigation";
-import { useEffect } from "react";
+import { usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
 import { useSession } from "@/components/session/session-provider";
 import { identify, initAnalytics, trackPageView } from "@/lib/analytics/track";
 
 /** Page views on every navigation, and the signed-in user's id — only with a PostHog key. */
 export function Analytics() {
   const pathname = usePathname();
-  const search = useSearchParams();
-  const { user } = useSession();
+  const { status, user } = useSession();
+  const identified = useRef<string | null>(null);
 
   useEffect(() => {
     initAnalytics(process.env.NEXT_PUBLIC_POSTHOG_KEY, process.env.NEXT_PUBLIC_POSTHOG_HOST);
   }, []);
 
   useEffect(() => {
-    const query = search.toString();
-    trackPageView(query ? `${pathname}?${query}` : pathname);
-  }, [pathname, search]);
+    trackPageView(pathname);
+  }, [pathname]);
 
   useEffect(() => {
-    identify(user?.id ?? null);
-  }, [user?.id]);
+    if (status === "loading") return;
+    const id = user?.id ?? null;
+    // Reset only when a known user signs out, so anonymous visitors keep one id.
+    if (id === identified.current) return;
+    if (id || identified.current) identify(id);
+    identified.current = id;
+  }, [status, user?.id]);
 
   return null;
 }

@@ -11,10 +11,17 @@ import { authClient, errorText } from "@/lib/auth/client";
 import { track } from "@/lib/analytics/track";
 import { GoogleAlternative } from "./google-alternative";
 
-export function LoginForm({ next, google, notice }: { next: string; google: boolean; notice?: string }) {
+interface LoginFormProps {
+  next: string;
+  google: boolean;
+  notice?: string;
+  initialError?: string;
+}
+
+export function LoginForm({ next, google, notice, initialError }: LoginFormProps) {
   const router = useRouter();
   const { refresh } = useSession();
-  const [error, setError] = useState("");
+  const [error, setError] = useState(initialError ?? "");
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {

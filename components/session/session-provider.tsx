@@ -1,6 +1,7 @@
 "use client";
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { usePathname } from "next/navigation";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { ApiUser } from "@/lib/auth/session";
 import { checkOnboarding, checkSession, clearSession } from "@/lib/session/session-store";
 
@@ -45,13 +46,30 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    // The check runs once on start-up; later checks are explicit (refresh) or cached.
     let live = true;
     void runChecks().then((result) => live && apply(result));
     return () => {
       live = false;
     };
   }, [apply]);
+
+  // On every navigation the (5-minute cached) check runs again in the background, so a
+  // session that ended elsewhere is noticed without a spinner on each page.
+  const pathname = usePathname();
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = pathname;
+    let live = true;
+    void checkSession().then((me) => {
+      if (!live) return;
+      setUser((current) => (current?.id === me?.id && current?.name === me?.name && current?.picture === me?.picture ? current : me));
+      setStatus(me ? "authenticated" : "unauthenticated");
+    });
+    return () => {
+      live = false;
+    };
+  }, [pathname]);
 
   const refresh = useCallback(async () => {
     clearSession();

@@ -3,6 +3,7 @@
  * directory), no SMTP (dev outbox), no secret (made and kept under the data directory).
  */
 import { spawn } from "node:child_process";
+import { NEXT_BIN } from "./next-bin";
 import { rmSync } from "node:fs";
 import { E2E, EMBEDDED_URL } from "./stack-config";
 
@@ -12,6 +13,6 @@ for (const key of ["DATABASE_URL", "SMTP_URL", "BETTER_AUTH_SECRET", "OPERATOR_E
 env.DATA_DIR = E2E.embeddedDataDir;
 env.APP_URL = EMBEDDED_URL;
 
-const app = spawn("npx", ["next", "start", "-p", String(E2E.embeddedPort), "-H", "127.0.0.1"], { stdio: "inherit", env });
+const app = spawn(NEXT_BIN, ["start", "-p", String(E2E.embeddedPort), "-H", "127.0.0.1"], { stdio: "inherit", env });
 app.on("exit", (code) => process.exit(code ?? 1));
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => app.kill(signal));

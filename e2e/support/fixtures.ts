@@ -55,7 +55,9 @@ export const ORIGIN = { origin: APP_URL };
 export async function createUser(request: APIRequestContext, overrides: Partial<Credentials> = {}): Promise<Credentials> {
   const creds: Credentials = { name: "Test User", email: uniqueEmail(), password: "correct horse 9", ...overrides };
   const res = await request.post("/api/auth/sign-up/email", { data: creds, headers: ORIGIN });
-  expect(res.status(), await res.text()).toBe(200);
+  // A retried test finds the fixed addresses (operators) it created on its first run.
+  const existedAlready = res.status() === 422 && overrides.email !== undefined;
+  if (!existedAlready) expect(res.status(), await res.text()).toBe(200);
   await sql("update users set email_verified = true where email = $1", [creds.email.toLowerCase()]);
   return creds;
 }

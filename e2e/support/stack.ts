@@ -4,6 +4,7 @@
  * lets tests read caught mail and the database URL. Playwright starts and stops this.
  */
 import { spawn } from "node:child_process";
+import { NEXT_BIN } from "./next-bin";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -30,7 +31,7 @@ async function main() {
   });
   await new Promise<void>((resolve) => api.listen(E2E.stackApiPort, "127.0.0.1", resolve));
 
-  const app = spawn("npx", ["next", "start", "-p", String(E2E.appPort), "-H", "127.0.0.1"], {
+  const app = spawn(NEXT_BIN, ["start", "-p", String(E2E.appPort), "-H", "127.0.0.1"], {
     stdio: "inherit",
     env: {
       ...process.env,

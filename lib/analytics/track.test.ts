@@ -28,8 +28,12 @@ describe("analytics", () => {
 
     track("transcription_action", "upload_started", { size: 3 });
     expect(ph.capture).toHaveBeenLastCalledWith("upload_started", { kind: "transcription_action", size: 3 });
-    trackPageView("/account?tab=x");
-    expect(ph.capture).toHaveBeenLastCalledWith("$pageview", { $current_url: "http://localhost/account?tab=x" });
+    trackPageView("/account");
+    expect(ph.capture).toHaveBeenLastCalledWith("$pageview", { $current_url: "http://localhost/account" });
+    const { before_send } = ph.init.mock.calls[0][1] as { before_send: (e: unknown) => { properties: Record<string, unknown> } };
+    expect(before_send({ event: "x", properties: { $current_url: "http://localhost/reset-password?token=s3cret" } }).properties).toEqual({
+      $current_url: "http://localhost/reset-password?token=redacted",
+    });
     identify("u1");
     expect(ph.identify).toHaveBeenCalledWith("u1");
     identify(null);

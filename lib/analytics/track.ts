@@ -1,4 +1,5 @@
 import posthog from "posthog-js";
+import { scrubProperties } from "./sanitize";
 
 /** The event kinds of spec §7. */
 export const EVENT_KINDS = ["user_action", "transcription_action", "auth_action", "feature_usage", "error"] as const;
@@ -13,6 +14,8 @@ export function initAnalytics(key: string | undefined, host: string | undefined)
     api_host: host || "https://us.i.posthog.com",
     capture_pageview: false, // sent by trackPageView on every client-side navigation
     persistence: "localStorage+cookie",
+    // Reset and verification links carry tokens in the query: scrub every event.
+    before_send: (event) => (event ? { ...event, properties: scrubProperties(event.properties ?? {}) } : null),
   });
   active = true;
   return active;
@@ -23,9 +26,10 @@ export function track(kind: EventKind, name: string, props: Record<string, unkno
   posthog.capture(name, { kind, ...props });
 }
 
-export function trackPageView(path: string): void {
+/** Page views carry the path only, never the query string. */
+export function trackPageView(pathname: string): void {
   if (!active) return;
-  posthog.capture("$pageview", { $current_url: window.location.origin + path });
+  posthog.capture("$pageview", { $current_url: window.location.origin + pathname });
 }
 
 export function identify(userId: string | null): void {

@@ -9,7 +9,10 @@ import { passwordResetMail, verificationMail } from "@/lib/email/templates";
 import { env } from "@/lib/env";
 import {
   assertAccountExists,
+  assertEmailAttemptAllowed,
   assertEmailFree,
+  assertNameAcceptable,
+  assertNoImageField,
   assertPasswordAcceptable,
   assertSignupOpen,
   assertUserActive,
@@ -93,12 +96,22 @@ function createAuth() {
         switch (ctx.path) {
           case "/sign-up/email":
             await assertSignupOpen();
+            assertNameAcceptable(body.name);
+            assertNoImageField(body);
             assertPasswordAcceptable(body.password, body.email);
             await assertEmailFree(body.email);
             break;
           case "/sign-in/email":
           case "/request-password-reset":
+            await assertEmailAttemptAllowed(ctx.path, body.email);
             await assertAccountExists(body.email);
+            break;
+          case "/send-verification-email":
+            await assertEmailAttemptAllowed(ctx.path, body.email);
+            break;
+          case "/update-user":
+            assertNameAcceptable(body.name);
+            assertNoImageField(body);
             break;
           case "/reset-password":
             assertPasswordAcceptable(body.newPassword);
@@ -126,6 +139,7 @@ function createAuth() {
         },
       },
     },
+    advanced: config.TRUSTED_PROXIES.length ? { ipAddress: { trustedProxies: config.TRUSTED_PROXIES } } : {},
     plugins: [nextCookies()],
   });
 }

@@ -2,6 +2,8 @@ import { APIError } from "better-auth/api";
 import { db } from "@/lib/db/client";
 import { getSetting } from "@/lib/settings/settings";
 import { AUTH_MESSAGES } from "./messages";
+import { EMAIL_RATE_LIMITS, consumeEmailAttempt } from "./email-rate-limit";
+import { nameProblem } from "./name-policy";
 import { passwordProblem } from "./password-policy";
 import { findUserByEmail, findUserById } from "./users";
 
@@ -9,7 +11,9 @@ import { findUserByEmail, findUserById } from "./users";
  * Rules Better Auth does not know about, run before its endpoints and database writes.
  * Each throws an APIError whose code maps to a sentence in AUTH_MESSAGES.
  */
-function fail(status: "FORBIDDEN" | "NOT_FOUND" | "UNPROCESSABLE_ENTITY" | "BAD_REQUEST", code: string): never {
+type Status = "FORBIDDEN" | "NOT_FOUND" | "UNPROCESSABLE_ENTITY" | "BAD_REQUEST" | "TOO_MANY_REQUESTS";
+
+function fail(status: Status, code: string): never {
   throw new APIError(status, { code, message: AUTH_MESSAGES[code] });
 }
 
@@ -40,4 +44,22 @@ export async function assertAccountExists(email: unknown): Promise<void> {
 export async function assertUserActive(userId: string): Promise<void> {
   const user = await findUserById(userId);
   if (!user || !user.isActive) fail("FORBIDDEN", "ACCOUNT_DEACTIVATED");
+}
+
+/** Names end up in mail we send and in operators' lists: short, one line, no links. */
+export function assertNameAcceptable(name: unknown): void {
+  if (typeof name !== "string") return;
+  const problem = nameProblem(name);
+  if (problem) fail("BAD_REQUEST", problem);
+}
+
+export async function assertEmailAttemptAllowed(path: string, email: unknown): Promise<void> {
+  const rule = EMAIL_RATE_LIMITS[path];
+  if (!rule || typeof email !== "string") return;
+  if (!(await consumeEmailAttempt(path, email, rule))) fail("TOO_MANY_REQUESTS", "RATE_LIMITED");
+}
+
+/** The picture is set only through the avatar upload, which checks the image. */
+export function assertNoImageField(body: Record<string, unknown>): void {
+  if ("image" in body) fail("BAD_REQUEST", "IMAGE_NOT_SETTABLE");
 }

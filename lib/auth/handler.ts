@@ -1,4 +1,5 @@
 import { toNextJsHandler } from "better-auth/next-js";
+import { readBodyLimited } from "@/lib/http/limited-body";
 import { errorResponse } from "@/lib/http/responses";
 import { getAuth } from "./auth";
 import { AUTH_MESSAGES, authMessage } from "./messages";
@@ -7,18 +8,23 @@ import { AUTH_MESSAGES, authMessage } from "./messages";
  * Better Auth's endpoints behind our API conventions: malformed JSON is refused before it
  * reaches them, and every error answer carries `detail` with the sentence users read.
  */
+/** Auth requests are small forms; anything bigger is refused before it is parsed. */
+const MAX_AUTH_BODY_BYTES = 64 * 1024;
+
 export async function handleAuthRequest(request: Request): Promise<Response> {
-  const malformed = await malformedJson(request);
-  if (malformed) return malformed;
   const handler = toNextJsHandler(getAuth());
-  const response = await (request.method === "GET" ? handler.GET(request) : handler.POST(request));
-  return withDetail(response);
+  if (request.method === "GET") return withDetail(await handler.GET(request));
+  const body = await readBodyLimited(request, MAX_AUTH_BODY_BYTES);
+  if (!body) return errorResponse(413, AUTH_MESSAGES.BODY_TOO_LARGE, { code: "BODY_TOO_LARGE" });
+  const malformed = malformedJson(request, body);
+  if (malformed) return malformed;
+  const replay = new Request(request.url, { method: request.method, headers: request.headers, body });
+  return withDetail(await handler.POST(replay));
 }
 
-async function malformedJson(request: Request): Promise<Response | null> {
-  if (request.method !== "POST") return null;
+function malformedJson(request: Request, body: Uint8Array<ArrayBuffer>): Response | null {
   if (!request.headers.get("content-type")?.includes("application/json")) return null;
-  const text = await request.clone().text();
+  const text = new TextDecoder().decode(body);
   if (text.trim() === "") return null;
   try {
     const parsed: unknown = JSON.parse(text);

@@ -27,6 +27,15 @@ export const AUTH_MESSAGES: Record<string, string> = {
   SESSION_EXPIRED: "For your security, please log in again to do this.",
   CREDENTIAL_ACCOUNT_NOT_FOUND: "This account signs in with Google and has no password.",
   MALFORMED_BODY: "The request body is not valid JSON.",
+  BODY_TOO_LARGE: "The request is too large.",
+  NAME_MISSING: "Enter your name.",
+  NAME_TOO_LONG: "Enter a name of at most 100 characters.",
+  NAME_INVALID: "Enter your name as plain text, without links or special characters.",
+  IMAGE_NOT_SETTABLE: "Change your picture by uploading one on the account page.",
+  // Google sign-in errors arrive as ?error= on /login.
+  access_denied: "Google sign-in was cancelled.",
+  unable_to_create_user: "We could not create your account from Google. Sign-up may be closed, or try again.",
+  signup_disabled: "Sign-up is closed at the moment. Please try again later.",
 };
 
 export const GENERIC_AUTH_ERROR = "Something went wrong. Please try again.";

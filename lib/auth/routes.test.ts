@@ -19,6 +19,12 @@ describe("route rules", () => {
     ["//evil.example", "/dashboard"],
     ["/\\evil.example", "/dashboard"],
     ["/login", "/dashboard"],
+    ["/login?x=1", "/dashboard"],
+    ["/\t/evil.example", "/dashboard"],
+    ["/\n/evil.example", "/dashboard"],
+    ["/\r/evil.example", "/dashboard"],
+    ["/%09/evil.example", "/%09/evil.example"], // stays a path on this site
+    ["/transcription/abc#t=3", "/transcription/abc#t=3"],
   ])("sends ?next=%j to %s after sign-in", (next, expected) => {
     expect(safeNextPath(next)).toBe(expected);
   });

@@ -10,12 +10,20 @@ export function isSignedOutOnlyPath(pathname: string): boolean {
   return SIGNED_OUT_ONLY.includes(pathname);
 }
 
+const PROBE_ORIGIN = "http://verbatim.invalid";
+
 /**
- * Where to go after sign-in: a same-site path only, so `?next=` cannot send people to
- * another site.
+ * Where to go after sign-in: a path on this site only. Parsed the way a browser parses it
+ * (which drops tabs and newlines and reads `\` as `/`), so `?next=` cannot leave the site.
  */
 export function safeNextPath(next: string | null | undefined, fallback = "/dashboard"): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;
-  if (isSignedOutOnlyPath(next.split("?")[0])) return fallback;
-  return next;
+  if (!next || !next.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(next)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(next, PROBE_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== PROBE_ORIGIN || isSignedOutOnlyPath(url.pathname)) return fallback;
+  return url.pathname + url.search + url.hash;
 }

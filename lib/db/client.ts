@@ -27,6 +27,9 @@ export interface DatabaseOptions {
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url) {
     const pool = new Pool({ connectionString: options.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) emits here; without a
+    // listener Node would treat it as an uncaught error and exit. The pool replaces it.
+    pool.on("error", (error) => console.warn(`[db] idle PostgreSQL connection closed: ${error.message}`));
     return { db: drizzlePg(pool, { schema }), kind: "postgres", close: () => pool.end() };
   }
   const dataDir = options.dataDir ?? "memory://";

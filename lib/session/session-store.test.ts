@@ -39,6 +39,16 @@ describe("session store", () => {
     expect(calls).toEqual(["/api/me"]);
   });
 
+  it("a check that was running when auth was cleared does not bring the user back", async () => {
+    let release!: (r: Response) => void;
+    const { fn } = fakeFetch([() => new Promise<Response>((r) => (release = r)), () => new Response(null, { status: 401 })]);
+    const stale = checkSession(fn);
+    clearSession();
+    release(Response.json(user));
+    expect(await stale).toBeNull();
+    expect(await checkSession(fn)).toBeNull();
+  });
+
   it("treats a failed check as not logged in", async () => {
     const { fn } = fakeFetch([() => Promise.reject(new TypeError("network down"))]);
     expect(await checkSession(fn)).toBeNull();

@@ -14,25 +14,31 @@ interface Cached {
 
 let cached: Cached | null = null;
 let inFlight: Promise<ApiUser | null> | null = null;
+// Bumped by clearSession: a check that started before a logout must not restore the user.
+let generation = 0;
 let onboardingPromise: Promise<boolean> | null = null;
 
 export async function checkSession(fetcher: typeof fetch = fetch, now = Date.now): Promise<ApiUser | null> {
   if (cached && now() - cached.at < SESSION_CACHE_MS) return cached.user;
   if (inFlight) return inFlight;
-  inFlight = (async () => {
+  const started = generation;
+  const check = (async () => {
+    let user: ApiUser | null = null;
     try {
       const res = await fetcher("/api/me", { credentials: "include", cache: "no-store" });
-      const user = res.ok ? ((await res.json()) as ApiUser) : null;
-      cached = { user, at: now() };
-      return user;
+      user = res.ok ? ((await res.json()) as ApiUser) : null;
     } catch {
-      cached = { user: null, at: now() };
-      return null;
-    } finally {
-      inFlight = null;
+      user = null;
     }
+    if (started !== generation) return null;
+    cached = { user, at: now() };
+    return user;
   })();
-  return inFlight;
+  inFlight = check;
+  void check.finally(() => {
+    if (inFlight === check) inFlight = null;
+  });
+  return check;
 }
 
 /** Once per session: whether the onboarding subscription modal should open. */
@@ -53,6 +59,7 @@ export async function checkOnboarding(fetcher: typeof fetch = fetch): Promise<bo
 
 /** Logout and "clear auth" reset the user and the onboarding flags. */
 export function clearSession(): void {
+  generation += 1;
   cached = null;
   inFlight = null;
   onboardingPromise = null;

@@ -38,7 +38,7 @@ export const SETTING_DEFINITIONS = {
   support_email: {
     schema: z.string().trim().pipe(z.email("must be an email address")),
     default: "support@verbatim.local",
-    description: "Address shown to users for help, in emails and on the terms page.",
+    description: "Address users write to for help (shown on the landing page's Enterprise plan).",
   },
 } as const;
 

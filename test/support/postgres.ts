@@ -51,23 +51,29 @@ function asPostgresUser(cmd: string, args: string[]): [string, string[]] {
   return ["runuser", ["-u", "postgres", "--", cmd, ...args]];
 }
 
-async function waitUntilReady(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
+/**
+ * Waits until a query succeeds on *our* server: two test workers can be handed the same
+ * free port, and then the loser must not quietly use the winner's cluster.
+ */
+async function waitUntilReady(port: number, dataDir: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`postgres exited with code ${child.exitCode}`);
-    // A query, not just an open port: postgres accepts connections before it is ready.
+    if (child.exitCode !== null) throw new PortTaken(`postgres exited with code ${child.exitCode}`);
     const client = new Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
-    const ok = await client
+    const answered = await client
       .connect()
-      .then(() => client.query("select 1"))
-      .then(() => true)
-      .catch(() => false);
+      .then(() => client.query<{ data_directory: string }>("show data_directory"))
+      .then((r) => r.rows[0]?.data_directory)
+      .catch(() => null);
     await client.end().catch(() => {});
-    if (ok) return;
+    if (answered === dataDir) return;
+    if (answered) throw new PortTaken(`port ${port} is served by another cluster (${answered})`);
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error("postgres did not start in time");
 }
+
+class PortTaken extends Error {}
 
 export async function startTestPostgres(): Promise<TestPostgres> {
   const bin = findBinDir();
@@ -78,28 +84,34 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     "-D", dataDir, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8",
   ]);
   execFileSync(initCmd, initArgs, { stdio: "pipe" });
-  const port = await freePort();
-  const [cmd, args] = asPostgresUser(path.join(bin, "postgres"), [
-    "-D", dataDir, "-p", String(port), "-k", root, "-c", "listen_addresses=127.0.0.1",
-    "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
-  ]);
+  let port = 0;
+  let child: ChildProcess | undefined;
+  for (let attempt = 1; !child; attempt++) {
+    port = await freePort();
+    const [cmd, args] = asPostgresUser(path.join(bin, "postgres"), [
+      "-D", dataDir, "-p", String(port), "-k", root, "-c", "listen_addresses=127.0.0.1",
+      "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+    ]);
     // Its own process group, so stop() reaches postgres through runuser too.
-  const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"], detached: true });
-  let stderr = "";
-  child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
-  try {
-    await waitUntilReady(port, child, 30_000);
-  } catch (error) {
-    process.kill(-child.pid!, "SIGKILL");
-    throw new Error(`${(error as Error).message}\n${stderr}`);
+    const candidate = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"], detached: true });
+    let stderr = "";
+    candidate.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+    try {
+      await waitUntilReady(port, dataDir, candidate, 30_000);
+      child = candidate;
+    } catch (error) {
+      if (candidate.exitCode === null) process.kill(-candidate.pid!, "SIGKILL");
+      if (!(error instanceof PortTaken) || attempt >= 5) throw new Error(`${(error as Error).message}\n${stderr}`);
+    }
   }
+  const server = child;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        process.kill(-child.pid!, "SIGINT"); // postgres "fast" shutdown
-        const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 10_000);
+      if (server.exitCode === null) {
+        const exited = new Promise((r) => server.once("exit", r));
+        process.kill(-server.pid!, "SIGINT"); // postgres "fast" shutdown
+        const timer = setTimeout(() => process.kill(-server.pid!, "SIGKILL"), 10_000);
         await exited;
         clearTimeout(timer);
       }

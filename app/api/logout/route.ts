@@ -1,14 +1,14 @@
-import { NextResponse } from "next/server";
 import { getAuth } from "@/lib/auth/auth";
-import { env } from "@/lib/env";
 
-/** `GET /api/logout?source=app`: ends the session (if any) and sends the browser to /login. */
+/**
+ * `GET /api/logout?source=app`: ends the session (if any) and sends the browser to /login,
+ * on whichever host it came from (a relative Location).
+ */
 export async function GET(request: Request) {
-  const redirect = NextResponse.redirect(new URL("/login", env().APP_URL), 303);
-  redirect.headers.set("cache-control", "no-store");
+  const headers = new Headers({ location: "/login", "cache-control": "no-store" });
   const signOut = await getAuth()
     .api.signOut({ headers: request.headers, asResponse: true })
     .catch(() => null);
-  for (const cookie of signOut?.headers.getSetCookie() ?? []) redirect.headers.append("set-cookie", cookie);
-  return redirect;
+  for (const cookie of signOut?.headers.getSetCookie() ?? []) headers.append("set-cookie", cookie);
+  return new Response(null, { status: 303, headers });
 }

@@ -1,5 +1,6 @@
 import { MAX_AVATAR_BYTES, detectImageType, removeAvatar, saveAvatar } from "@/lib/accounts/avatar";
 import { currentUser } from "@/lib/auth/session";
+import { readBodyLimited } from "@/lib/http/limited-body";
 import { errorResponse, json, notAuthenticated } from "@/lib/http/responses";
 
 const TOO_LARGE = "The picture is larger than 2 MB. Choose a smaller one.";
@@ -8,12 +9,14 @@ const TOO_LARGE = "The picture is larger than 2 MB. Choose a smaller one.";
 export async function PUT(request: Request) {
   const user = await currentUser(request.headers);
   if (!user) return notAuthenticated();
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_AVATAR_BYTES + 64 * 1024) return errorResponse(413, TOO_LARGE);
-  if (!request.headers.get("content-type")?.includes("multipart/form-data")) {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.includes("multipart/form-data")) {
     return errorResponse(415, "Send the picture as multipart/form-data with a field named file.");
   }
-  const form = await request.formData().catch(() => null);
+  // Room for the multipart envelope around the largest allowed picture.
+  const body = await readBodyLimited(request, MAX_AVATAR_BYTES + 64 * 1024);
+  if (!body) return errorResponse(413, TOO_LARGE);
+  const form = await new Response(body, { headers: { "content-type": contentType } }).formData().catch(() => null);
   const file = form?.get("file");
   if (!(file instanceof File)) return errorResponse(422, "file: choose a picture to upload.");
   if (file.size === 0) return errorResponse(422, "file: the picture is empty.");

@@ -1,0 +1,17 @@
+import { nameProblem } from "./name-policy";
+
+describe("nameProblem", () => {
+  it.each(["Ada Lovelace", "José Ñúñez", "李小龙", "O'Brien-Smith Jr."])("accepts %j", (name) => {
+    expect(nameProblem(name)).toBeNull();
+  });
+  it.each([
+    ["   ", "NAME_MISSING"],
+    ["x".repeat(101), "NAME_TOO_LONG"],
+    ["Visit https://evil.example", "NAME_INVALID"],
+    ["see www.evil.example", "NAME_INVALID"],
+    ["two\nlines", "NAME_INVALID"],
+    ["<b>bold</b>", "NAME_INVALID"],
+  ])("refuses %j as %s", (name, problem) => {
+    expect(nameProblem(name)).toBe(problem);
+  });
+});
