@@ -8,6 +8,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
@@ -233,3 +234,97 @@ export type Plan = typeof plans.$inferSelect;
 export type LanguageTier = typeof languageTiers.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type Setting = typeof settings.$inferSelect;
+
+// ---- Transcription ----
+
+export const TRANSCRIPTION_STATUSES = ["queued", "processing", "done", "failed", "canceled"] as const;
+export type TranscriptionStatus = (typeof TRANSCRIPTION_STATUSES)[number];
+
+export const transcriptions = pgTable(
+  "transcriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    status: text("status", { enum: TRANSCRIPTION_STATUSES }).notNull().default("queued"),
+    /** 0–100 while processing */
+    progress: integer("progress").notNull().default(0),
+    /** requested language code; null asks the engine to detect it */
+    language: text("language"),
+    detectedLanguage: text("detected_language"),
+    engine: text("engine"),
+    durationS: numeric("duration_s", { precision: 10, scale: 2, mode: "number" }).notNull(),
+    /** seconds reserved against the plan's hours when the job was accepted */
+    reservedSeconds: integer("reserved_seconds").notNull(),
+    usagePeriodStart: timestamp("usage_period_start", { withTimezone: true }).notNull(),
+    audioKey: text("audio_key").notNull(),
+    originalFilename: text("original_filename").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    source: text("source", { enum: ["upload", "recording"] }).notNull().default("upload"),
+    error: text("error"),
+    /** the transcript's text, for search */
+    transcriptText: text("transcript_text").notNull().default(""),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("transcriptions_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export interface WordTiming {
+  word: string;
+  start_ms: number;
+  end_ms: number;
+  confidence?: number;
+}
+
+export const transcriptSegments = pgTable(
+  "transcript_segments",
+  {
+    id: text("id").primaryKey(),
+    transcriptionId: text("transcription_id")
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    startMs: integer("start_ms").notNull(),
+    endMs: integer("end_ms").notNull(),
+    text: text("text").notNull(),
+    words: jsonb("words").$type<WordTiming[]>(),
+    confidence: real("confidence"),
+    speaker: text("speaker"),
+  },
+  (t) => [index("transcript_segments_transcription_idx").on(t.transcriptionId, t.position)],
+);
+
+export const JOB_STATUSES = ["queued", "running", "done", "failed", "canceled"] as const;
+
+/** The durable queue: claimed with FOR UPDATE SKIP LOCKED, leased, retried with backoff. */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    transcriptionId: text("transcription_id")
+      .notNull()
+      .unique()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    /** higher runs first (premium's priority queue) */
+    priority: integer("priority").notNull().default(0),
+    status: text("status", { enum: JOB_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(4),
+    runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("jobs_claim_idx").on(t.status, t.priority, t.runAfter)],
+);
+
+export type Transcription = typeof transcriptions.$inferSelect;
+export type TranscriptSegment = typeof transcriptSegments.$inferSelect;
+export type Job = typeof jobs.$inferSelect;

@@ -1,0 +1,49 @@
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { env } from "@/lib/env";
+
+/**
+ * Audio files on local disk under DATA_DIR/audio/{user}/{transcription}/. Keys are built
+ * from generated ids only, never from anything a client sent, so no name can escape.
+ */
+export const ORIGINAL = "original";
+export const NORMALISED = "normalised.wav";
+
+export function audioRoot(): string {
+  return path.resolve(env().DATA_DIR, "audio");
+}
+
+export function audioKey(userId: string, transcriptionId: string): string {
+  if (!/^[\w-]+$/.test(userId) || !/^[\w-]+$/.test(transcriptionId)) throw new Error("unsafe storage key");
+  return `${userId}/${transcriptionId}`;
+}
+
+export function audioDir(key: string): string {
+  const dir = path.resolve(audioRoot(), key);
+  if (!dir.startsWith(audioRoot() + path.sep)) throw new Error("storage key escapes the audio root");
+  return dir;
+}
+
+export class TooLarge extends Error {}
+
+/** Streams a request body to disk, counting bytes; past `maxBytes` it stops and throws TooLarge. */
+export async function saveStream(body: ReadableStream<Uint8Array>, file: string, maxBytes: number): Promise<number> {
+  await mkdir(path.dirname(file), { recursive: true });
+  let total = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      total += chunk.length;
+      if (total > maxBytes) callback(new TooLarge());
+      else callback(null, chunk);
+    },
+  });
+  await pipeline(Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>), counter, createWriteStream(file));
+  return total;
+}
+
+export async function removeAudio(key: string): Promise<void> {
+  await rm(audioDir(key), { recursive: true, force: true });
+}

@@ -1,0 +1,114 @@
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { run } from "@/lib/process/run";
+
+/** Normalised audio: what every engine is fed. */
+export const SAMPLE_RATE = 16_000;
+const BYTES_PER_SECOND = SAMPLE_RATE * 2; // mono, 16-bit
+const WAV_HEADER_BYTES = 44;
+
+export const ffmpegPath = () => process.env.FFMPEG_PATH || "ffmpeg";
+export const ffprobePath = () => process.env.FFPROBE_PATH || "ffprobe";
+
+/** A file refused at upload, with the status and sentence the user gets. */
+export class AudioRejected extends Error {
+  constructor(
+    readonly status: 400 | 415 | 422,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Probe {
+  formatName: string;
+  /** the container's own idea of the duration (estimated for some formats) */
+  durationS: number | null;
+  audioCodec: string;
+}
+
+/** Reads the container by its content, whatever the file is called or claims to be. */
+export async function probe(file: string): Promise<Probe> {
+  const { code, stdout } = await run(ffprobePath(), [
+    "-v", "error",
+    "-show_entries", "format=format_name,duration:stream=codec_type,codec_name",
+    "-of", "json",
+    file,
+  ]);
+  const info = code === 0 ? (JSON.parse(stdout || "{}") as ProbeJson) : {};
+  const audio = info.streams?.find((s) => s.codec_type === "audio");
+  if (!info.format || !audio) {
+    throw new AudioRejected(415, "This file is not audio we can read. Upload an audio or video file (mp3, wav, m4a, ogg, webm, flac, mp4, mov…).");
+  }
+  const duration = Number(info.format.duration);
+  return {
+    formatName: info.format.format_name ?? "unknown",
+    durationS: Number.isFinite(duration) && duration > 0 ? duration : null,
+    audioCodec: audio.codec_name ?? "unknown",
+  };
+}
+
+interface ProbeJson {
+  format?: { format_name?: string; duration?: string };
+  streams?: Array<{ codec_type?: string; codec_name?: string }>;
+}
+
+/** Decodes any input to 16 kHz mono 16-bit WAV; ffmpeg streams, so memory stays flat. */
+export async function normalise(input: string, output: string, signal?: AbortSignal): Promise<{ durationS: number; errors: string[] }> {
+  const { code, stderr } = await run(
+    ffmpegPath(),
+    ["-nostdin", "-v", "error", "-y", "-i", input, "-vn", "-ac", "1", "-ar", String(SAMPLE_RATE), "-c:a", "pcm_s16le", "-f", "wav", output],
+    { signal },
+  );
+  const errors = stderr.split("\n").map((l) => l.trim()).filter(Boolean);
+  if (code !== 0) throw new AudioRejected(422, "This audio could not be decoded. The file may be damaged.");
+  const { size } = await stat(output);
+  return { durationS: Math.max(0, size - WAV_HEADER_BYTES) / BYTES_PER_SECOND, errors };
+}
+
+/**
+ * Checks an uploaded file and writes its normalised copy: refuses what is not audio, is
+ * silent-empty, or is cut off (it decodes to much less than its container says, or the
+ * decoder reports damage). Returns the real decoded duration.
+ */
+export async function inspectAndNormalise(original: string, normalised: string): Promise<{ durationS: number; probe: Probe }> {
+  const info = await probe(original);
+  const { durationS, errors } = await normalise(original, normalised);
+  if (durationS < 0.1) throw new AudioRejected(422, "This file contains no audio to transcribe.");
+  const claimed = info.durationS;
+  const cutOff = claimed !== null && claimed - durationS > 1 && durationS < claimed * 0.9;
+  const damaged = errors.some((e) => /corrupt|invalid|error|truncat/i.test(e));
+  if (cutOff || damaged) {
+    const detail = claimed ? ` Only ${formatClock(durationS)} of ${formatClock(claimed)} could be read.` : "";
+    throw new AudioRejected(422, `This file seems to be cut off or damaged.${detail} Upload the complete file again.`);
+  }
+  return { durationS, probe: info };
+}
+
+export interface Chunk {
+  file: string;
+  offsetS: number;
+}
+
+/** Splits normalised audio into pieces of at most `seconds`, so long audio never sits in memory whole. */
+export async function splitWav(wav: string, seconds: number, dir: string, signal?: AbortSignal): Promise<Chunk[]> {
+  const pattern = path.join(dir, "chunk-%05d.wav");
+  const { code, stderr } = await run(
+    ffmpegPath(),
+    ["-nostdin", "-v", "error", "-y", "-i", wav, "-f", "segment", "-segment_time", String(seconds), "-c", "copy", pattern],
+    { signal },
+  );
+  if (code !== 0) throw new Error(`splitting audio failed: ${stderr.trim()}`);
+  const { readdir } = await import("node:fs/promises");
+  const files = (await readdir(dir)).filter((f) => /^chunk-\d{5}\.wav$/.test(f)).sort();
+  return files.map((f, i) => ({ file: path.join(dir, f), offsetS: i * seconds }));
+}
+
+export function formatClock(seconds: number): string {
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  const mm = h ? String(m).padStart(2, "0") : String(m);
+  return `${h ? `${h}:` : ""}${mm}:${String(sec).padStart(2, "0")}`;
+}

@@ -1,0 +1,129 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { entitlementsFor, type Entitlements } from "@/lib/billing/entitlements";
+import { reserveSeconds } from "@/lib/billing/usage";
+import type { Database } from "@/lib/db/client";
+import { transcriptions, type Transcription } from "@/lib/db/schema";
+import { getSetting } from "@/lib/settings/settings";
+import { NORMALISED, ORIGINAL, TooLarge, audioDir, audioKey, saveStream } from "@/lib/storage/audio-store";
+import { AudioRejected, inspectAndNormalise } from "./audio";
+import { chooseEngine } from "./engines/registry";
+import { TranscriptionRequestError } from "./errors";
+import { jobPriority, languageOptions, quotaMessage } from "./plan-limits";
+import { enqueue } from "./queue";
+
+export interface NewTranscription {
+  userId: string;
+  body: ReadableStream<Uint8Array> | null;
+  declaredBytes: number | null;
+  filename: string;
+  contentType: string;
+  /** null: detect */
+  language: string | null;
+  source: "upload" | "recording";
+}
+
+const MAX_FILENAME = 200;
+
+/** The name as the user knows it; anything that is not a plain file name is refused. */
+export function checkedFilename(raw: string): string {
+  const name = raw.normalize("NFC").trim();
+  if (!name) throw new TranscriptionRequestError(400, "The file has no name.");
+  if (name.length > MAX_FILENAME) throw new TranscriptionRequestError(400, `The file name is longer than ${MAX_FILENAME} characters.`);
+  if (/[\/\\\u0000-\u001f\u007f]/.test(name) || name === "." || name === "..") {
+    throw new TranscriptionRequestError(400, "The file name must be a plain name, without folders or control characters.");
+  }
+  return name;
+}
+
+export function titleFromFilename(name: string): string {
+  return name.replace(/\.[A-Za-z0-9]{1,5}$/, "").replace(/[_]+/g, " ").trim() || name;
+}
+
+function checkLanguage(e: Entitlements, language: string | null, engine: Awaited<ReturnType<typeof chooseEngine>>["engine"]) {
+  if (language === null) {
+    if (engine && !engine.detectsLanguage) return languageOptions(e, engine)[0]?.code ?? null;
+    return null;
+  }
+  const allowed = languageOptions(e, engine).some((o) => o.code === language);
+  if (!allowed) {
+    const onPlan = Object.hasOwn(e.languages, language);
+    throw new TranscriptionRequestError(
+      onPlan ? 422 : 403,
+      onPlan
+        ? `The speech engine here cannot transcribe "${e.languages[language]}".`
+        : `Your ${e.planName} plan does not include this language. Upgrade for more languages.`,
+    );
+  }
+  return language;
+}
+
+/**
+ * Accepts an upload or recording: streamed to disk (never held in memory), checked by its
+ * content, normalised, its duration reserved against the plan atomically, then queued.
+ * Any refusal leaves no row and no file behind.
+ */
+export async function createTranscription(database: Database, input: NewTranscription): Promise<Transcription> {
+  const filename = checkedFilename(input.filename);
+  const [e, maxMb, choice] = await Promise.all([
+    entitlementsFor(database, input.userId),
+    getSetting(database, "max_upload_mb"),
+    chooseEngine(),
+  ]);
+  if (!choice.engine) throw new TranscriptionRequestError(503, choice.reason ?? "No speech engine is configured.");
+  const language = checkLanguage(e, input.language, choice.engine);
+  const maxBytes = maxMb * 1024 * 1024;
+  const tooLarge = `The file is larger than the ${maxMb} MB limit. Upload a smaller or shorter file.`;
+  if (input.declaredBytes !== null && input.declaredBytes > maxBytes) throw new TranscriptionRequestError(413, tooLarge);
+  if (!input.body || input.declaredBytes === 0) throw new TranscriptionRequestError(400, "The file is empty.");
+
+  const id = randomUUID();
+  const key = audioKey(input.userId, id);
+  const dir = audioDir(key);
+  await mkdir(dir, { recursive: true });
+  try {
+    let size: number;
+    try {
+      size = await saveStream(input.body, path.join(dir, ORIGINAL), maxBytes);
+    } catch (error) {
+      if (error instanceof TooLarge) throw new TranscriptionRequestError(413, tooLarge);
+      throw new TranscriptionRequestError(400, "The upload was interrupted. Please try again.");
+    }
+    if (size === 0) throw new TranscriptionRequestError(400, "The file is empty.");
+    let durationS: number;
+    try {
+      ({ durationS } = await inspectAndNormalise(path.join(dir, ORIGINAL), path.join(dir, NORMALISED)));
+    } catch (error) {
+      if (error instanceof AudioRejected) throw new TranscriptionRequestError(error.status, error.message);
+      throw error;
+    }
+    const seconds = Math.max(1, Math.ceil(durationS));
+    return await database.transaction(async (tx) => {
+      const reserved = await reserveSeconds(tx, input.userId, e.period.start, seconds, e.secondsPerPeriod);
+      if (!reserved) throw new TranscriptionRequestError(403, quotaMessage(e, seconds));
+      const [row] = await tx
+        .insert(transcriptions)
+        .values({
+          id,
+          userId: input.userId,
+          title: titleFromFilename(filename),
+          language,
+          durationS: Math.round(durationS * 100) / 100,
+          reservedSeconds: seconds,
+          usagePeriodStart: e.period.start,
+          audioKey: key,
+          originalFilename: filename,
+          contentType: input.contentType.slice(0, 100) || "application/octet-stream",
+          sizeBytes: size,
+          source: input.source,
+        })
+        .returning();
+      await enqueue(tx, id, jobPriority(e));
+      return row;
+    });
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,42 @@
+import { openAiEngine } from "./openai";
+import { sphinxEngine } from "./sphinx";
+import type { Availability, Engine, EngineName } from "./types";
+import { whisperEngine } from "./whisper";
+
+export const ENGINES: Record<EngineName, Engine> = { whisper: whisperEngine, openai: openAiEngine, sphinx: sphinxEngine };
+
+/** Best first: whisper if a model is present, else an API if configured, else PocketSphinx. */
+export const AUTO_ORDER: EngineName[] = ["whisper", "openai", "sphinx"];
+
+export const NO_ENGINE_MESSAGE =
+  "No speech engine is configured: add a whisper model (npm run models -- base), set OPENAI_BASE_URL, or install PocketSphinx.";
+
+export type EngineStatus = Record<EngineName, Availability>;
+
+export interface EngineChoice {
+  engine: Engine | null;
+  statuses: EngineStatus;
+  /** why nothing was chosen */
+  reason?: string;
+}
+
+function forcedEngine(): EngineName | "auto" {
+  const value = (process.env.TRANSCRIBE_ENGINE ?? "auto").trim().toLowerCase();
+  return value === "whisper" || value === "openai" || value === "sphinx" ? value : "auto";
+}
+
+/** TRANSCRIBE_ENGINE forces one engine; otherwise the first available in AUTO_ORDER. */
+export async function chooseEngine(): Promise<EngineChoice> {
+  const statuses = Object.fromEntries(
+    await Promise.all(AUTO_ORDER.map(async (name) => [name, await ENGINES[name].availability()] as const)),
+  ) as EngineStatus;
+  const forced = forcedEngine();
+  if (forced !== "auto") {
+    const status = statuses[forced];
+    return status.available
+      ? { engine: ENGINES[forced], statuses }
+      : { engine: null, statuses, reason: `TRANSCRIBE_ENGINE=${forced}, but it is not available: ${status.reason}` };
+  }
+  const name = AUTO_ORDER.find((n) => statuses[n].available);
+  return name ? { engine: ENGINES[name], statuses } : { engine: null, statuses, reason: NO_ENGINE_MESSAGE };
+}

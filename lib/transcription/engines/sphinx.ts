@@ -1,0 +1,84 @@
+import { existsSync } from "node:fs";
+import { CommandNotFound, run } from "@/lib/process/run";
+import type { WordTiming } from "@/lib/db/schema";
+import { PermanentEngineError, type Engine, type EngineResult, type EngineSegment } from "./types";
+
+export const SPHINX_COMMAND = () => process.env.POCKETSPHINX_PATH || "pocketsphinx_continuous";
+const MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
+
+/**
+ * CMU PocketSphinx through its CLI: offline, English only, the engine of last resort.
+ * `-time yes` prints each utterance's hypothesis line followed by one line per word:
+ * `word start end confidence`.
+ */
+export function parseSphinxOutput(stdout: string): EngineSegment[] {
+  const segments: EngineSegment[] = [];
+  let hypothesis = "";
+  let current: { text: string; words: WordTiming[]; start: number } | null = null;
+  for (const raw of stdout.split("\n")) {
+    const line = raw.trim();
+    const timed = /^(\S+) (\d+\.\d+) (\d+\.\d+) (-?\d+(?:\.\d+)?)$/.exec(line);
+    if (!timed) {
+      // The hypothesis line comes before its utterance's word lines.
+      hypothesis = line;
+      continue;
+    }
+    const [, token, start, end, confidence] = timed;
+    const startMs = Math.round(Number(start) * 1000);
+    const endMs = Math.round(Number(end) * 1000);
+    if (token === "<s>") {
+      current = { text: hypothesis, words: [], start: startMs };
+      hypothesis = "";
+    } else if (token === "</s>") {
+      if (current?.text) {
+        const confidences = current.words.map((w) => w.confidence ?? 0);
+        segments.push({
+          startMs: current.start,
+          endMs,
+          text: current.text,
+          words: current.words,
+          confidence: confidences.length ? confidences.reduce((a, b) => a + b, 0) / confidences.length : undefined,
+        });
+      }
+      current = null;
+    } else if (current && !/^(<|\[|\+\+)/.test(token)) {
+      // "our(3)" is the dictionary's third pronunciation of "our".
+      current.words.push({ word: token.replace(/\(\d+\)$/, ""), start_ms: startMs, end_ms: endMs, confidence: Number(confidence) });
+    }
+  }
+  return segments;
+}
+
+export const sphinxEngine: Engine = {
+  name: "sphinx",
+  chunkSeconds: null, // reads the file incrementally itself
+  detectsLanguage: false,
+  languages: () => new Set(["en"]),
+  async availability() {
+    try {
+      const { stderr, stdout } = await run(SPHINX_COMMAND(), ["-h"], { maxOutput: 2000 });
+      if (!`${stderr}${stdout}`.includes("infile") && !existsSync(MODEL_DIR)) {
+        return { available: false, reason: "PocketSphinx is installed but its English model is missing (pocketsphinx-en-us)." };
+      }
+      return { available: true };
+    } catch (error) {
+      if (error instanceof CommandNotFound) return { available: false, reason: "PocketSphinx is not installed." };
+      return { available: false, reason: (error as Error).message };
+    }
+  },
+  async transcribe({ wavPath, durationS, language, signal, onProgress }): Promise<EngineResult> {
+    if (language && language !== "en") throw new PermanentEngineError("PocketSphinx transcribes English only.");
+    let seen = "";
+    const { code, stdout, stderr } = await run(SPHINX_COMMAND(), ["-infile", wavPath, "-time", "yes", "-logfn", "/dev/null"], {
+      signal,
+      onStdout: (chunk) => {
+        seen = (seen + chunk).slice(-200);
+        const ends = [...seen.matchAll(/<\/s> \d+\.\d+ (\d+\.\d+)/g)];
+        const last = ends.at(-1);
+        if (last && durationS > 0) onProgress?.(Math.min(1, Number(last[1]) / durationS));
+      },
+    });
+    if (code !== 0) throw new PermanentEngineError(`PocketSphinx failed: ${stderr.trim().split("\n").at(-1) ?? `exit ${code}`}`);
+    return { segments: parseSphinxOutput(stdout), language: "en" };
+  },
+};

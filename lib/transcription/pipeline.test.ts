@@ -1,0 +1,85 @@
+import { createReadStream, existsSync } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { eq } from "drizzle-orm";
+import { run } from "@/lib/process/run";
+import { jobs, transcriptSegments, transcriptions } from "@/lib/db/schema";
+import { NORMALISED, audioDir } from "@/lib/storage/audio-store";
+import { BACKENDS, type TestDatabase } from "@/test/support/databases";
+import { useTestEnv } from "@/test/support/env";
+import { insertUser } from "@/test/support/users";
+import { createTranscription } from "./create";
+import { parseSphinxOutput } from "./engines/sphinx";
+import { processJob } from "./process-job";
+import { claimNext } from "./queue";
+import { normaliseWords, wordErrorRate } from "./wer";
+
+const FIXTURES = path.resolve(__dirname, "../../../shared/fixtures/audio");
+const REFERENCE = "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.";
+
+const body = (file: string) => Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+
+describe.each(BACKENDS)("the real pipeline with PocketSphinx on %s", (_name, open) => {
+  useTestEnv({ TRANSCRIBE_ENGINE: "sphinx" });
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await open();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it.each(["jfk.wav", "jfk.mp3"])("transcribes %s exactly as the bare CLI does", async (fixture) => {
+    const db = t.handle.db;
+    const userId = await insertUser(db);
+    const created = await createTranscription(db, {
+      userId,
+      body: body(path.join(FIXTURES, fixture)),
+      declaredBytes: null,
+      filename: fixture,
+      contentType: "audio/whatever",
+      language: null,
+      source: "upload",
+    });
+    expect(created).toMatchObject({ status: "queued", title: "jfk", language: "en" });
+    expect(created.durationS).toBeGreaterThan(10.9);
+    expect(created.durationS).toBeLessThan(11.2);
+
+    const job = await claimNext(db, "test-worker", 30_000);
+    expect(job?.transcriptionId).toBe(created.id);
+    expect(await processJob(db, job!, { workerId: "test-worker", leaseMs: 30_000 })).toBe("done");
+
+    const [done] = await db.select().from(transcriptions).where(eq(transcriptions.id, created.id));
+    expect(done).toMatchObject({ status: "done", progress: 100, engine: "sphinx" });
+    const segments = await db
+      .select()
+      .from(transcriptSegments)
+      .where(eq(transcriptSegments.transcriptionId, created.id))
+      .orderBy(transcriptSegments.position);
+    expect(segments.length).toBeGreaterThan(0);
+    for (const s of segments) {
+      expect(s.endMs).toBeGreaterThan(s.startMs);
+      expect(s.words?.length).toBeGreaterThan(0);
+    }
+    // Words of the speech (PocketSphinx is weak: some, not all, of them).
+    const heard = new Set(normaliseWords(done.transcriptText));
+    const reference = new Set(normaliseWords(REFERENCE));
+    expect([...heard].filter((w) => reference.has(w)).length).toBeGreaterThanOrEqual(4);
+
+    // The same normalised audio through the bare CLI gives the very same utterances.
+    const wav = path.join(audioDir(done.audioKey), NORMALISED);
+    expect(existsSync(wav)).toBe(true);
+    const bare = await run("pocketsphinx_continuous", ["-infile", wav, "-time", "yes", "-logfn", "/dev/null"]);
+    expect(segments.map((s) => [s.startMs, s.endMs, s.text])).toEqual(
+      parseSphinxOutput(bare.stdout).map((s) => [s.startMs, s.endMs, s.text]),
+    );
+    const hypothesisLines = bare.stdout.split("\n").filter((l) => l.trim() && !/ \d+\.\d+ \d+\.\d+ /.test(l));
+    expect(segments.map((s) => s.text)).toEqual(hypothesisLines);
+
+    const wer = wordErrorRate(REFERENCE, done.transcriptText);
+    console.info(`[WER] PocketSphinx on ${fixture}: ${(wer * 100).toFixed(1)}% ("${done.transcriptText}")`);
+    expect(wer).toBeLessThan(1);
+    const [job2] = await db.select().from(jobs).where(eq(jobs.transcriptionId, created.id));
+    expect(job2).toMatchObject({ status: "done", attempts: 1 });
+  });
+});

@@ -1,0 +1,31 @@
+import { mayUseFeature, secondsRemaining, type Entitlements } from "@/lib/billing/entitlements";
+import { formatClock } from "./audio";
+import type { Engine } from "./engines/types";
+
+/** Queue priority: the priority-queue feature first, then paid plans, then free. */
+export function jobPriority(e: Entitlements): number {
+  if (mayUseFeature(e, "priority_transcription_queue")) return 2;
+  return e.planId === "free" ? 0 : 1;
+}
+
+export interface LanguageOption {
+  code: string;
+  name: string;
+}
+
+/** The plan's languages the engine can transcribe, sorted by name. */
+export function languageOptions(e: Entitlements, engine: Engine | null): LanguageOption[] {
+  const supported = engine?.languages() ?? new Set<string>();
+  return Object.entries(e.languages)
+    .filter(([code]) => supported === "any" || supported.has(code))
+    .map(([code, name]) => ({ code, name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export function quotaMessage(e: Entitlements, neededS: number): string {
+  const left = secondsRemaining(e) ?? 0;
+  return (
+    `This recording is ${formatClock(neededS)} long, but your ${e.planName} plan has ${formatClock(left)} left this period. ` +
+    "Upgrade your plan or upload a shorter file."
+  );
+}

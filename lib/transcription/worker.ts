@@ -1,0 +1,62 @@
+import { hostname } from "node:os";
+import type { Database } from "@/lib/db/client";
+import { processJob } from "./process-job";
+import { claimNext } from "./queue";
+
+export interface Worker {
+  id: string;
+  /** stops taking jobs; resolves when the current one has ended */
+  stop(): Promise<void>;
+}
+
+export interface StartWorkerOptions {
+  pollMs?: number;
+  leaseMs?: number;
+  onJobEnd?: (jobId: string, outcome: string) => void;
+}
+
+export const DEFAULT_LEASE_MS = 30_000;
+
+/**
+ * One worker handles one job at a time (speech engines use every core they get). The
+ * engines run in child processes or native threads, so the event loop stays free.
+ */
+export function startWorker(database: Database, options: StartWorkerOptions = {}): Worker {
+  const id = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  const pollMs = options.pollMs ?? 1000;
+  const leaseMs = options.leaseMs ?? (Number(process.env.WORKER_LEASE_MS) || DEFAULT_LEASE_MS);
+  let running = true;
+  let wake: (() => void) | null = null;
+
+  const loop = (async () => {
+    while (running) {
+      try {
+        const job = await claimNext(database, id, leaseMs);
+        if (job) {
+          const outcome = await processJob(database, job, { workerId: id, leaseMs });
+          options.onJobEnd?.(job.id, outcome);
+          continue;
+        }
+      } catch (error) {
+        console.error("[worker] error while taking a job:", error);
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  })();
+
+  return {
+    id,
+    async stop() {
+      running = false;
+      (wake as (() => void) | null)?.();
+      await loop;
+    },
+  };
+}
