@@ -1,0 +1,117 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { entitlementsFor } from "@/lib/billing/entitlements";
+import { reserveSeconds } from "@/lib/billing/usage";
+import type { Database } from "@/lib/db/client";
+import { jobs, transcriptSegments, transcriptions, usage } from "@/lib/db/schema";
+import { BACKENDS, type TestDatabase } from "@/test/support/databases";
+import { insertUser } from "@/test/support/users";
+import { cancelTranscription, claimNext, completeJob, enqueue, failJob, queueDepth, retryDelayMs } from "./queue";
+
+async function queuedTranscription(db: Database, userId: string, priority = 0, reserved = 60) {
+  const id = randomUUID();
+  const periodStart = new Date("2026-11-01T00:00:00Z");
+  await db.insert(transcriptions).values({
+    id, userId, title: "t", durationS: reserved, reservedSeconds: reserved, usagePeriodStart: periodStart,
+    audioKey: `${userId}/${id}`, originalFilename: "t.wav", contentType: "audio/wav", sizeBytes: 1,
+  });
+  await reserveSeconds(db, userId, periodStart, reserved, null);
+  await enqueue(db, id, priority);
+  return id;
+}
+
+const transcript = { engine: "sphinx", segments: [{ startMs: 0, endMs: 1000, text: "hello" }] };
+
+describe.each(BACKENDS)("queue on %s", (_name, open) => {
+  let t: TestDatabase;
+  let db: Database;
+  beforeAll(async () => {
+    t = await open();
+    db = t.handle.db;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  beforeEach(async () => {
+    await db.delete(jobs);
+  });
+
+  it("hands out higher priority first, then oldest first", async () => {
+    const user = await insertUser(db);
+    const free1 = await queuedTranscription(db, user, 0);
+    const premium = await queuedTranscription(db, user, 2);
+    const pro = await queuedTranscription(db, user, 1);
+    const order = [];
+    for (let i = 0; i < 3; i++) order.push((await claimNext(db, "w", 30_000))?.transcriptionId);
+    expect(order).toEqual([premium, pro, free1]);
+    expect(await claimNext(db, "w", 30_000)).toBeNull();
+    expect(await queueDepth(db)).toEqual({ queued: 0, running: 3 });
+  });
+
+  it("gives a job whose worker died to another worker, and completes it exactly once", async () => {
+    const user = await insertUser(db);
+    const id = await queuedTranscription(db, user);
+    const first = await claimNext(db, "dead-worker", 30_000);
+    expect(await claimNext(db, "other", 30_000)).toBeNull(); // lease still held
+    await db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, first!.id));
+    const second = await claimNext(db, "other", 30_000);
+    expect(second).toMatchObject({ id: first!.id, attempts: 2 });
+    expect(await completeJob(db, second!, "other", transcript)).toBe(true);
+    // The first worker wakes up late: its result is refused.
+    expect(await completeJob(db, first!, "dead-worker", { ...transcript, segments: [{ startMs: 0, endMs: 1, text: "stale" }] })).toBe(false);
+    const segments = await db.select().from(transcriptSegments).where(eq(transcriptSegments.transcriptionId, id));
+    expect(segments.map((s) => s.text)).toEqual(["hello"]);
+  });
+
+  it("retries transient errors with backoff, then fails with the reason and refunds the time", async () => {
+    const user = await insertUser(db);
+    const id = await queuedTranscription(db, user, 0, 120);
+    await db.update(jobs).set({ maxAttempts: 2 }).where(eq(jobs.transcriptionId, id));
+    const a1 = await claimNext(db, "w", 30_000);
+    expect(await failJob(db, a1!, "w", "The speech API answered 503", true)).toBe("retry");
+    const [queued] = await db.select().from(jobs).where(eq(jobs.transcriptionId, id));
+    expect(queued.status).toBe("queued");
+    expect(queued.runAfter.getTime()).toBeGreaterThan(Date.now() + retryDelayMs(1) - 2000);
+    expect(await claimNext(db, "w", 30_000)).toBeNull(); // not before its time
+    await db.update(jobs).set({ runAfter: sql`now()` }).where(eq(jobs.transcriptionId, id));
+    const a2 = await claimNext(db, "w", 30_000);
+    expect(await failJob(db, a2!, "w", "The speech API answered 503", true)).toBe("failed");
+    const [failed] = await db.select().from(transcriptions).where(eq(transcriptions.id, id));
+    expect(failed).toMatchObject({ status: "failed", error: "The speech API answered 503" });
+    const [used] = await db.select().from(usage).where(eq(usage.userId, user));
+    expect(used.secondsUsed).toBe(0);
+  });
+
+  it("fails permanent errors at once", async () => {
+    const user = await insertUser(db);
+    const id = await queuedTranscription(db, user);
+    const job = await claimNext(db, "w", 30_000);
+    expect(await failJob(db, job!, "w", "The whisper model is missing", false)).toBe("failed");
+    expect((await db.select().from(transcriptions).where(eq(transcriptions.id, id)))[0].status).toBe("failed");
+  });
+
+  it("cancels queued and running work, refunds it, and only for its owner", async () => {
+    const owner = await insertUser(db);
+    const stranger = await insertUser(db);
+    const id = await queuedTranscription(db, owner, 0, 90);
+    const job = await claimNext(db, "w", 30_000);
+    expect(await cancelTranscription(db, id, stranger)).toBe(false);
+    expect(await cancelTranscription(db, id, owner)).toBe(true);
+    expect(await completeJob(db, job!, "w", transcript)).toBe(false);
+    expect((await db.select().from(transcriptions).where(eq(transcriptions.id, id)))[0].status).toBe("canceled");
+    expect((await db.select().from(usage).where(eq(usage.userId, owner)))[0].secondsUsed).toBe(0);
+  });
+
+  it("10 parallel reservations against a small remainder never overspend", async () => {
+    const user = await insertUser(db);
+    const e = await entitlementsFor(db, user);
+    const limit = e.secondsPerPeriod!;
+    await reserveSeconds(db, user, e.period.start, limit - 250, limit); // 250 s left
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => reserveSeconds(db, user, e.period.start, 60, limit)),
+    );
+    expect(results.filter(Boolean)).toHaveLength(4);
+    const [row] = await db.select().from(usage).where(eq(usage.userId, user));
+    expect(row.secondsUsed).toBe(limit - 10);
+  });
+});
