@@ -1,6 +1,12 @@
-/** Runs once per server start, before the first request: the database is made ready here. */
+/**
+ * Runs once per server start, before the first request: the database is made ready, and
+ * the transcription worker starts inside this process (PGlite allows only one process;
+ * with PostgreSQL set WORKER_IN_APP=false to leave the work to `npm run worker`).
+ */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { prepareDatabase } = await import("@/lib/db/prepare");
   await prepareDatabase();
+  const { startAppWorker } = await import("@/lib/transcription/app-worker");
+  startAppWorker();
 }

@@ -12,6 +12,10 @@ const chromiumArgs = [
   "--disable-component-update",
   "--disable-sync",
   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+  // Recording tests: a fake microphone (a tone) and permission prompts answered "allow".
+  "--use-fake-device-for-media-stream",
+  "--use-fake-ui-for-media-stream",
+  "--autoplay-policy=no-user-gesture-required",
 ];
 
 export default defineConfig({

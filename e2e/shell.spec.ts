@@ -137,12 +137,13 @@ test.describe("routing rules", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("/transcription/{id} is behind the login gate and shows its placeholder", async ({ page, request }) => {
+  test("/transcription/{id} is behind the login gate; an unknown id is the 404 page", async ({ page, request }) => {
     await page.goto("/transcription/abc123");
     await expect(page).toHaveURL(/\/login\?next=%2Ftranscription%2Fabc123$/);
     await logInViaApi(page, await createUser(request));
-    await page.goto("/transcription/abc123");
-    await expect(page.getByRole("heading", { name: "Transcription" })).toBeVisible();
+    const res = await page.goto("/transcription/abc123");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: NOT_FOUND })).toBeVisible();
   });
 
   test("protected route → /login → back after sign-in; logged in, /login goes to /dashboard", async ({ page, request }) => {

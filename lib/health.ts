@@ -1,19 +1,27 @@
 import { sql } from "drizzle-orm";
 import { databaseHandle } from "@/lib/db/client";
+import { chooseEngine, type EngineStatus } from "@/lib/transcription/engines/registry";
+import { queueDepth } from "@/lib/transcription/queue";
 
 export interface Health {
   status: "ok" | "degraded";
   database: { ok: boolean; kind: "pglite" | "postgres" };
+  engine: { selected: string | null; problem: string | null; engines: EngineStatus };
+  queue: { queued: number; running: number } | null;
 }
 
+/** Database reachable, which speech engine would run, and how much work is waiting. */
 export async function health(): Promise<Health> {
   const handle = databaseHandle();
+  const choice = await chooseEngine();
+  const engine = { selected: choice.engine?.name ?? null, problem: choice.engine ? null : (choice.reason ?? null), engines: choice.statuses };
   try {
     await handle.db.execute(sql`select 1`);
-    return { status: "ok", database: { ok: true, kind: handle.kind } };
+    const queue = await queueDepth(handle.db);
+    return { status: choice.engine ? "ok" : "degraded", database: { ok: true, kind: handle.kind }, engine, queue };
   } catch (error) {
     // Details (hosts, users) go to the server log, not to anonymous callers.
     console.error("[health] database check failed:", error);
-    return { status: "degraded", database: { ok: false, kind: handle.kind } };
+    return { status: "degraded", database: { ok: false, kind: handle.kind }, engine, queue: null };
   }
 }

@@ -10,13 +10,17 @@ export interface Credentials {
 }
 
 let pool: Pool | undefined;
+let stack: { databaseUrl: string; dataDir: string } | undefined;
+
+/** Where the e2e server keeps its database and files. */
+export async function stackInfo() {
+  stack ??= (await (await fetch(`${STACK_API}/stack`)).json()) as { databaseUrl: string; dataDir: string };
+  return stack;
+}
 
 /** Direct access to the e2e server's PostgreSQL, for arranging state and checking effects. */
 export async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  if (!pool) {
-    const { databaseUrl } = (await (await fetch(`${STACK_API}/stack`)).json()) as { databaseUrl: string };
-    pool = new Pool({ connectionString: databaseUrl, max: 2 });
-  }
+  pool ??= new Pool({ connectionString: (await stackInfo()).databaseUrl, max: 2 });
   return (await pool.query(text, values)).rows as T[];
 }
 

@@ -21,7 +21,7 @@ async function main() {
   const api = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     res.setHeader("content-type", "application/json");
-    if (url.pathname === "/stack") return res.end(JSON.stringify({ databaseUrl: pg.url }));
+    if (url.pathname === "/stack") return res.end(JSON.stringify({ databaseUrl: pg.url, dataDir }));
     if (url.pathname === "/messages") {
       const to = url.searchParams.get("to")?.toLowerCase();
       return res.end(JSON.stringify(catcher.messages.filter((m) => !to || m.to.includes(to))));
@@ -44,6 +44,7 @@ async function main() {
       MAIL_FROM: "Verbatim <no-reply@verbatim.test>",
       BETTER_AUTH_SECRET: "e2e-secret-that-is-long-enough-to-sign-tokens",
       OPERATOR_EMAILS: E2E.operators.join(","),
+      TRANSCRIBE_ENGINE: "sphinx",
     },
   });
 

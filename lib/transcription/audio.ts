@@ -1,6 +1,7 @@
-import { stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { run } from "@/lib/process/run";
+import { formatDuration } from "./format";
 
 /** Normalised audio: what every engine is fed. */
 export const SAMPLE_RATE = 16_000;
@@ -53,14 +54,24 @@ interface ProbeJson {
   streams?: Array<{ codec_type?: string; codec_name?: string }>;
 }
 
-/** Decodes any input to 16 kHz mono 16-bit WAV; ffmpeg streams, so memory stays flat. */
+// What ffmpeg says (at warning level) about input that is cut off or damaged.
+const DAMAGE = /corrupt|truncat|invalid data|error while decoding|partial file|premature end/i;
+
+/**
+ * Decodes any input to 16 kHz mono 16-bit WAV; ffmpeg streams, so memory stays flat.
+ * Bit-exact output without metadata has a plain 44-byte header, so the size gives the
+ * exact duration.
+ */
 export async function normalise(input: string, output: string, signal?: AbortSignal): Promise<{ durationS: number; errors: string[] }> {
   const { code, stderr } = await run(
     ffmpegPath(),
-    ["-nostdin", "-v", "error", "-y", "-i", input, "-vn", "-ac", "1", "-ar", String(SAMPLE_RATE), "-c:a", "pcm_s16le", "-f", "wav", output],
+    [
+      "-nostdin", "-v", "warning", "-y", "-i", input, "-vn", "-ac", "1", "-ar", String(SAMPLE_RATE),
+      "-c:a", "pcm_s16le", "-fflags", "+bitexact", "-flags:a", "+bitexact", "-map_metadata", "-1", "-f", "wav", output,
+    ],
     { signal },
   );
-  const errors = stderr.split("\n").map((l) => l.trim()).filter(Boolean);
+  const errors = stderr.split("\n").map((l) => l.trim()).filter((l) => DAMAGE.test(l));
   if (code !== 0) throw new AudioRejected(422, "This audio could not be decoded. The file may be damaged.");
   const { size } = await stat(output);
   return { durationS: Math.max(0, size - WAV_HEADER_BYTES) / BYTES_PER_SECOND, errors };
@@ -77,9 +88,9 @@ export async function inspectAndNormalise(original: string, normalised: string):
   if (durationS < 0.1) throw new AudioRejected(422, "This file contains no audio to transcribe.");
   const claimed = info.durationS;
   const cutOff = claimed !== null && claimed - durationS > 1 && durationS < claimed * 0.9;
-  const damaged = errors.some((e) => /corrupt|invalid|error|truncat/i.test(e));
+  const damaged = errors.length > 0;
   if (cutOff || damaged) {
-    const detail = claimed ? ` Only ${formatClock(durationS)} of ${formatClock(claimed)} could be read.` : "";
+    const detail = claimed ? ` Only ${formatDuration(durationS)} of ${formatDuration(claimed)} could be read.` : "";
     throw new AudioRejected(422, `This file seems to be cut off or damaged.${detail} Upload the complete file again.`);
   }
   return { durationS, probe: info };
@@ -90,25 +101,28 @@ export interface Chunk {
   offsetS: number;
 }
 
-/** Splits normalised audio into pieces of at most `seconds`, so long audio never sits in memory whole. */
+/**
+ * Splits normalised audio into pieces of about `seconds`, so long audio never sits in
+ * memory whole. Offsets come from the pieces' real lengths (cuts land on packet edges).
+ */
 export async function splitWav(wav: string, seconds: number, dir: string, signal?: AbortSignal): Promise<Chunk[]> {
   const pattern = path.join(dir, "chunk-%05d.wav");
   const { code, stderr } = await run(
     ffmpegPath(),
-    ["-nostdin", "-v", "error", "-y", "-i", wav, "-f", "segment", "-segment_time", String(seconds), "-c", "copy", pattern],
+    [
+      "-nostdin", "-v", "error", "-y", "-i", wav, "-f", "segment", "-segment_time", String(seconds),
+      "-c", "copy", "-fflags", "+bitexact", "-map_metadata", "-1", pattern,
+    ],
     { signal },
   );
   if (code !== 0) throw new Error(`splitting audio failed: ${stderr.trim()}`);
-  const { readdir } = await import("node:fs/promises");
   const files = (await readdir(dir)).filter((f) => /^chunk-\d{5}\.wav$/.test(f)).sort();
-  return files.map((f, i) => ({ file: path.join(dir, f), offsetS: i * seconds }));
-}
-
-export function formatClock(seconds: number): string {
-  const s = Math.round(seconds);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = s % 60;
-  const mm = h ? String(m).padStart(2, "0") : String(m);
-  return `${h ? `${h}:` : ""}${mm}:${String(sec).padStart(2, "0")}`;
+  const chunks: Chunk[] = [];
+  let offsetS = 0;
+  for (const f of files) {
+    const file = path.join(dir, f);
+    chunks.push({ file, offsetS });
+    offsetS += Math.max(0, (await stat(file)).size - WAV_HEADER_BYTES) / BYTES_PER_SECOND;
+  }
+  return chunks;
 }

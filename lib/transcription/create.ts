@@ -98,7 +98,8 @@ export async function createTranscription(database: Database, input: NewTranscri
       if (error instanceof AudioRejected) throw new TranscriptionRequestError(error.status, error.message);
       throw error;
     }
-    const seconds = Math.max(1, Math.ceil(durationS));
+    // Billed to the nearest second, at least one.
+    const seconds = Math.max(1, Math.round(durationS));
     return await database.transaction(async (tx) => {
       const reserved = await reserveSeconds(tx, input.userId, e.period.start, seconds, e.secondsPerPeriod);
       if (!reserved) throw new TranscriptionRequestError(403, quotaMessage(e, seconds));

@@ -1,5 +1,5 @@
 import { mayUseFeature, secondsRemaining, type Entitlements } from "@/lib/billing/entitlements";
-import { formatClock } from "./audio";
+import { formatDuration } from "./format";
 import type { Engine } from "./engines/types";
 
 /** Queue priority: the priority-queue feature first, then paid plans, then free. */
@@ -25,7 +25,7 @@ export function languageOptions(e: Entitlements, engine: Engine | null): Languag
 export function quotaMessage(e: Entitlements, neededS: number): string {
   const left = secondsRemaining(e) ?? 0;
   return (
-    `This recording is ${formatClock(neededS)} long, but your ${e.planName} plan has ${formatClock(left)} left this period. ` +
+    `This recording is ${formatDuration(neededS)} long, but your ${e.planName} plan has ${formatDuration(left)} left this period. ` +
     "Upgrade your plan or upload a shorter file."
   );
 }

@@ -1,22 +1,26 @@
 import Link from "next/link";
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { TranscriptView } from "@/components/transcription/transcript-view";
 import { requirePageUser } from "@/lib/auth/page-user";
+import { db } from "@/lib/db/client";
+import { findOwned, segmentsOf, toApiSegment, toApiTranscription } from "@/lib/transcription/queries";
 
 export const metadata: Metadata = { title: "Transcription" };
 
-/** Placeholder until transcriptions exist: the route, its login gate and its layout are real. */
+/** One transcription: another user's id (or none) is the 404 page. */
 export default async function TranscriptionPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  await requirePageUser(`/transcription/${encodeURIComponent(id)}`);
+  const user = await requirePageUser(`/transcription/${encodeURIComponent(id)}`);
+  const t = await findOwned(db(), user.id, id);
+  if (!t) notFound();
+  const segments = t.status === "done" ? await segmentsOf(db(), t.id) : [];
   return (
     <main className="mx-auto max-w-4xl px-4 py-10">
       <Link href="/dashboard" className="text-sm text-accent hover:underline">
         ← Back to dashboard
       </Link>
-      <h1 className="mt-4 text-2xl font-semibold">Transcription</h1>
-      <p className="mt-4 rounded-lg bg-muted p-4 text-sm">
-        The transcript editor opens here once you have transcriptions: the text with timestamps beside the audio.
-      </p>
+      <TranscriptView transcription={toApiTranscription(t)} segments={segments.map(toApiSegment)} />
     </main>
   );
 }

@@ -1,0 +1,195 @@
+"use client";
+
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { useLiveTranscriptions } from "@/components/transcription/use-live-transcriptions";
+import { track } from "@/lib/analytics/track";
+import { uploadAudio } from "@/lib/transcription/client-upload";
+import type { TranscriptionOptions } from "@/lib/transcription/options";
+import type { ApiTranscription } from "@/lib/transcription/queries";
+import { LanguageSelect } from "./language-select";
+import { RecorderPanel } from "./recorder-panel";
+import type { RecordingMode } from "./use-recorder";
+import { TranscriptionRow } from "./transcription-row";
+import { UploadPanel } from "./upload-panel";
+import { UsageMeter } from "./usage-meter";
+
+interface Upload {
+  key: string;
+  name: string;
+  fraction: number;
+  error?: string;
+  abort: () => void;
+}
+
+const EXTENSIONS: Record<string, string> = { "audio/webm": "webm", "audio/ogg": "ogg", "audio/mp4": "m4a" };
+
+export function Dashboard({ initial, options: initialOptions }: { initial: ApiTranscription[]; options: TranscriptionOptions }) {
+  const [items, setItems] = useState(initial);
+  const [options, setOptions] = useState(initialOptions);
+  const [language, setLanguage] = useState(initialOptions.auto_detect ? "" : (initialOptions.languages[0]?.code ?? ""));
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [query, setQuery] = useState("");
+  const [notice, setNotice] = useState("");
+
+  const names = useMemo(() => new Map(options.languages.map((l) => [l.code, l.name])), [options.languages]);
+  const languageName = useCallback((code: string | null) => (code ? (names.get(code) ?? code) : "Auto-detect"), [names]);
+
+  const refreshOptions = useCallback(async () => {
+    const res = await fetch("/api/transcription/options", { cache: "no-store" });
+    if (res.ok) setOptions(await res.json());
+  }, []);
+
+  const merge = useCallback((t: ApiTranscription) => {
+    setItems((list) => (list.some((x) => x.id === t.id) ? list.map((x) => (x.id === t.id ? t : x)) : [t, ...list]));
+  }, []);
+  useLiveTranscriptions(merge);
+
+  useEffect(() => {
+    if (!query.trim()) return;
+    const timer = setTimeout(async () => {
+      const res = await fetch(`/api/transcriptions?q=${encodeURIComponent(query)}`, { cache: "no-store" });
+      if (res.ok) setItems((await res.json()).transcriptions);
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [query]);
+
+  const send = useCallback(
+    async (file: Blob, name: string, source: "upload" | "recording") => {
+      const key = `${Date.now()}-${Math.random()}`;
+      const { promise, abort } = uploadAudio(file, {
+        filename: name,
+        language: language || null,
+        source,
+        onProgress: (fraction) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, fraction } : x))),
+      });
+      setUploads((u) => [...u, { key, name, fraction: 0, abort }]);
+      track("transcription_action", source === "upload" ? "upload_started" : "recording_uploaded", { bytes: file.size });
+      const result = await promise;
+      if (result.ok && result.transcription) {
+        merge(result.transcription);
+        setUploads((u) => u.filter((x) => x.key !== key));
+        void refreshOptions();
+      } else {
+        track("error", "upload_failed", { message: result.error });
+        setUploads((u) => u.map((x) => (x.key === key ? { ...x, error: result.error } : x)));
+      }
+    },
+    [language, merge, refreshOptions],
+  );
+
+  const onRecorded = useCallback(
+    (blob: Blob, mode: RecordingMode) => {
+      const stamp = new Date().toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }).replace(/[/:]/g, "-");
+      const ext = EXTENSIONS[blob.type.split(";")[0]] ?? "webm";
+      void send(blob, `${mode === "tab-mic" ? "Call recording" : "Recording"} ${stamp}.${ext}`, "recording");
+    },
+    [send],
+  );
+
+  async function rename(id: string, title: string): Promise<string | null> {
+    const res = await fetch(`/api/transcriptions/${id}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ title }) });
+    const body = await res.json();
+    if (!res.ok) return body.detail ?? "The title could not be saved.";
+    merge(body);
+    return null;
+  }
+
+  async function remove(t: ApiTranscription) {
+    if (!window.confirm(`Delete “${t.title}”? Its audio and transcript are removed for good.`)) return;
+    const res = await fetch(`/api/transcriptions/${t.id}`, { method: "DELETE" });
+    if (res.ok) {
+      setItems((list) => list.filter((x) => x.id !== t.id));
+      setNotice(`“${t.title}” was deleted.`);
+      void refreshOptions();
+    }
+  }
+
+  async function cancel(id: string) {
+    const res = await fetch(`/api/transcriptions/${id}/cancel`, { method: "POST" });
+    if (res.ok) merge(await res.json());
+    void refreshOptions();
+  }
+
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="new-heading" className="rounded-xl border border-border bg-card p-5">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 id="new-heading" className="text-lg font-semibold">New transcription</h2>
+          {options.engine && <LanguageSelect options={options} value={language} onChange={setLanguage} />}
+        </div>
+        {options.engine ? (
+          <div className="mt-4 grid gap-6 md:grid-cols-2">
+            <UploadPanel disabled={false} onFiles={(files) => files.forEach((f) => void send(f, f.name, "upload"))} />
+            <div className="flex flex-col justify-center gap-2">
+              <p className="text-sm text-muted-foreground">Or record in your browser:</p>
+              <RecorderPanel allowTabMic={options.record_tab_mic} onRecorded={onRecorded} />
+            </div>
+          </div>
+        ) : (
+          <div className="mt-4">
+            <Alert>{options.engine_problem ?? "No speech engine is configured."}</Alert>
+          </div>
+        )}
+        {uploads.length > 0 && (
+          <ul className="mt-4 flex flex-col gap-2">
+            {uploads.map((u) => (
+              <li key={u.key} className="text-sm" data-testid="upload">
+                <div className="flex justify-between gap-2">
+                  <span className="truncate">{u.name}</span>
+                  {u.error ? (
+                    <button type="button" className="text-xs" onClick={() => setUploads((x) => x.filter((y) => y.key !== u.key))}>Dismiss</button>
+                  ) : (
+                    <button type="button" className="text-xs" onClick={u.abort}>Cancel</button>
+                  )}
+                </div>
+                {u.error ? (
+                  <p role="alert" className="text-danger">{u.error}</p>
+                ) : (
+                  <div className="mt-1 h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label={`Uploading ${u.name}`} aria-valuenow={Math.round(u.fraction * 100)}>
+                    <div className="h-full bg-accent" style={{ width: `${u.fraction * 100}%` }} />
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-5">
+          <UsageMeter usage={options.usage} planName={options.plan_name} />
+        </div>
+      </section>
+
+      <section aria-labelledby="list-heading">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="list-heading" className="text-lg font-semibold">Your transcriptions</h2>
+          <input
+            type="search"
+            placeholder="Search titles and text"
+            aria-label="Search transcriptions"
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              if (!e.target.value.trim()) void fetch("/api/transcriptions", { cache: "no-store" }).then(async (r) => r.ok && setItems((await r.json()).transcriptions));
+            }}
+            className="h-10 w-full rounded-t-md border-0 border-b-2 border-border bg-input px-3 sm:w-72"
+          />
+        </div>
+        {notice && <div className="mt-3"><Alert tone="info">{notice}</Alert></div>}
+        {items.length === 0 ? (
+          <div className="mt-4 flex flex-col items-center rounded-xl border-2 border-dashed border-border px-6 py-12 text-center">
+            <p className="text-lg font-medium">{query.trim() ? "Nothing matches your search" : "No transcriptions yet"}</p>
+            <p className="mt-1 max-w-md text-sm text-muted-foreground">
+              {query.trim() ? "Try other words." : "Upload a file or record above; the transcript appears here with its date, length, language and status."}
+            </p>
+          </div>
+        ) : (
+          <ul className="mt-4 divide-y divide-border rounded-xl border border-border bg-card">
+            {items.map((t) => (
+              <TranscriptionRow key={t.id} t={t} languageName={languageName} onRename={rename} onDelete={remove} onCancel={cancel} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

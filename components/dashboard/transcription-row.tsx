@@ -1,0 +1,67 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { StatusBadge } from "@/components/transcription/status-badge";
+import { formatDuration } from "@/lib/transcription/format";
+import type { ApiTranscription } from "@/lib/transcription/queries";
+
+interface RowProps {
+  t: ApiTranscription;
+  languageName: (code: string | null) => string;
+  onRename: (id: string, title: string) => Promise<string | null>;
+  onDelete: (t: ApiTranscription) => void;
+  onCancel: (id: string) => void;
+}
+
+export function TranscriptionRow({ t, languageName, onRename, onDelete, onCancel }: RowProps) {
+  const [editing, setEditing] = useState(false);
+  const [error, setError] = useState("");
+  const active = t.status === "queued" || t.status === "processing";
+  return (
+    <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center" data-testid="transcription-row">
+      <div className="min-w-0 flex-1">
+        {editing ? (
+          <form
+            onSubmit={async (e) => {
+              e.preventDefault();
+              const title = String(new FormData(e.currentTarget).get("title"));
+              const problem = await onRename(t.id, title);
+              if (problem) setError(problem);
+              else setEditing(false);
+            }}
+            className="flex gap-2"
+          >
+            <input name="title" defaultValue={t.title} aria-label="Title" autoFocus className="h-8 flex-1 rounded-md bg-input px-2" />
+            <button type="submit" className="text-sm text-accent">Save</button>
+            <button type="button" className="text-sm" onClick={() => setEditing(false)}>Cancel</button>
+          </form>
+        ) : (
+          <Link href={`/transcription/${t.id}`} className="block truncate font-medium hover:text-accent">
+            {t.title}
+          </Link>
+        )}
+        {error && <p role="alert" className="text-xs text-danger">{error}</p>}
+        <p className="text-xs text-muted-foreground">
+          {new Date(t.created_at).toLocaleString()} · {formatDuration(t.duration_s)} · {languageName(t.detected_language ?? t.language)}
+          {t.engine && ` · ${t.engine}`}
+        </p>
+        {t.status === "failed" && t.error && <p className="text-xs text-danger">{t.error}</p>}
+      </div>
+      <div className="flex items-center gap-3">
+        <StatusBadge t={t} />
+        {active && (
+          <button type="button" className="text-sm text-muted-foreground hover:text-foreground" onClick={() => onCancel(t.id)}>
+            Cancel
+          </button>
+        )}
+        <button type="button" className="text-sm text-muted-foreground hover:text-foreground" onClick={() => setEditing(true)} aria-label={`Rename ${t.title}`}>
+          Rename
+        </button>
+        <button type="button" className="text-sm text-danger hover:underline" onClick={() => onDelete(t)} aria-label={`Delete ${t.title}`}>
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}

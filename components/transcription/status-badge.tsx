@@ -1,0 +1,29 @@
+import { clsx } from "clsx";
+import type { ApiTranscription } from "@/lib/transcription/queries";
+
+const LABELS: Record<ApiTranscription["status"], string> = {
+  queued: "Queued",
+  processing: "Transcribing",
+  done: "Done",
+  failed: "Failed",
+  canceled: "Canceled",
+};
+
+export function StatusBadge({ t }: { t: Pick<ApiTranscription, "status" | "progress" | "error"> }) {
+  return (
+    <span
+      data-testid="status"
+      title={t.error ?? undefined}
+      className={clsx(
+        "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium",
+        t.status === "done" && "bg-success/15 text-success",
+        t.status === "failed" && "bg-danger/15 text-danger",
+        (t.status === "queued" || t.status === "processing") && "bg-accent-soft text-accent",
+        t.status === "canceled" && "bg-muted text-muted-foreground",
+      )}
+    >
+      {LABELS[t.status]}
+      {t.status === "processing" && ` ${t.progress}%`}
+    </span>
+  );
+}

@@ -1,0 +1,65 @@
+import { createUser, expect, logInViaApi, sql, test } from "./support/fixtures";
+import { JFK_WAV } from "./support/audio";
+
+test("upload jfk.wav → progress → done → the transcript page shows the text and the audio plays", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const creds = await createUser(request);
+  await logInViaApi(page, creds);
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("usage")).toContainText("Free plan");
+  await page.getByLabel("Choose audio files").setInputFiles(JFK_WAV);
+
+  const row = page.getByTestId("transcription-row").filter({ hasText: "jfk" });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId("status")).toHaveText(/Queued|Transcribing|Done/);
+  await expect(row.getByTestId("status")).toHaveText("Done", { timeout: 90_000 });
+  await expect(row).toContainText("0:11");
+  await expect(row).toContainText("sphinx");
+
+  // Search finds it by words of the transcript.
+  await page.getByLabel("Search transcriptions").fill("country");
+  await expect(page.getByTestId("transcription-row")).toHaveCount(1);
+
+  await row.getByRole("link", { name: "jfk" }).click();
+  await expect(page).toHaveURL(/\/transcription\/[0-9a-f-]{36}$/);
+  const transcript = page.getByTestId("transcript");
+  await expect(transcript).toContainText("country");
+  await expect(transcript).toContainText("00:0");
+
+  const audio = page.getByTestId("audio");
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration)).toBeCloseTo(11, 0);
+  await transcript.getByRole("button").nth(1).click(); // click a segment: seek there and play
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(2);
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(false);
+});
+
+test("record with the browser's microphone → a transcription job is created", async ({ page, request }) => {
+  const creds = await createUser(request);
+  await logInViaApi(page, creds);
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Record microphone" }).click();
+  const recording = page.getByTestId("recording");
+  await expect(recording).toBeVisible();
+  await page.waitForTimeout(1500);
+  await recording.getByRole("button", { name: "Pause" }).click();
+  await recording.getByRole("button", { name: "Resume" }).click();
+  await page.waitForTimeout(1000);
+  await recording.getByRole("button", { name: "Stop and transcribe" }).click();
+
+  await expect(page.getByTestId("transcription-row").filter({ hasText: "Recording" })).toBeVisible({ timeout: 20_000 });
+  const rows = await sql<{ source: string; status: string; duration_s: string }>(
+    "select t.source, j.status, t.duration_s from transcriptions t join jobs j on j.transcription_id = t.id join users u on u.id = t.user_id where u.email = $1",
+    [creds.email],
+  );
+  expect(rows).toHaveLength(1);
+  expect(rows[0].source).toBe("recording");
+  expect(Number(rows[0].duration_s)).toBeGreaterThan(1.5);
+});
+
+test("tab + microphone is offered on Pro, with a clear message for free users", async ({ page, request }) => {
+  const creds = await createUser(request);
+  await logInViaApi(page, creds);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("button", { name: "Record tab + microphone" })).toBeDisabled();
+  await expect(page.getByText("Tab + microphone is on Pro and Premium.")).toBeVisible();
+});

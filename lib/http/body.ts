@@ -1,0 +1,23 @@
+import type { z } from "zod";
+import { errorResponse } from "./responses";
+
+export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
+
+/**
+ * Reads a JSON body and validates it: malformed JSON → 400, valid JSON of the wrong shape
+ * → 422, each with a `detail` naming the problem.
+ */
+export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<Parsed<z.output<S>>> {
+  let raw: unknown;
+  try {
+    const text = await request.text();
+    raw = text.trim() === "" ? undefined : JSON.parse(text);
+  } catch {
+    return { ok: false, response: errorResponse(400, "The request body is not valid JSON.") };
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return { ok: true, data: result.data };
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+  return { ok: false, response: errorResponse(422, `${where}${issue?.message ?? "Invalid request body."}`) };
+}

@@ -1,0 +1,14 @@
+import { db } from "@/lib/db/client";
+import { startWorker, type Worker } from "./worker";
+
+const globalForWorker = globalThis as unknown as { verbatimWorker?: Worker };
+
+/** The in-process worker of `npm start` / `npm run dev`; one per process, even across hot reloads. */
+export function startAppWorker(): void {
+  if (process.env.WORKER_IN_APP === "false" || globalForWorker.verbatimWorker) return;
+  globalForWorker.verbatimWorker = startWorker(db());
+  const stop = () => void globalForWorker.verbatimWorker?.stop();
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  console.info(`[worker] started in the app process (${globalForWorker.verbatimWorker.id})`);
+}

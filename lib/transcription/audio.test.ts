@@ -1,0 +1,59 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { run } from "@/lib/process/run";
+import { AudioRejected, inspectAndNormalise, splitWav } from "./audio";
+
+const FIXTURES = path.resolve(__dirname, "../../../shared/fixtures/audio");
+
+describe("inspectAndNormalise (real ffmpeg)", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "verbatim-audio-"));
+  const file = (name: string, bytes: Buffer | string) => {
+    const p = path.join(dir, name);
+    writeFileSync(p, bytes);
+    return p;
+  };
+  const out = path.join(dir, "out.wav");
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([
+    ["jfk.wav", 11.0],
+    ["jfk.mp3", 11.0],
+  ])("reads %s and writes 16 kHz mono WAV of its exact length", async (name, seconds) => {
+    const { durationS } = await inspectAndNormalise(path.join(FIXTURES, name), out);
+    expect(durationS).toBeCloseTo(seconds, 1);
+    const probe = await run("ffprobe", ["-v", "error", "-show_entries", "stream=sample_rate,channels,codec_name", "-of", "csv=p=0", out]);
+    expect(probe.stdout.trim()).toBe("pcm_s16le,16000,1");
+  });
+
+  it("reads webm/opus as browsers record it", async () => {
+    const webm = path.join(dir, "rec.webm");
+    await run("ffmpeg", ["-v", "error", "-y", "-i", path.join(FIXTURES, "jfk.wav"), "-c:a", "libopus", webm]);
+    expect((await inspectAndNormalise(webm, out)).durationS).toBeCloseTo(11, 0);
+  });
+
+  const refusals: Array<[string, () => string, number, RegExp]> = [
+    ["text", () => file("notes.mp3", "just some text, not audio at all"), 415, /not audio we can read/],
+    ["empty", () => file("empty.wav", Buffer.alloc(0)), 415, /not audio/],
+    ["a WAV cut off mid-file", () => file("cut.wav", readFileSync(path.join(FIXTURES, "jfk.wav")).subarray(0, 100_000)), 422, /cut off or damaged/],
+    ["an MP3 cut off mid-file", () => file("cut.mp3", readFileSync(path.join(FIXTURES, "jfk.mp3")).subarray(0, 20_000)), 422, /Only 0:03 of 0:11 could be read/],
+  ];
+  it.each(refusals)("refuses %s", async (_label, make, status, message) => {
+    const error = await inspectAndNormalise(make(), out).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AudioRejected);
+    expect((error as AudioRejected).status).toBe(status);
+    expect((error as Error).message).toMatch(message);
+  });
+
+  it("splits long audio into pieces with their offsets", async () => {
+    await inspectAndNormalise(path.join(FIXTURES, "jfk.wav"), out);
+    const pieces = await splitWav(out, 4, mkdtempSync(path.join(dir, "chunks-")));
+    expect(pieces).toHaveLength(3);
+    // Cuts land on packet edges (4.096 s here), so each offset is the real length before it.
+    expect(pieces[0].offsetS).toBe(0);
+    expect(pieces[1].offsetS).toBeGreaterThanOrEqual(4);
+    expect(pieces[1].offsetS).toBeLessThan(4.2);
+    const lastLength = (statSync(pieces[2].file).size - 44) / 32000;
+    expect(pieces[2].offsetS + lastLength).toBeCloseTo(11, 2);
+  });
+});

@@ -1,0 +1,31 @@
+import { entitlementsFor, mayUseFeature, secondsRemaining } from "@/lib/billing/entitlements";
+import type { Database } from "@/lib/db/client";
+import { getSetting } from "@/lib/settings/settings";
+import { chooseEngine } from "./engines/registry";
+import { languageOptions } from "./plan-limits";
+
+/** What the dashboard needs to offer: engine state, languages, usage, limits, recording modes. */
+export async function transcriptionOptions(database: Database, userId: string) {
+  const [e, choice, maxUploadMb] = await Promise.all([
+    entitlementsFor(database, userId),
+    chooseEngine(),
+    getSetting(database, "max_upload_mb"),
+  ]);
+  return {
+    engine: choice.engine?.name ?? null,
+    engine_problem: choice.engine ? null : choice.reason ?? null,
+    auto_detect: Boolean(choice.engine?.detectsLanguage),
+    languages: languageOptions(e, choice.engine),
+    plan_id: e.planId,
+    plan_name: e.planName,
+    usage: {
+      used_s: e.secondsUsed,
+      limit_s: e.secondsPerPeriod,
+      remaining_s: secondsRemaining(e),
+      period_end: e.period.end.toISOString(),
+    },
+    max_upload_mb: maxUploadMb,
+    record_tab_mic: mayUseFeature(e, "record_tab_mic"),
+  };
+}
+export type TranscriptionOptions = Awaited<ReturnType<typeof transcriptionOptions>>;

@@ -1,0 +1,92 @@
+import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
+import { transcriptSegments, transcriptions, type Transcription, type TranscriptSegment } from "@/lib/db/schema";
+import { removeAudio } from "@/lib/storage/audio-store";
+import { cancelTranscription } from "./queue";
+
+/** The JSON shape of a transcription (spec style: snake_case). */
+export function toApiTranscription(t: Transcription) {
+  return {
+    id: t.id,
+    title: t.title,
+    status: t.status,
+    progress: t.progress,
+    language: t.language,
+    detected_language: t.detectedLanguage,
+    engine: t.engine,
+    duration_s: t.durationS,
+    source: t.source,
+    original_filename: t.originalFilename,
+    size_bytes: t.sizeBytes,
+    error: t.error,
+    created_at: t.createdAt.toISOString(),
+    updated_at: t.updatedAt.toISOString(),
+    completed_at: t.completedAt?.toISOString() ?? null,
+  };
+}
+export type ApiTranscription = ReturnType<typeof toApiTranscription>;
+
+export function toApiSegment(s: TranscriptSegment) {
+  return { start_ms: s.startMs, end_ms: s.endMs, text: s.text, words: s.words, confidence: s.confidence, speaker: s.speaker };
+}
+export type ApiSegment = ReturnType<typeof toApiSegment>;
+
+function escapeLike(q: string): string {
+  return q.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The user's transcriptions, newest first; `q` searches titles and transcript text. */
+export async function listTranscriptions(database: Database, userId: string, q?: string): Promise<Transcription[]> {
+  const mine = eq(transcriptions.userId, userId);
+  const term = q?.trim();
+  const where = term
+    ? and(mine, or(ilike(transcriptions.title, `%${escapeLike(term)}%`), ilike(transcriptions.transcriptText, `%${escapeLike(term)}%`)))
+    : mine;
+  return database.select().from(transcriptions).where(where).orderBy(desc(transcriptions.createdAt)).limit(500);
+}
+
+/** A transcription only if it belongs to this user: anyone else's id is "not found". */
+export async function findOwned(database: Database, userId: string, id: string): Promise<Transcription | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await database
+    .select()
+    .from(transcriptions)
+    .where(and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)));
+  return row;
+}
+
+export async function segmentsOf(database: Database, transcriptionId: string): Promise<TranscriptSegment[]> {
+  return database
+    .select()
+    .from(transcriptSegments)
+    .where(eq(transcriptSegments.transcriptionId, transcriptionId))
+    .orderBy(asc(transcriptSegments.position));
+}
+
+export async function renameTranscription(database: Database, userId: string, id: string, title: string): Promise<Transcription | undefined> {
+  const [row] = await database
+    .update(transcriptions)
+    .set({ title })
+    .where(and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)))
+    .returning();
+  return row;
+}
+
+/** Deletes the transcript, its segments, its job and its audio. Unfinished work is canceled (and refunded) first. */
+export async function deleteTranscription(database: Database, userId: string, id: string): Promise<boolean> {
+  const t = await findOwned(database, userId, id);
+  if (!t) return false;
+  await cancelTranscription(database, id, userId);
+  await database.delete(transcriptions).where(and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)));
+  await removeAudio(t.audioKey);
+  return true;
+}
+
+/** Rows changed since a moment, for the live status stream. */
+export async function changedSince(database: Database, userId: string, since: Date): Promise<Transcription[]> {
+  return database
+    .select()
+    .from(transcriptions)
+    .where(and(eq(transcriptions.userId, userId), sql`${transcriptions.updatedAt} > ${since.toISOString()}`))
+    .orderBy(asc(transcriptions.updatedAt));
+}

@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createReadStream } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { eq } from "drizzle-orm";
+import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { migrateAndSeed } from "@/lib/db/migrate";
+import { jobs, transcriptSegments, transcriptions } from "@/lib/db/schema";
+import { run } from "@/lib/process/run";
+import { useTestEnv } from "@/test/support/env";
+import { startTestPostgres, type TestPostgres } from "@/test/support/postgres";
+import { insertUser } from "@/test/support/users";
+import { createTranscription } from "./create";
+
+const ROOT = path.resolve(__dirname, "../..");
+const JFK = path.resolve(ROOT, "../shared/fixtures/audio/jfk.wav");
+
+/** A real `npm run worker` process (tsx scripts/worker.ts) in its own process group. */
+function startWorkerProcess(env: Record<string, string>): ChildProcess {
+  return spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/worker.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: "ignore",
+    detached: true,
+  });
+}
+
+async function waitFor<T>(check: () => Promise<T | undefined | null | false>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await check();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe("a worker killed mid-job", () => {
+  const { dataDir } = useTestEnv({ TRANSCRIBE_ENGINE: "sphinx" });
+  let pg: TestPostgres;
+  let handle: DatabaseHandle;
+  const workers: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+    handle = openDatabase({ url: pg.url });
+    await migrateAndSeed(handle, pg.url);
+  });
+  afterAll(async () => {
+    for (const w of workers) {
+      try {
+        if (w.exitCode === null) process.kill(-w.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    await handle?.close();
+    await pg?.stop();
+  });
+
+  it("is taken up again after restart and completes exactly once", async () => {
+    const db = handle.db;
+    // 33 s of speech, so PocketSphinx is still busy when the worker dies.
+    const long = path.join(dataDir, "jfk-x3.wav");
+    await run("ffmpeg", ["-v", "error", "-y", "-i", JFK, "-i", JFK, "-i", JFK, "-filter_complex", "concat=n=3:v=0:a=1", long]);
+    const userId = await insertUser(db, "pro");
+    const t = await createTranscription(db, {
+      userId,
+      body: Readable.toWeb(createReadStream(long)) as ReadableStream<Uint8Array>,
+      declaredBytes: null,
+      filename: "jfk-x3.wav",
+      contentType: "audio/wav",
+      language: "en",
+      source: "upload",
+    });
+
+    const workerEnv = { DATABASE_URL: pg.url, DATA_DIR: dataDir, TRANSCRIBE_ENGINE: "sphinx", WORKER_LEASE_MS: "1500" };
+    const first = startWorkerProcess(workerEnv);
+    workers.push(first);
+    await waitFor(
+      async () => (await db.select().from(transcriptions).where(eq(transcriptions.id, t.id)))[0]?.status === "processing",
+      60_000,
+      "the first worker to start the job",
+    );
+    process.kill(-first.pid!, "SIGKILL"); // the worker and its PocketSphinx child, mid-job
+    await new Promise((r) => first.once("exit", r));
+    const [orphan] = await db.select().from(jobs).where(eq(jobs.transcriptionId, t.id));
+    expect(orphan).toMatchObject({ status: "running", attempts: 1 });
+
+    const second = startWorkerProcess(workerEnv);
+    workers.push(second);
+    const done = await waitFor(
+      async () => {
+        const [row] = await db.select().from(transcriptions).where(eq(transcriptions.id, t.id));
+        return row?.status === "done" ? row : undefined;
+      },
+      90_000,
+      "the job to complete after the restart",
+    );
+    const stopped = new Promise((r) => second.once("exit", r));
+    process.kill(-second.pid!, "SIGTERM");
+    await stopped;
+
+    const [job] = await db.select().from(jobs).where(eq(jobs.transcriptionId, t.id));
+    expect(job).toMatchObject({ status: "done", attempts: 2 });
+    const segments = await db.select().from(transcriptSegments).where(eq(transcriptSegments.transcriptionId, t.id));
+    const positions = segments.map((s) => s.position).sort((a, b) => a - b);
+    expect(positions).toEqual(positions.map((_, i) => i)); // one set, no duplicates
+    expect(segments.length).toBeGreaterThan(2);
+    expect(done.transcriptText).toMatch(/country/);
+  }, 180_000);
+});
