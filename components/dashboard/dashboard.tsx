@@ -24,7 +24,14 @@ interface Upload {
 
 const EXTENSIONS: Record<string, string> = { "audio/webm": "webm", "audio/ogg": "ogg", "audio/mp4": "m4a" };
 
-export function Dashboard({ initial, options: initialOptions }: { initial: ApiTranscription[]; options: TranscriptionOptions }) {
+interface DashboardProps {
+  initial: ApiTranscription[];
+  options: TranscriptionOptions;
+  /** when the server read `initial`: live updates start there */
+  renderedAt: string;
+}
+
+export function Dashboard({ initial, options: initialOptions, renderedAt }: DashboardProps) {
   const [items, setItems] = useState(initial);
   const [options, setOptions] = useState(initialOptions);
   const [language, setLanguage] = useState(initialOptions.auto_detect ? "" : (initialOptions.languages[0]?.code ?? ""));
@@ -43,7 +50,7 @@ export function Dashboard({ initial, options: initialOptions }: { initial: ApiTr
   const merge = useCallback((t: ApiTranscription) => {
     setItems((list) => (list.some((x) => x.id === t.id) ? list.map((x) => (x.id === t.id ? t : x)) : [t, ...list]));
   }, []);
-  useLiveTranscriptions(merge);
+  useLiveTranscriptions(merge, renderedAt);
 
   useEffect(() => {
     if (!query.trim()) return;

@@ -8,7 +8,13 @@ import type { ApiSegment, ApiTranscription } from "@/lib/transcription/queries";
 import { StatusBadge } from "./status-badge";
 import { useLiveTranscriptions } from "./use-live-transcriptions";
 
-export function TranscriptView({ transcription, segments }: { transcription: ApiTranscription; segments: ApiSegment[] }) {
+interface TranscriptViewProps {
+  transcription: ApiTranscription;
+  segments: ApiSegment[];
+  renderedAt: string;
+}
+
+export function TranscriptView({ transcription, segments, renderedAt }: TranscriptViewProps) {
   const router = useRouter();
   const audio = useRef<HTMLAudioElement>(null);
   const [t, setT] = useState(transcription);
@@ -23,7 +29,7 @@ export function TranscriptView({ transcription, segments }: { transcription: Api
     },
     [router, transcription.id],
   );
-  useLiveTranscriptions(onChange, unfinished);
+  useLiveTranscriptions(onChange, renderedAt, unfinished);
 
   const seek = (ms: number) => {
     if (!audio.current) return;

@@ -4,10 +4,10 @@ import { useEffect } from "react";
 import type { ApiTranscription } from "@/lib/transcription/queries";
 
 /** Subscribes to the server's status stream; the browser reconnects by itself if it drops. */
-export function useLiveTranscriptions(onChange: (t: ApiTranscription) => void, enabled = true): void {
+export function useLiveTranscriptions(onChange: (t: ApiTranscription) => void, since: string, enabled = true): void {
   useEffect(() => {
     if (!enabled) return;
-    const source = new EventSource("/api/transcriptions/events");
+    const source = new EventSource(`/api/transcriptions/events?since=${encodeURIComponent(since)}`);
     source.onmessage = (event) => {
       try {
         onChange(JSON.parse(event.data) as ApiTranscription);
@@ -16,5 +16,5 @@ export function useLiveTranscriptions(onChange: (t: ApiTranscription) => void, e
       }
     };
     return () => source.close();
-  }, [onChange, enabled]);
+  }, [onChange, since, enabled]);
 }

@@ -26,10 +26,20 @@ describe("inspectAndNormalise (real ffmpeg)", () => {
     expect(probe.stdout.trim()).toBe("pcm_s16le,16000,1");
   });
 
-  it("reads webm/opus as browsers record it", async () => {
-    const webm = path.join(dir, "rec.webm");
-    await run("ffmpeg", ["-v", "error", "-y", "-i", path.join(FIXTURES, "jfk.wav"), "-c:a", "libopus", webm]);
-    expect((await inspectAndNormalise(webm, out)).durationS).toBeCloseTo(11, 0);
+  // What browsers and phones record or export, made here from the fixture by ffmpeg.
+  it.each([
+    ["rec.webm", ["-c:a", "libopus"]],
+    ["voice.ogg", ["-c:a", "libopus"]],
+    ["memo.m4a", ["-c:a", "aac"]],
+    ["memo.aac", ["-c:a", "aac"]],
+    ["song.flac", ["-c:a", "flac"]],
+    ["clip.mp4", ["-c:a", "aac"]],
+    ["clip.mov", ["-c:a", "aac"]],
+  ])("reads %s", async (name, codec) => {
+    const encoded = path.join(dir, name);
+    const made = await run("ffmpeg", ["-v", "error", "-y", "-i", path.join(FIXTURES, "jfk.wav"), ...codec, encoded]);
+    expect(made.code).toBe(0);
+    expect((await inspectAndNormalise(encoded, out)).durationS).toBeCloseTo(11, 0);
   });
 
   const refusals: Array<[string, () => string, number, RegExp]> = [

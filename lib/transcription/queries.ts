@@ -87,6 +87,6 @@ export async function changedSince(database: Database, userId: string, since: Da
   return database
     .select()
     .from(transcriptions)
-    .where(and(eq(transcriptions.userId, userId), sql`${transcriptions.updatedAt} > ${since.toISOString()}`))
+    .where(and(eq(transcriptions.userId, userId), sql`${transcriptions.updatedAt} >= ${since.toISOString()}`))
     .orderBy(asc(transcriptions.updatedAt));
 }

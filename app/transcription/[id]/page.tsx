@@ -12,6 +12,7 @@ export const metadata: Metadata = { title: "Transcription" };
 export default async function TranscriptionPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await requirePageUser(`/transcription/${encodeURIComponent(id)}`);
+  const renderedAt = new Date().toISOString();
   const t = await findOwned(db(), user.id, id);
   if (!t) notFound();
   const segments = t.status === "done" ? await segmentsOf(db(), t.id) : [];
@@ -20,7 +21,7 @@ export default async function TranscriptionPage({ params }: { params: Promise<{ 
       <Link href="/dashboard" className="text-sm text-accent hover:underline">
         ← Back to dashboard
       </Link>
-      <TranscriptView transcription={toApiTranscription(t)} segments={segments.map(toApiSegment)} />
+      <TranscriptView transcription={toApiTranscription(t)} segments={segments.map(toApiSegment)} renderedAt={renderedAt} />
     </main>
   );
 }
