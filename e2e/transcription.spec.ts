@@ -62,4 +62,13 @@ test("tab + microphone is offered on Pro, with a clear message for free users", 
   await page.goto("/dashboard");
   await expect(page.getByRole("button", { name: "Record tab + microphone" })).toBeDisabled();
   await expect(page.getByText("Tab + microphone is on Pro and Premium.")).toBeVisible();
+
+  await sql(
+    "insert into subscriptions (id, user_id, plan_id, status, billing_interval) select 'sub-' || id, id, 'pro', 'active', 'monthly' from users where email = $1",
+    [creds.email],
+  );
+  await page.reload();
+  await expect(page.getByTestId("usage")).toContainText("Pro plan");
+  await expect(page.getByRole("button", { name: "Record tab + microphone" })).toBeEnabled();
+  await expect(page.getByText("Tab + microphone is on Pro and Premium.")).toHaveCount(0);
 });

@@ -36,3 +36,13 @@ export async function refundSeconds(tx: Tx | Database, userId: string, periodSta
     .set({ secondsUsed: sql`greatest(0, ${usage.secondsUsed} - ${seconds})` })
     .where(and(eq(usage.userId, userId), eq(usage.periodStart, periodStart)));
 }
+
+/** Seconds left in a period, read inside the caller's transaction; null without a limit. */
+export async function remainingSeconds(tx: Tx | Database, userId: string, periodStart: Date, limit: number | null): Promise<number | null> {
+  if (limit === null) return null;
+  const [row] = await tx
+    .select({ used: usage.secondsUsed })
+    .from(usage)
+    .where(and(eq(usage.userId, userId), eq(usage.periodStart, periodStart)));
+  return Math.max(0, limit - (row?.used ?? 0));
+}

@@ -8,6 +8,12 @@ describe("parseJsonBody", () => {
   it("returns the validated data", async () => {
     expect(await parseJsonBody(req('{"name":"a","count":2}'), schema)).toEqual({ ok: true, data: { name: "a", count: 2 } });
   });
+  it("refuses a body over the limit with 413", async () => {
+    const result = await parseJsonBody(req(`{"name":"${"x".repeat(100)}","count":1}`), schema, 50);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.response.status).toBe(413);
+  });
+
   it.each([
     ['{"name":', 400, "not valid JSON"],
     ['{"name":"a","count":"2"}', 422, "count:"],

@@ -1,16 +1,23 @@
 import type { z } from "zod";
+import { readBodyLimited } from "./limited-body";
 import { errorResponse } from "./responses";
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
 
 /**
- * Reads a JSON body and validates it: malformed JSON → 400, valid JSON of the wrong shape
- * → 422, each with a `detail` naming the problem.
+ * Reads a JSON body (at most `maxBytes`, else 413) and validates it: malformed JSON → 400,
+ * valid JSON of the wrong shape → 422, each with a `detail` naming the problem.
  */
-export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<Parsed<z.output<S>>> {
+export async function parseJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  maxBytes = 64 * 1024,
+): Promise<Parsed<z.output<S>>> {
+  const bytes = await readBodyLimited(request, maxBytes);
+  if (!bytes) return { ok: false, response: errorResponse(413, "The request is too large.") };
   let raw: unknown;
   try {
-    const text = await request.text();
+    const text = new TextDecoder().decode(bytes);
     raw = text.trim() === "" ? undefined : JSON.parse(text);
   } catch {
     return { ok: false, response: errorResponse(400, "The request body is not valid JSON.") };

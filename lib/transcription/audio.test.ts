@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import os from "node:os";
 import path from "node:path";
 import { run } from "@/lib/process/run";
-import { AudioRejected, inspectAndNormalise, splitWav } from "./audio";
+import { AudioRejected, TooLong, inspectAndNormalise, splitWav } from "./audio";
 
 const FIXTURES = path.resolve(__dirname, "../../../shared/fixtures/audio");
 
@@ -53,6 +53,21 @@ describe("inspectAndNormalise (real ffmpeg)", () => {
     expect(error).toBeInstanceOf(AudioRejected);
     expect((error as AudioRejected).status).toBe(status);
     expect((error as Error).message).toMatch(message);
+  });
+
+  it("stops at the allowance: a file longer than the time left is refused before it is decoded", async () => {
+    const error = await inspectAndNormalise(path.join(FIXTURES, "jfk.wav"), out, 5).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TooLong);
+    expect((error as TooLong).seconds).toBeCloseTo(11, 0);
+  });
+
+  it("stops decoding at the allowance when the container does not say how long it is", async () => {
+    // Raw ADTS AAC carries no duration: only decoding finds out, and it stops at the cap.
+    const adts = path.join(dir, "stream.aac");
+    await run("ffmpeg", ["-v", "error", "-y", "-i", path.join(FIXTURES, "jfk.wav"), "-c:a", "aac", "-f", "adts", adts]);
+    const error = await inspectAndNormalise(adts, out, 3).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TooLong);
+    expect(statSync(out).size).toBeLessThan(5 * 32000);
   });
 
   it("splits long audio into pieces with their offsets", async () => {

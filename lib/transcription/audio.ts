@@ -1,4 +1,4 @@
-import { readdir, stat } from "node:fs/promises";
+import { open, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { run } from "@/lib/process/run";
 import { formatDuration } from "./format";
@@ -54,42 +54,72 @@ interface ProbeJson {
   streams?: Array<{ codec_type?: string; codec_name?: string }>;
 }
 
-// What ffmpeg says (at warning level) about input that is cut off or damaged.
-const DAMAGE = /corrupt|truncat|invalid data|error while decoding|partial file|premature end/i;
+/** The longest single file accepted, whatever the plan (the decoded copy is 115 MB per hour). */
+export const MAX_FILE_SECONDS = 10 * 3600;
 
 /**
- * Decodes any input to 16 kHz mono 16-bit WAV; ffmpeg streams, so memory stays flat.
+ * Decodes any input to 16 kHz mono 16-bit WAV; ffmpeg streams, so memory stays flat, and
+ * stops after `maxSeconds` so a tiny file claiming days of audio cannot fill the disk.
  * Bit-exact output without metadata has a plain 44-byte header, so the size gives the
  * exact duration.
  */
-export async function normalise(input: string, output: string, signal?: AbortSignal): Promise<{ durationS: number; errors: string[] }> {
-  const { code, stderr } = await run(
+export async function normalise(input: string, output: string, maxSeconds: number, signal?: AbortSignal): Promise<number> {
+  const { code } = await run(
     ffmpegPath(),
     [
-      "-nostdin", "-v", "warning", "-y", "-i", input, "-vn", "-ac", "1", "-ar", String(SAMPLE_RATE),
+      "-nostdin", "-v", "error", "-y", "-i", input, "-vn", "-t", maxSeconds.toFixed(2), "-ac", "1", "-ar", String(SAMPLE_RATE),
       "-c:a", "pcm_s16le", "-fflags", "+bitexact", "-flags:a", "+bitexact", "-map_metadata", "-1", "-f", "wav", output,
     ],
     { signal },
   );
-  const errors = stderr.split("\n").map((l) => l.trim()).filter((l) => DAMAGE.test(l));
   if (code !== 0) throw new AudioRejected(422, "This audio could not be decoded. The file may be damaged.");
   const { size } = await stat(output);
-  return { durationS: Math.max(0, size - WAV_HEADER_BYTES) / BYTES_PER_SECOND, errors };
+  return Math.max(0, size - WAV_HEADER_BYTES) / BYTES_PER_SECOND;
+}
+
+/** A WAV whose header promises more sample bytes than the file holds was cut off. */
+async function wavIsCutOff(file: string): Promise<boolean> {
+  const handle = await open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const head = Buffer.alloc(Math.min(size, 4096));
+    await handle.read(head, 0, head.length, 0);
+    if (head.toString("ascii", 0, 4) !== "RIFF" || head.toString("ascii", 8, 12) !== "WAVE") return false;
+    for (let offset = 12; offset + 8 <= head.length; ) {
+      const id = head.toString("ascii", offset, offset + 4);
+      const length = head.readUInt32LE(offset + 4);
+      if (id === "data") return length !== 0xffffffff && offset + 8 + length > size;
+      offset += 8 + length + (length % 2);
+    }
+    return false;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Thrown when the audio is longer than the caller allowed (the plan's remaining time). */
+export class TooLong extends Error {
+  constructor(readonly seconds: number) {
+    super("audio longer than allowed");
+  }
 }
 
 /**
  * Checks an uploaded file and writes its normalised copy: refuses what is not audio, is
- * silent-empty, or is cut off (it decodes to much less than its container says, or the
- * decoder reports damage). Returns the real decoded duration.
+ * empty, or is cut off (a WAV whose header promises more, or a file that decodes to much
+ * less than its container says). Audio longer than `maxSeconds` throws TooLong before
+ * or while decoding, so it never costs more than the allowance in disk and CPU.
  */
-export async function inspectAndNormalise(original: string, normalised: string): Promise<{ durationS: number; probe: Probe }> {
+export async function inspectAndNormalise(original: string, normalised: string, maxSeconds = MAX_FILE_SECONDS): Promise<{ durationS: number; probe: Probe }> {
   const info = await probe(original);
-  const { durationS, errors } = await normalise(original, normalised);
+  const cap = Math.min(maxSeconds, MAX_FILE_SECONDS);
+  if (info.durationS !== null && info.durationS > cap + 1) throw new TooLong(info.durationS);
+  const durationS = await normalise(original, normalised, cap + 1);
+  if (durationS > cap + 0.5) throw new TooLong(info.durationS ?? durationS);
   if (durationS < 0.1) throw new AudioRejected(422, "This file contains no audio to transcribe.");
   const claimed = info.durationS;
-  const cutOff = claimed !== null && claimed - durationS > 1 && durationS < claimed * 0.9;
-  const damaged = errors.length > 0;
-  if (cutOff || damaged) {
+  const short = claimed !== null && claimed - durationS > 1 && durationS < claimed * 0.9;
+  if (short || (info.formatName === "wav" && (await wavIsCutOff(original)))) {
     const detail = claimed ? ` Only ${formatDuration(durationS)} of ${formatDuration(claimed)} could be read.` : "";
     throw new AudioRejected(422, `This file seems to be cut off or damaged.${detail} Upload the complete file again.`);
   }

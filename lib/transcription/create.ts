@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { entitlementsFor, type Entitlements } from "@/lib/billing/entitlements";
-import { reserveSeconds } from "@/lib/billing/usage";
+import { entitlementsFor, secondsRemaining, type Entitlements } from "@/lib/billing/entitlements";
+import { remainingSeconds, reserveSeconds } from "@/lib/billing/usage";
 import type { Database } from "@/lib/db/client";
 import { transcriptions, type Transcription } from "@/lib/db/schema";
 import { getSetting } from "@/lib/settings/settings";
 import { NORMALISED, ORIGINAL, TooLarge, audioDir, audioKey, saveStream } from "@/lib/storage/audio-store";
-import { AudioRejected, inspectAndNormalise } from "./audio";
+import { AudioRejected, MAX_FILE_SECONDS, TooLong, inspectAndNormalise } from "./audio";
 import { chooseEngine } from "./engines/registry";
 import { TranscriptionRequestError } from "./errors";
-import { jobPriority, languageOptions, quotaMessage } from "./plan-limits";
+import { jobPriority, languageOptions, quotaMessage, tooLongMessage } from "./plan-limits";
 import { enqueue } from "./queue";
 
 export interface NewTranscription {
@@ -92,17 +92,23 @@ export async function createTranscription(database: Database, input: NewTranscri
     }
     if (size === 0) throw new TranscriptionRequestError(400, "The file is empty.");
     let durationS: number;
+    // Decoding stops at what the plan has left, so a refused file costs no more than that.
+    const allowance = secondsRemaining(e) ?? MAX_FILE_SECONDS;
     try {
-      ({ durationS } = await inspectAndNormalise(path.join(dir, ORIGINAL), path.join(dir, NORMALISED)));
+      ({ durationS } = await inspectAndNormalise(path.join(dir, ORIGINAL), path.join(dir, NORMALISED), allowance + 0.5));
     } catch (error) {
       if (error instanceof AudioRejected) throw new TranscriptionRequestError(error.status, error.message);
+      if (error instanceof TooLong) throw new TranscriptionRequestError(403, tooLongMessage(e, error.seconds, allowance));
       throw error;
     }
     // Billed to the nearest second, at least one.
     const seconds = Math.max(1, Math.round(durationS));
     return await database.transaction(async (tx) => {
       const reserved = await reserveSeconds(tx, input.userId, e.period.start, seconds, e.secondsPerPeriod);
-      if (!reserved) throw new TranscriptionRequestError(403, quotaMessage(e, seconds));
+      if (!reserved) {
+        const left = await remainingSeconds(tx, input.userId, e.period.start, e.secondsPerPeriod);
+        throw new TranscriptionRequestError(403, quotaMessage(e, seconds, left ?? 0));
+      }
       const [row] = await tx
         .insert(transcriptions)
         .values({

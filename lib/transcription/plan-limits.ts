@@ -1,4 +1,5 @@
-import { mayUseFeature, secondsRemaining, type Entitlements } from "@/lib/billing/entitlements";
+import { mayUseFeature, type Entitlements } from "@/lib/billing/entitlements";
+import { MAX_FILE_SECONDS } from "./audio";
 import { formatDuration } from "./format";
 import type { Engine } from "./engines/types";
 
@@ -22,10 +23,18 @@ export function languageOptions(e: Entitlements, engine: Engine | null): Languag
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export function quotaMessage(e: Entitlements, neededS: number): string {
-  const left = secondsRemaining(e) ?? 0;
+/** `left`: read in the same transaction that refused the reservation, so it is exact. */
+export function quotaMessage(e: Entitlements, neededS: number, left: number): string {
   return (
     `This recording is ${formatDuration(neededS)} long, but your ${e.planName} plan has ${formatDuration(left)} left this period. ` +
     "Upgrade your plan or upload a shorter file."
   );
+}
+
+/** Refused while decoding: longer than the plan's remaining time, or than one file may be. */
+export function tooLongMessage(e: Entitlements, seconds: number, allowance: number): string {
+  if (allowance >= MAX_FILE_SECONDS) {
+    return `This recording is longer than ${MAX_FILE_SECONDS / 3600} hours, the most one file may be. Split it and upload the parts.`;
+  }
+  return quotaMessage(e, Math.round(seconds), Math.round(allowance));
 }

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { transcriptions } from "@/lib/db/schema";
 import { NORMALISED, audioDir } from "@/lib/storage/audio-store";
@@ -25,26 +25,29 @@ export async function processJob(database: Database, job: ClaimedJob, options: W
   const choice = await chooseEngine();
   if (!choice.engine) return failJob(database, job, options.workerId, choice.reason ?? "No speech engine is configured.", false);
   const engine = choice.engine;
-  await database.update(transcriptions).set({ status: "processing", progress: 0, engine: engine.name, error: null }).where(eq(transcriptions.id, t.id));
+  // Only an open transcription becomes "processing": a cancel that landed meanwhile wins.
+  const started = await database
+    .update(transcriptions)
+    .set({ status: "processing", progress: 0, engine: engine.name, error: null })
+    .where(and(eq(transcriptions.id, t.id), inArray(transcriptions.status, ["queued", "processing"])))
+    .returning({ id: transcriptions.id });
+  if (!started.length) return "canceled";
 
+  let result: Awaited<ReturnType<typeof transcribeInPieces>>;
   const abort = new AbortController();
-  const lease = setInterval(() => {
-    void renewLease(database, job, options.workerId, options.leaseMs)
-      .then((mine) => mine || abort.abort())
-      .catch(() => {});
-  }, Math.max(250, options.leaseMs / 3));
+  let workDir: string | undefined;
+  let lease: ReturnType<typeof setInterval> | undefined;
   const progress = throttledProgress(database, t.id);
-  const workDir = await mkdtemp(path.join(os.tmpdir(), "verbatim-job-"));
   try {
+    workDir = await mkdtemp(path.join(os.tmpdir(), "verbatim-job-"));
+    lease = setInterval(() => {
+      void renewLease(database, job, options.workerId, options.leaseMs)
+        .then((mine) => mine || abort.abort())
+        .catch(() => {});
+    }, Math.max(250, options.leaseMs / 3));
     const wav = path.join(audioDir(t.audioKey), NORMALISED);
-    const segments = await transcribeInPieces(engine, wav, t.durationS, t.language, workDir, abort.signal, progress.report);
+    result = await transcribeInPieces(engine, wav, t.durationS, t.language, workDir, abort.signal, progress.report);
     await progress.flush();
-    const done = await completeJob(database, job, options.workerId, {
-      engine: engine.name,
-      language: segments.language ?? t.language ?? undefined,
-      segments: segments.segments,
-    });
-    return done ? "done" : "lost";
   } catch (error) {
     if (abort.signal.aborted) return "canceled";
     const transient = error instanceof TransientEngineError;
@@ -53,8 +56,16 @@ export async function processJob(database: Database, job: ClaimedJob, options: W
   } finally {
     clearInterval(lease);
     progress.stop();
-    await rm(workDir, { recursive: true, force: true });
+    if (workDir) await rm(workDir, { recursive: true, force: true });
   }
+  // Outside the catch: a database error while storing is not the engine's fault. It
+  // propagates, the lease runs out, and the job is taken up again rather than failed.
+  const done = await completeJob(database, job, options.workerId, {
+    engine: engine.name,
+    language: result.language ?? t.language ?? undefined,
+    segments: result.segments,
+  });
+  return done ? "done" : "lost";
 }
 
 /** Long audio goes to the engine in pieces, so memory stays flat whatever the length. */

@@ -6,6 +6,7 @@ import type { Database } from "@/lib/db/client";
 import { jobs, transcriptSegments, transcriptions, usage } from "@/lib/db/schema";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
+import { processJob } from "./process-job";
 import { cancelTranscription, claimNext, completeJob, enqueue, failJob, queueDepth, retryDelayMs } from "./queue";
 
 async function queuedTranscription(db: Database, userId: string, priority = 0, reserved = 60) {
@@ -100,6 +101,18 @@ describe.each(BACKENDS)("queue on %s", (_name, open) => {
     expect(await completeJob(db, job!, "w", transcript)).toBe(false);
     expect((await db.select().from(transcriptions).where(eq(transcriptions.id, id)))[0].status).toBe("canceled");
     expect((await db.select().from(usage).where(eq(usage.userId, owner)))[0].secondsUsed).toBe(0);
+  });
+
+  it("a second cancel refunds nothing, and a worker that claimed the job does not revive it", async () => {
+    const owner = await insertUser(db);
+    const id = await queuedTranscription(db, owner, 0, 90);
+    await reserveSeconds(db, owner, new Date("2026-11-01T00:00:00Z"), 10, null); // other usage
+    const job = await claimNext(db, "w", 30_000);
+    expect(await cancelTranscription(db, id, owner)).toBe(true);
+    expect(await cancelTranscription(db, id, owner)).toBe(false);
+    expect(await processJob(db, job!, { workerId: "w", leaseMs: 30_000 })).toBe("canceled");
+    expect((await db.select().from(transcriptions).where(eq(transcriptions.id, id)))[0].status).toBe("canceled");
+    expect((await db.select().from(usage).where(eq(usage.userId, owner)))[0].secondsUsed).toBe(10);
   });
 
   it("10 parallel reservations against a small remainder never overspend", async () => {

@@ -150,9 +150,14 @@ export async function failJob(
   });
 }
 
-/** Stops a queued or running transcription of this user; the worker notices at its next lease renewal. */
+/**
+ * Stops a queued or running transcription of this user; the worker notices at its next
+ * lease renewal. Locks the job row first, in the same order as completeJob and failJob,
+ * so they cannot deadlock; refunds only when it really stopped an open job.
+ */
 export async function cancelTranscription(database: Database, transcriptionId: string, userId: string): Promise<boolean> {
   return database.transaction(async (tx) => {
+    await queryRows(tx as unknown as Database, sql`select id from jobs where transcription_id = ${transcriptionId} for update`);
     const [t] = await tx
       .update(transcriptions)
       .set({ status: "canceled", error: null })
@@ -165,11 +170,12 @@ export async function cancelTranscription(database: Database, transcriptionId: s
       )
       .returning();
     if (!t) return false;
-    await tx
+    const stopped = await tx
       .update(jobs)
       .set({ status: "canceled", lockedBy: null, lockedUntil: null })
-      .where(and(eq(jobs.transcriptionId, transcriptionId), inArray(jobs.status, ["queued", "running"])));
-    await refundSeconds(tx, t.userId, t.usagePeriodStart, t.reservedSeconds);
+      .where(and(eq(jobs.transcriptionId, transcriptionId), inArray(jobs.status, ["queued", "running"])))
+      .returning({ id: jobs.id });
+    if (stopped.length) await refundSeconds(tx, t.userId, t.usagePeriodStart, t.reservedSeconds);
     return true;
   });
 }

@@ -12,51 +12,62 @@ export function streamStart(sinceParam: string | null, now = Date.now()): Date {
   return new Date(Math.min(now, Math.max(since, now - MAX_LOOKBACK_MS)));
 }
 
+// Rows are stamped by whichever process wrote them; re-reading this far back covers clock
+// differences between processes, and what was already sent is skipped by its stamp.
+const OVERLAP_MS = 10_000;
+
 /**
  * Reads the database (not process memory) so it sees progress written by any worker
- * process; one indexed query per second per open page.
+ * process; one indexed query per second per open page, never two at once.
  */
 export function statusStream(userId: string, signal: AbortSignal, start: Date): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let since = start;
-  // Rows are read with >= so two changes in the same millisecond are both seen; this
-  // remembers what was sent at the boundary so nothing goes out twice.
-  let sentAtBoundary = new Set<string>();
-  let timer: ReturnType<typeof setInterval> | undefined;
+  const lastSent = new Map<string, number>();
+  let newest = start.getTime();
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let lastWrite = Date.now();
   return new ReadableStream({
     start(controller) {
       const send = (text: string) => {
+        if (closed) return;
         lastWrite = Date.now();
-        controller.enqueue(encoder.encode(text));
-      };
-      send("retry: 3000\n\n");
-      const tick = async () => {
-        const rows = await changedSince(db(), userId, since).catch(() => []);
-        for (const row of rows) {
-          const key = `${row.id}@${row.updatedAt.getTime()}`;
-          if (sentAtBoundary.has(key)) continue;
-          send(`data: ${JSON.stringify(toApiTranscription(row))}\n\n`);
-          if (row.updatedAt > since) {
-            since = row.updatedAt;
-            sentAtBoundary = new Set();
-          }
-          sentAtBoundary.add(key);
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          closed = true; // the client went away mid-write
         }
-        if (Date.now() - lastWrite > KEEPALIVE_MS) send(": keep-alive\n\n");
       };
-      timer = setInterval(() => void tick(), POLL_MS);
-      signal.addEventListener("abort", () => {
-        clearInterval(timer);
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        clearTimeout(timer);
         try {
           controller.close();
         } catch {
-          // already closed by the client
+          // already closed
         }
-      });
+      };
+      const tick = async () => {
+        const since = new Date(Math.max(start.getTime(), newest - OVERLAP_MS));
+        const rows = await changedSince(db(), userId, since).catch(() => []);
+        for (const row of rows) {
+          const stamp = row.updatedAt.getTime();
+          if ((lastSent.get(row.id) ?? -Infinity) >= stamp) continue;
+          lastSent.set(row.id, stamp);
+          newest = Math.max(newest, stamp);
+          send(`data: ${JSON.stringify(toApiTranscription(row))}\n\n`);
+        }
+        if (Date.now() - lastWrite > KEEPALIVE_MS) send(": keep-alive\n\n");
+        if (!closed) timer = setTimeout(() => void tick(), POLL_MS);
+      };
+      send("retry: 3000\n\n");
+      timer = setTimeout(() => void tick(), 0);
+      signal.addEventListener("abort", close);
     },
     cancel() {
-      clearInterval(timer);
+      closed = true;
+      clearTimeout(timer);
     },
   });
 }

@@ -25,8 +25,21 @@ function forcedEngine(): EngineName | "auto" {
   return value === "whisper" || value === "openai" || value === "sphinx" ? value : "auto";
 }
 
+// Availability checks start processes; /api/health and uploads reuse a recent answer.
+const CACHE_MS = 30_000;
+const CONFIG_KEYS = ["TRANSCRIBE_ENGINE", "OPENAI_BASE_URL", "OPENAI_API_KEY", "WHISPER_MODEL", "POCKETSPHINX_PATH", "POCKETSPHINX_MODEL_DIR", "DATA_DIR"];
+let cached: { key: string; at: number; choice: Promise<EngineChoice> } | null = null;
+
 /** TRANSCRIBE_ENGINE forces one engine; otherwise the first available in AUTO_ORDER. */
-export async function chooseEngine(): Promise<EngineChoice> {
+export function chooseEngine(): Promise<EngineChoice> {
+  const key = CONFIG_KEYS.map((k) => process.env[k] ?? "").join("\u0000");
+  if (!cached || cached.key !== key || Date.now() - cached.at > CACHE_MS) {
+    cached = { key, at: Date.now(), choice: decide() };
+  }
+  return cached.choice;
+}
+
+async function decide(): Promise<EngineChoice> {
   const statuses = Object.fromEntries(
     await Promise.all(AUTO_ORDER.map(async (name) => [name, await ENGINES[name].availability()] as const)),
   ) as EngineStatus;

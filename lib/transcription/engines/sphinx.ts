@@ -4,7 +4,8 @@ import type { WordTiming } from "@/lib/db/schema";
 import { PermanentEngineError, type Engine, type EngineResult, type EngineSegment } from "./types";
 
 export const SPHINX_COMMAND = () => process.env.POCKETSPHINX_PATH || "pocketsphinx_continuous";
-const MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
+// The model the Debian CLI uses by default (package pocketsphinx-en-us).
+const MODEL_DIR = process.env.POCKETSPHINX_MODEL_DIR || "/usr/share/pocketsphinx/model/en-us/en-us";
 
 /**
  * CMU PocketSphinx through its CLI: offline, English only, the engine of last resort.
@@ -51,13 +52,14 @@ export function parseSphinxOutput(stdout: string): EngineSegment[] {
 
 export const sphinxEngine: Engine = {
   name: "sphinx",
-  chunkSeconds: null, // reads the file incrementally itself
+  // It streams the file itself, but its output grows with length: 10-minute pieces keep both bounded.
+  chunkSeconds: 600,
   detectsLanguage: false,
   languages: () => new Set(["en"]),
   async availability() {
     try {
-      const { stderr, stdout } = await run(SPHINX_COMMAND(), ["-h"], { maxOutput: 2000 });
-      if (!`${stderr}${stdout}`.includes("infile") && !existsSync(MODEL_DIR)) {
+      await run(SPHINX_COMMAND(), ["-h"], { maxOutput: 2000 });
+      if (!existsSync(MODEL_DIR)) {
         return { available: false, reason: "PocketSphinx is installed but its English model is missing (pocketsphinx-en-us)." };
       }
       return { available: true };

@@ -9,9 +9,10 @@ import { loadWhisperContext, resolveWhisperModel, whisperEngine } from "./whispe
 describe("whisper engine", () => {
   const { dataDir } = useTestEnv();
 
-  it("the whisper.cpp binding loads", async () => {
+  it("the whisper.cpp native binding loads", async () => {
     const whisper = await import("@fugood/whisper.node");
-    expect(typeof whisper.initWhisper).toBe("function");
+    const native = (await whisper.loadWhisperModule()) as unknown as Record<string, unknown>;
+    expect(typeof native.WhisperContext).toBe("function");
   });
 
   it("is unavailable without a model, with the command to get one", async () => {

@@ -65,7 +65,9 @@ export const whisperEngine: Engine = {
     const model = resolveWhisperModel();
     if (!model || !existsSync(model)) return { available: false, reason: "No whisper model in data/models (npm run models -- base)." };
     try {
-      await import("@fugood/whisper.node");
+      // Loads the native addon itself (a plain import only loads the JS wrapper).
+      const whisper: WhisperModule = await import("@fugood/whisper.node");
+      await whisper.loadWhisperModule();
       return { available: true };
     } catch (error) {
       return { available: false, reason: `The whisper.cpp binding could not be loaded: ${(error as Error).message}` };
