@@ -127,7 +127,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
         </div>
         {options.engine ? (
           <div className="mt-4 grid gap-6 md:grid-cols-2">
-            <UploadPanel disabled={false} onFiles={(files) => files.forEach((f) => void send(f, f.name, "upload"))} />
+            <UploadPanel onFiles={(files) => files.forEach((f) => void send(f, f.name, "upload"))} />
             <div className="flex flex-col justify-center gap-2">
               <p className="text-sm text-muted-foreground">Or record in your browser:</p>
               <RecorderPanel allowTabMic={options.record_tab_mic} onRecorded={onRecorded} />

@@ -6,13 +6,13 @@ import { useRef, useState, type DragEvent } from "react";
 export const ACCEPTED_AUDIO = "audio/*,video/mp4,video/quicktime,video/webm,.mp3,.wav,.m4a,.aac,.ogg,.opus,.webm,.flac,.mp4,.mov";
 
 /** Drag-and-drop target and file picker. */
-export function UploadPanel({ disabled, onFiles }: { disabled: boolean; onFiles: (files: File[]) => void }) {
+export function UploadPanel({ onFiles }: { onFiles: (files: File[]) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const drop = (e: DragEvent) => {
     e.preventDefault();
     setOver(false);
-    if (!disabled) onFiles([...e.dataTransfer.files]);
+    onFiles([...e.dataTransfer.files]);
   };
   return (
     <div
@@ -41,7 +41,7 @@ export function UploadPanel({ disabled, onFiles }: { disabled: boolean; onFiles:
           e.target.value = "";
         }}
       />
-      <button type="button" disabled={disabled} onClick={() => input.current?.click()} className="mt-2 rounded-lg border border-border bg-card px-4 py-2 text-sm hover:bg-muted">
+      <button type="button" onClick={() => input.current?.click()} className="mt-2 rounded-lg border border-border bg-card px-4 py-2 text-sm hover:bg-muted">
         Choose files
       </button>
     </div>

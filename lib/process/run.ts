@@ -37,13 +37,3 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
 }
-
-/** Whether a program can be started at all. */
-export async function commandExists(command: string, versionArgs: string[] = ["-version"]): Promise<boolean> {
-  try {
-    await run(command, versionArgs, { maxOutput: 1000 });
-    return true;
-  } catch {
-    return false;
-  }
-}
