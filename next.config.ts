@@ -1,9 +1,9 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
-  // PGlite loads its WASM files and whisper.node its native addon relative to their own
-  // modules; bundling breaks both.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer", "@fugood/whisper.node"],
+  // PGlite loads its WASM files, whisper.node its native addon and pdfkit its font data
+  // relative to their own modules; bundling breaks them.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer", "@fugood/whisper.node", "pdfkit"],
   poweredByHeader: false,
 };
 

@@ -1,0 +1,120 @@
+import type { ApiSegment } from "@/lib/transcription/queries";
+import { formatDuration, formatTimestamp } from "@/lib/transcription/format";
+import { parseFormattedMarkdown } from "./markdown-blocks";
+
+/** What is exported: the transcription as the caller loaded it (no database access here). */
+export interface ExportSource {
+  title: string;
+  /** Shown as the document date. */
+  createdAt: Date;
+  durationS: number;
+  /** A display name such as "English", or null when unknown. */
+  language: string | null;
+  /** The (user-edited) raw transcript, in order. */
+  segments: ApiSegment[];
+  /** The formatted version as Markdown (headings, paragraphs, "- " lists, **bold**), if any. */
+  formattedMarkdown: string | null;
+}
+
+export interface ExportOptions {
+  timestamps: boolean;
+  version: "raw" | "formatted";
+  /** IANA time zone for the document date, validated by the caller (e.g. "UTC"). */
+  timeZone: string;
+}
+
+/** A failure the caller shows the user as is, with this HTTP status. */
+export class ExportError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ExportError";
+  }
+}
+
+export const NO_FORMATTED_VERSION =
+  "This transcript has no formatted version yet. Format it first, or export the raw transcript.";
+
+/** A piece of inline text; bold survives in the formats that can show it. */
+export interface Run {
+  text: string;
+  bold: boolean;
+}
+
+/**
+ * The format-neutral content every document renderer (TXT, PDF, DOCX) walks: raw
+ * segments, or the blocks of the formatted Markdown.
+ */
+export type Block =
+  | { kind: "segment"; timestamp: string | null; speaker: string | null; text: string }
+  | { kind: "heading"; level: 1 | 2 | 3; runs: Run[] }
+  | { kind: "paragraph"; runs: Run[] }
+  /** marker is "•" for bullets or "3." for numbered items; depth 0 is the outermost list. */
+  | { kind: "listItem"; depth: number; marker: string; runs: Run[] };
+
+export interface ExportDocument {
+  title: string;
+  /** "21 November 2026, 14:05 · Duration 1:15 · English" */
+  metaLine: string;
+  blocks: Block[];
+}
+
+/** Collapses all whitespace (including newlines) so one block stays one line of text. */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** "21 November 2026, 14:05": en-GB long date and 24-hour time in the given zone. */
+export function formatDocumentDate(date: Date, timeZone: string): string {
+  // Assembled from parts because the joiner between date and time (", " or " at ")
+  // differs between ICU versions.
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("day")} ${part("month")} ${part("year")}, ${part("hour")}:${part("minute")}`;
+}
+
+export function metaLine(source: ExportSource, timeZone: string): string {
+  const items = [formatDocumentDate(source.createdAt, timeZone), `Duration ${formatDuration(source.durationS)}`];
+  if (source.language) items.push(source.language);
+  return items.join(" · ");
+}
+
+/** The raw transcript as one block per non-empty segment. */
+export function segmentBlocks(segments: ApiSegment[], timestamps: boolean): Block[] {
+  return segments.flatMap((s): Block[] => {
+    const text = collapseWhitespace(s.text);
+    if (!text) return [];
+    const speaker = s.speaker ? collapseWhitespace(s.speaker) || null : null;
+    return [{ kind: "segment", timestamp: timestamps ? formatTimestamp(s.start_ms) : null, speaker, text }];
+  });
+}
+
+/** The formatted Markdown, or ExportError 409 when there is none yet. */
+export function requireFormatted(source: ExportSource): string {
+  if (source.formattedMarkdown === null || !source.formattedMarkdown.trim()) {
+    throw new ExportError(409, NO_FORMATTED_VERSION);
+  }
+  return source.formattedMarkdown;
+}
+
+export function buildDocument(source: ExportSource, options: ExportOptions): ExportDocument {
+  const blocks =
+    options.version === "formatted"
+      ? parseFormattedMarkdown(requireFormatted(source))
+      : segmentBlocks(source.segments, options.timestamps);
+  return { title: documentTitle(source.title), metaLine: metaLine(source, options.timeZone), blocks };
+}
+
+export function documentTitle(title: string): string {
+  return collapseWhitespace(title) || "Transcript";
+}
