@@ -28,7 +28,7 @@ test("upload jfk.wav → progress → done → the transcript page shows the tex
 
   const audio = page.getByTestId("audio");
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration)).toBeCloseTo(11, 0);
-  await transcript.getByRole("button").nth(1).click(); // click a segment: seek there and play
+  await transcript.getByRole("button", { name: /^Play from/ }).nth(1).click(); // click a segment: seek there and play
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(2);
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(false);
 });

@@ -11,6 +11,7 @@ import {
   real,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -240,6 +241,9 @@ export type Setting = typeof settings.$inferSelect;
 export const TRANSCRIPTION_STATUSES = ["queued", "processing", "done", "failed", "canceled"] as const;
 export type TranscriptionStatus = (typeof TRANSCRIPTION_STATUSES)[number];
 
+export const FORMAT_LEVELS = ["basic", "advanced", "style"] as const;
+export type FormatLevel = (typeof FORMAT_LEVELS)[number];
+
 export const transcriptions = pgTable(
   "transcriptions",
   {
@@ -267,6 +271,15 @@ export const transcriptions = pgTable(
     error: text("error"),
     /** the transcript's text, for search */
     transcriptText: text("transcript_text").notNull().default(""),
+    /** bumped by every edit of the segments: a save based on an older version is stale (409) */
+    version: integer("version").notNull().default(0),
+    /** the formatted version (Markdown); the segments stay the raw transcript */
+    formattedMarkdown: text("formatted_markdown"),
+    formattedLevel: text("formatted_level", { enum: FORMAT_LEVELS }),
+    formattedStyleName: text("formatted_style_name"),
+    /** the segments' version the formatted text was made from, to tell when it is out of date */
+    formattedFromVersion: integer("formatted_from_version"),
+    formattedAt: timestamp("formatted_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -325,6 +338,23 @@ export const jobs = pgTable(
   (t) => [index("jobs_claim_idx").on(t.status, t.priority, t.runAfter)],
 );
 
+/** A premium user's named formatting instructions. */
+export const transcriptionStyles = pgTable(
+  "transcription_styles",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    instructions: text("instructions").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("transcription_styles_user_name_idx").on(t.userId, t.name)],
+);
+
+export type TranscriptionStyle = typeof transcriptionStyles.$inferSelect;
 export type Transcription = typeof transcriptions.$inferSelect;
 export type TranscriptSegment = typeof transcriptSegments.$inferSelect;
 export type Job = typeof jobs.$inferSelect;

@@ -22,6 +22,7 @@ export function toApiTranscription(t: Transcription) {
     created_at: t.createdAt.toISOString(),
     updated_at: t.updatedAt.toISOString(),
     completed_at: t.completedAt?.toISOString() ?? null,
+    version: t.version,
   };
 }
 export type ApiTranscription = ReturnType<typeof toApiTranscription>;
@@ -30,6 +31,20 @@ export function toApiSegment(s: TranscriptSegment) {
   return { start_ms: s.startMs, end_ms: s.endMs, text: s.text, words: s.words, confidence: s.confidence, speaker: s.speaker };
 }
 export type ApiSegment = ReturnType<typeof toApiSegment>;
+
+/** The formatted version, if any; `outdated` when the segments were edited after it was made. */
+export function toApiFormatted(t: Transcription) {
+  if (t.formattedMarkdown === null || !t.formattedLevel) return null;
+  return {
+    markdown: t.formattedMarkdown,
+    level: t.formattedLevel,
+    style_name: t.formattedStyleName,
+    from_version: t.formattedFromVersion,
+    outdated: t.formattedFromVersion !== t.version,
+    created_at: t.formattedAt?.toISOString() ?? null,
+  };
+}
+export type ApiFormatted = NonNullable<ReturnType<typeof toApiFormatted>>;
 
 function escapeLike(q: string): string {
   return q.replace(/[\\%_]/g, (c) => `\\${c}`);

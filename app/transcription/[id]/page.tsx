@@ -3,8 +3,12 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TranscriptView } from "@/components/transcription/transcript-view";
 import { requirePageUser } from "@/lib/auth/page-user";
+import { entitlementsFor } from "@/lib/billing/entitlements";
 import { db } from "@/lib/db/client";
-import { findOwned, segmentsOf, toApiSegment, toApiTranscription } from "@/lib/transcription/queries";
+import { editorCapabilities } from "@/lib/editor/capabilities";
+import { listStyles, toApiStyle } from "@/lib/editor/styles";
+import { llmConfigFromEnv } from "@/lib/formatting/llm-client";
+import { findOwned, segmentsOf, toApiFormatted, toApiSegment, toApiTranscription } from "@/lib/transcription/queries";
 
 export const metadata: Metadata = { title: "Transcription" };
 
@@ -15,13 +19,24 @@ export default async function TranscriptionPage({ params }: { params: Promise<{ 
   const renderedAt = new Date().toISOString();
   const t = await findOwned(db(), user.id, id);
   if (!t) notFound();
-  const segments = t.status === "done" ? await segmentsOf(db(), t.id) : [];
+  const [segments, entitlements, styles] = await Promise.all([
+    t.status === "done" ? segmentsOf(db(), t.id) : [],
+    entitlementsFor(db(), user.id),
+    listStyles(db(), user.id),
+  ]);
   return (
     <main className="mx-auto max-w-4xl px-4 py-10">
       <Link href="/dashboard" className="text-sm text-accent hover:underline">
         ← Back to dashboard
       </Link>
-      <TranscriptView transcription={toApiTranscription(t)} segments={segments.map(toApiSegment)} renderedAt={renderedAt} />
+      <TranscriptView
+        transcription={toApiTranscription(t)}
+        segments={segments.map(toApiSegment)}
+        formatted={toApiFormatted(t)}
+        capabilities={editorCapabilities(entitlements, llmConfigFromEnv() !== null)}
+        styles={styles.map(toApiStyle)}
+        renderedAt={renderedAt}
+      />
     </main>
   );
 }

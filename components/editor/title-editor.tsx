@@ -1,0 +1,49 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+
+/** The transcription's title with an inline rename. */
+export function TitleEditor({ id, title, onRenamed }: { id: string; title: string; onRenamed(title: string): void }) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(title);
+  const [error, setError] = useState("");
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const response = await fetch(`/api/transcriptions/${id}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ title: value }),
+    });
+    const data = (await response.json().catch(() => ({}))) as { title?: string; detail?: string };
+    if (!response.ok || !data.title) return setError(data.detail ?? "Could not rename. Try again.");
+    onRenamed(data.title);
+    setError("");
+    setEditing(false);
+  }
+
+  if (!editing) {
+    return (
+      <div className="flex min-w-0 items-center gap-2">
+        <h1 className="truncate text-2xl font-semibold">{title}</h1>
+        <Button type="button" size="sm" variant="ghost" onClick={() => { setValue(title); setEditing(true); }}>Rename</Button>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={save} className="flex flex-wrap items-center gap-2" onKeyDown={(e) => e.key === "Escape" && setEditing(false)}>
+      <input
+        aria-label="Title"
+        autoFocus
+        value={value}
+        maxLength={200}
+        onChange={(e) => setValue(e.target.value)}
+        className="h-10 min-w-64 rounded-t-md border-0 border-b-2 border-primary bg-input px-2 text-xl font-semibold outline-none"
+      />
+      <Button type="submit" size="sm">Save</Button>
+      <Button type="button" size="sm" variant="secondary" onClick={() => setEditing(false)}>Cancel</Button>
+      {error && <span role="alert" className="text-sm text-danger">{error}</span>}
+    </form>
+  );
+}

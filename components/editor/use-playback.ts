@@ -1,0 +1,52 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+
+/** The audio element's position, updated every frame while it plays (timeupdate is only ~4 Hz). */
+export function usePlayback() {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [currentMs, setCurrentMs] = useState(0);
+  const [playing, setPlaying] = useState(false);
+
+  useEffect(() => {
+    if (!playing) return;
+    let frame = requestAnimationFrame(function tick() {
+      if (audio.current) setCurrentMs(audio.current.currentTime * 1000);
+      frame = requestAnimationFrame(tick);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [playing]);
+
+  const seek = useCallback((ms: number, play = true) => {
+    const el = audio.current;
+    if (!el) return;
+    const duration = Number.isFinite(el.duration) ? el.duration * 1000 : Infinity;
+    const target = Math.min(Math.max(0, ms), duration);
+    el.currentTime = target / 1000;
+    setCurrentMs(target);
+    if (play) void el.play().catch(() => undefined);
+  }, []);
+
+  const toggle = useCallback(() => {
+    const el = audio.current;
+    if (!el) return;
+    if (el.paused) void el.play().catch(() => undefined);
+    else el.pause();
+  }, []);
+
+  const skip = useCallback(
+    (deltaMs: number) => seek((audio.current?.currentTime ?? 0) * 1000 + deltaMs, !audio.current?.paused),
+    [seek],
+  );
+
+  const audioProps = {
+    ref: audio,
+    onPlay: () => setPlaying(true),
+    onPause: () => setPlaying(false),
+    onEnded: () => setPlaying(false),
+    onSeeked: (e: React.SyntheticEvent<HTMLAudioElement>) => setCurrentMs(e.currentTarget.currentTime * 1000),
+    onTimeUpdate: (e: React.SyntheticEvent<HTMLAudioElement>) => setCurrentMs(e.currentTarget.currentTime * 1000),
+  };
+
+  return { audioProps, currentMs, playing, seek, toggle, skip };
+}

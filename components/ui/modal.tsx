@@ -1,0 +1,39 @@
+"use client";
+
+import { Dialog } from "radix-ui";
+import type { ReactNode } from "react";
+
+interface ModalProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  /** Tailwind max-width class */
+  width?: string;
+}
+
+/** The product's dialog: Radix for focus trapping, Escape and screen-reader semantics. */
+export function Modal({ open, onOpenChange, title, description, children, width = "max-w-md" }: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content
+          className={`fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto bg-card p-6 shadow-xl`}
+          style={{ borderRadius: "var(--modal-radius)" }}
+        >
+          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+          {description ? (
+            <Dialog.Description className="mt-2 text-sm text-muted-foreground">{description}</Dialog.Description>
+          ) : (
+            <Dialog.Description className="sr-only">{title}</Dialog.Description>
+          )}
+          <div className="mt-4">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export const ModalClose = Dialog.Close;

@@ -1,0 +1,43 @@
+import { asc } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
+import { plans } from "@/lib/db/schema";
+import { errorResponse } from "@/lib/http/responses";
+import { expandFeatures, mayUseFeature, type Entitlements } from "./entitlements";
+import type { FeatureKey } from "./features";
+
+/** Names of the active plans that include a feature, in catalogue order. */
+export async function plansWithFeature(database: Database, feature: FeatureKey): Promise<{ id: string; name: string }[]> {
+  const all = await database.select().from(plans).orderBy(asc(plans.sortOrder));
+  const byId = new Map(all.map((p) => [p.id, p]));
+  return all
+    .filter((p) => p.isActive && p.checkoutEnabled && expandFeatures(p, byId).has(feature))
+    .map((p) => ({ id: p.id, name: p.name }));
+}
+
+function joinNames(names: string[]): string {
+  if (names.length <= 1) return names[0] ?? "a paid plan";
+  return `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
+}
+
+export function featureDeniedMessage(what: string, planName: string, upgradeTo: string[], plural = false): string {
+  return `${what} ${plural ? "are" : "is"} not included in your ${planName} plan. Upgrade to ${joinNames(upgradeTo)} to use ${plural ? "them" : "it"}.`;
+}
+
+/**
+ * null when the plan allows the feature; otherwise the 403 to return, naming the plans
+ * that include it so the client can offer the upgrade (`upgrade.plans`).
+ */
+export async function featureRefusal(
+  database: Database,
+  e: Entitlements,
+  feature: FeatureKey,
+  what: string,
+  plural = false,
+): Promise<Response | null> {
+  if (mayUseFeature(e, feature)) return null;
+  const upgradeTo = await plansWithFeature(database, feature);
+  return errorResponse(403, featureDeniedMessage(what, e.planName, upgradeTo.map((p) => p.name), plural), {
+    upgrade: { feature, plans: upgradeTo.map((p) => p.id) },
+  });
+}
+

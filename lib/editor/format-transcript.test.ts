@@ -1,0 +1,97 @@
+import { eq } from "drizzle-orm";
+import { transcriptions, type Transcription } from "@/lib/db/schema";
+import { closeFakeLlms, completion, startFakeLlm } from "@/lib/formatting/test-utils/fake-llm";
+import { segmentsOf, toApiFormatted } from "@/lib/transcription/queries";
+import { BACKENDS, type TestDatabase } from "@/test/support/databases";
+import { insertDoneTranscription } from "@/test/support/transcripts";
+import { insertUser } from "@/test/support/users";
+import { formatTranscript, NO_LLM_MESSAGE } from "./format-transcript";
+import { applySegmentEdits } from "./segment-edits";
+import { createStyle } from "./styles";
+
+const SEGMENTS = [
+  { startMs: 0, endMs: 2000, text: "um so the the budget is done" },
+  { startMs: 5000, endMs: 8000, text: "next we hire two people" },
+];
+
+async function row(db: TestDatabase["handle"]["db"], id: string): Promise<Transcription> {
+  const [t] = await db.select().from(transcriptions).where(eq(transcriptions.id, id));
+  return t;
+}
+
+describe.each(BACKENDS.slice(0, 1))("formatTranscript on %s", (_name, open) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await open();
+  });
+  afterAll(async () => {
+    await closeFakeLlms();
+    await t?.close();
+  });
+
+  it("basic: stores the formatted version beside the untouched raw segments; an edit marks it outdated", async () => {
+    const { db } = t.handle;
+    const user = await insertUser(db, "pro");
+    const id = await insertDoneTranscription(db, user, SEGMENTS);
+    const result = await formatTranscript(db, user, await row(db, id), { level: "basic" }, null);
+    if (!result.ok) throw new Error(await result.response.text());
+    expect(toApiFormatted(result.transcription)).toMatchObject({
+      markdown: "So the budget is done.\n\nNext we hire two people.",
+      level: "basic",
+      outdated: false,
+    });
+    expect((await segmentsOf(db, id)).map((s) => s.text)).toEqual(SEGMENTS.map((s) => s.text));
+    await applySegmentEdits(db, user, id, { base_version: 0, changes: [{ position: 1, text: "then we hire three people" }] });
+    expect(toApiFormatted(await row(db, id))?.outdated).toBe(true);
+  });
+
+  it("advanced: the model's headings, summary and action items around the full text", async () => {
+    const { db } = t.handle;
+    const user = await insertUser(db, "premium");
+    const id = await insertDoneTranscription(db, user, SEGMENTS);
+    const llm = startFakeLlm(() => ({
+      json: completion(JSON.stringify({ summary: "The budget is done; two hires next.", action_items: ["Hire two people"], sections: [{ heading: "Budget", first_paragraph: 1 }, { heading: "Hiring", first_paragraph: 2 }] })),
+    }));
+    const result = await formatTranscript(db, user, await row(db, id), { level: "advanced" }, await llm.config());
+    if (!result.ok) throw new Error(await result.response.text());
+    const markdown = result.transcription.formattedMarkdown ?? "";
+    expect(markdown).toContain("## Summary\n\nThe budget is done; two hires next.");
+    expect(markdown).toContain("- Hire two people");
+    expect(markdown).toContain("### Budget\n\nSo the budget is done.");
+    expect(markdown).toContain("### Hiring\n\nNext we hire two people.");
+    expect(llm.seen).toHaveLength(1);
+  });
+
+  it("a custom style sends the user's instructions and records the style's name", async () => {
+    const { db } = t.handle;
+    const user = await insertUser(db, "premium");
+    const id = await insertDoneTranscription(db, user, SEGMENTS);
+    const style = await createStyle(db, user, { name: "Minutes", instructions: "Write formal minutes." });
+    if (!style.ok) throw new Error("style");
+    const llm = startFakeLlm(() => ({ json: completion("```markdown\n# Minutes\n\n- Budget done\n```") }));
+    const result = await formatTranscript(db, user, await row(db, id), { level: "style", style_id: style.style.id }, await llm.config());
+    if (!result.ok) throw new Error(await result.response.text());
+    expect(result.transcription.formattedStyleName).toBe("Minutes");
+    expect(result.transcription.formattedMarkdown).toBe("# Minutes\n\n- Budget done");
+    expect(JSON.stringify(llm.seen[0].body)).toContain("Write formal minutes.");
+  });
+
+  it("refusals: no language model (503), the plan lacks it (403), the model fails (its status), nothing stored", async () => {
+    const { db } = t.handle;
+    const premium = await insertUser(db, "premium");
+    const id = await insertDoneTranscription(db, premium, SEGMENTS);
+    const noLlm = await formatTranscript(db, premium, await row(db, id), { level: "advanced" }, null);
+    expect(!noLlm.ok && noLlm.response.status).toBe(503);
+    expect(!noLlm.ok && (await noLlm.response.json()).detail).toBe(NO_LLM_MESSAGE);
+
+    const broken = startFakeLlm(() => ({ status: 500, json: { error: "boom" } }));
+    const failed = await formatTranscript(db, premium, await row(db, id), { level: "advanced" }, await broken.config());
+    expect(!failed.ok && failed.response.status).toBe(503);
+    expect((await row(db, id)).formattedMarkdown).toBeNull();
+
+    const free = await insertUser(db);
+    const freeId = await insertDoneTranscription(db, free, SEGMENTS);
+    const refused = await formatTranscript(db, free, await row(db, freeId), { level: "basic" }, null);
+    expect(!refused.ok && refused.response.status).toBe(403);
+  });
+});

@@ -1,0 +1,37 @@
+interface Timed {
+  start_ms: number;
+  end_ms: number;
+}
+
+/**
+ * The item playing at `ms` (binary search; items are in time order). Between two items
+ * the earlier one stays current, so the highlight does not flicker off in pauses.
+ */
+export function indexAt(items: readonly Timed[], ms: number): number {
+  let low = 0;
+  let high = items.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (items[mid].start_ms <= ms) {
+      found = mid;
+      low = mid + 1;
+    } else {
+      high = mid - 1;
+    }
+  }
+  return found;
+}
+
+/** Like indexAt, but only while inside the item: a word is not "being said" after it ends. */
+export function indexWithin(items: readonly Timed[], ms: number): number {
+  const i = indexAt(items, ms);
+  return i >= 0 && ms < items[i].end_ms ? i : -1;
+}
+
+/** Words below this confidence are marked for checking. */
+export const LOW_CONFIDENCE = 0.5;
+
+export function isLowConfidence(confidence: number | undefined | null): boolean {
+  return typeof confidence === "number" && confidence < LOW_CONFIDENCE;
+}

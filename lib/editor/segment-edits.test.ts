@@ -1,0 +1,98 @@
+import { eq } from "drizzle-orm";
+import { transcriptions } from "@/lib/db/schema";
+import { segmentsOf } from "@/lib/transcription/queries";
+import { BACKENDS, type TestDatabase } from "@/test/support/databases";
+import { insertDoneTranscription } from "@/test/support/transcripts";
+import { insertUser } from "@/test/support/users";
+import { applySegmentEdits, STALE_EDIT_MESSAGE } from "./segment-edits";
+
+const SEGMENTS = [
+  {
+    startMs: 0,
+    endMs: 2000,
+    text: "and so my fellow americans",
+    words: [
+      { word: "and", start_ms: 0, end_ms: 300, confidence: 0.9 },
+      { word: "so", start_ms: 300, end_ms: 600, confidence: 0.9 },
+      { word: "my", start_ms: 600, end_ms: 900, confidence: 0.9 },
+      { word: "fellow", start_ms: 900, end_ms: 1300, confidence: 0.9 },
+      { word: "americans", start_ms: 1300, end_ms: 2000, confidence: 0.2 },
+    ],
+  },
+  { startMs: 2500, endMs: 5000, text: "ask not what your country can do for you" },
+];
+
+describe.each(BACKENDS)("applySegmentEdits on %s", (_name, open) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await open();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("saves text and speaker, bumps the version, keeps word timings and updates the search text", async () => {
+    const { db } = t.handle;
+    const user = await insertUser(db);
+    const id = await insertDoneTranscription(db, user, SEGMENTS);
+    const result = await applySegmentEdits(db, user, id, {
+      base_version: 0,
+      changes: [{ position: 0, text: "And so, my fellow  Americans.\n", speaker: "JFK" }],
+    });
+    expect(result.ok && result.version).toBe(1);
+    const [first] = await segmentsOf(db, id);
+    expect(first.text).toBe("And so, my fellow Americans.");
+    expect(first.speaker).toBe("JFK");
+    expect(first.words?.[4]).toEqual({ word: "Americans.", start_ms: 1300, end_ms: 2000, confidence: 0.2 });
+    const [row] = await db.select().from(transcriptions).where(eq(transcriptions.id, id));
+    expect(row.transcriptText).toBe("And so, my fellow Americans. ask not what your country can do for you");
+  });
+
+  it("refuses a stale save with 409 and writes nothing", async () => {
+    const { db } = t.handle;
+    const user = await insertUser(db);
+    const id = await insertDoneTranscription(db, user, SEGMENTS);
+    const tabA = await applySegmentEdits(db, user, id, { base_version: 0, changes: [{ position: 1, text: "from tab A" }] });
+    expect(tabA.ok).toBe(true);
+    const tabB = await applySegmentEdits(db, user, id, { base_version: 0, changes: [{ position: 1, text: "from tab B" }] });
+    expect(tabB).toEqual({ ok: false, status: 409, detail: STALE_EDIT_MESSAGE, currentVersion: 1 });
+    expect((await segmentsOf(db, id))[1].text).toBe("from tab A");
+  });
+
+  it("two saves racing on the same version: exactly one wins", async () => {
+    const { db } = t.handle;
+    const user = await insertUser(db);
+    const id = await insertDoneTranscription(db, user, SEGMENTS);
+    const results = await Promise.all(
+      ["one", "two", "three", "four"].map((text) => applySegmentEdits(db, user, id, { base_version: 0, changes: [{ position: 0, text }] })),
+    );
+    const winners = results.filter((r) => r.ok);
+    expect(winners).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.status === 409)).toHaveLength(3);
+  });
+
+  it("an unknown segment rolls the whole save back (422), version unchanged", async () => {
+    const { db } = t.handle;
+    const user = await insertUser(db);
+    const id = await insertDoneTranscription(db, user, SEGMENTS);
+    const result = await applySegmentEdits(db, user, id, {
+      base_version: 0,
+      changes: [{ position: 0, text: "changed" }, { position: 7, text: "nowhere" }],
+    });
+    expect(result).toEqual({ ok: false, status: 422, detail: "There is no segment 7 in this transcript." });
+    expect((await segmentsOf(db, id))[0].text).toBe(SEGMENTS[0].text);
+    const [row] = await db.select().from(transcriptions).where(eq(transcriptions.id, id));
+    expect(row.version).toBe(0);
+  });
+
+  it("another user's transcription is not found; an unfinished one cannot be edited", async () => {
+    const { db } = t.handle;
+    const owner = await insertUser(db);
+    const stranger = await insertUser(db);
+    const id = await insertDoneTranscription(db, owner, SEGMENTS);
+    const edit = { base_version: 0, changes: [{ position: 0, text: "x" }] };
+    expect(await applySegmentEdits(db, stranger, id, edit)).toMatchObject({ ok: false, status: 404 });
+    await db.update(transcriptions).set({ status: "processing" }).where(eq(transcriptions.id, id));
+    expect(await applySegmentEdits(db, owner, id, edit)).toMatchObject({ ok: false, status: 409 });
+  });
+});

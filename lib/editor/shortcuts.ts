@@ -1,0 +1,80 @@
+export type ShortcutAction =
+  | "play-pause"
+  | "back-5"
+  | "forward-5"
+  | "previous-segment"
+  | "next-segment"
+  | "undo"
+  | "redo"
+  | "find"
+  | "help";
+
+export interface Shortcut {
+  action: ShortcutAction;
+  keys: string;
+  description: string;
+  /** also fires while typing in a field (only combinations a text field has no use for) */
+  whileTyping?: boolean;
+}
+
+/** One list drives both the key handler and the help dialog, so they cannot disagree. */
+export const SHORTCUTS: readonly Shortcut[] = [
+  { action: "play-pause", keys: "Space", description: "Play or pause" },
+  { action: "play-pause", keys: "Ctrl + Space", description: "Play or pause, also while editing", whileTyping: true },
+  { action: "back-5", keys: "←", description: "Back 5 seconds" },
+  { action: "forward-5", keys: "→", description: "Forward 5 seconds" },
+  { action: "previous-segment", keys: "↑", description: "Previous segment" },
+  { action: "next-segment", keys: "↓", description: "Next segment" },
+  { action: "undo", keys: "Ctrl/⌘ + Z", description: "Undo the last saved edit" },
+  { action: "redo", keys: "Ctrl/⌘ + Shift + Z", description: "Redo" },
+  { action: "find", keys: "Ctrl/⌘ + F", description: "Find and replace", whileTyping: true },
+  { action: "help", keys: "?", description: "Show these shortcuts" },
+];
+
+export interface KeyPress {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}
+
+function matches(action: ShortcutAction, e: KeyPress): { hit: boolean; whileTyping: boolean } {
+  const mod = e.ctrlKey || e.metaKey;
+  const plain = !mod && !e.altKey;
+  switch (action) {
+    case "play-pause":
+      if (e.key === " " && e.ctrlKey && !e.altKey) return { hit: true, whileTyping: true };
+      return { hit: e.key === " " && plain && !e.shiftKey, whileTyping: false };
+    case "back-5":
+      return { hit: e.key === "ArrowLeft" && plain, whileTyping: false };
+    case "forward-5":
+      return { hit: e.key === "ArrowRight" && plain, whileTyping: false };
+    case "previous-segment":
+      return { hit: e.key === "ArrowUp" && plain, whileTyping: false };
+    case "next-segment":
+      return { hit: e.key === "ArrowDown" && plain, whileTyping: false };
+    case "undo":
+      return { hit: mod && !e.shiftKey && e.key.toLowerCase() === "z", whileTyping: false };
+    case "redo":
+      return { hit: mod && ((e.shiftKey && e.key.toLowerCase() === "z") || e.key.toLowerCase() === "y"), whileTyping: false };
+    case "find":
+      return { hit: mod && !e.shiftKey && e.key.toLowerCase() === "f", whileTyping: true };
+    case "help":
+      return { hit: e.key === "?" && !mod, whileTyping: false };
+  }
+}
+
+const ACTIONS = [...new Set(SHORTCUTS.map((s) => s.action))];
+
+/**
+ * The action a key press asks for. While the user types in a field, plain keys belong to
+ * the text (Space, arrows, Ctrl+Z undo inside the field), so only `whileTyping` ones fire.
+ */
+export function shortcutFor(e: KeyPress, typing: boolean): ShortcutAction | null {
+  for (const action of ACTIONS) {
+    const { hit, whileTyping } = matches(action, e);
+    if (hit && (!typing || whileTyping)) return action;
+  }
+  return null;
+}

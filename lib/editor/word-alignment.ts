@@ -1,0 +1,73 @@
+import type { WordTiming } from "@/lib/db/schema";
+
+/** Comparison key: case and surrounding punctuation do not make a word different. */
+function key(word: string): string {
+  return word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+}
+
+/** Pairs (oldIndex, newIndex) of a longest common subsequence of the two word lists. */
+function commonWords(before: string[], after: string[]): [number, number][] {
+  const n = before.length;
+  const m = after.length;
+  // Row-major (n+1)×(m+1) table of LCS lengths of the suffixes.
+  const table = new Uint32Array((n + 1) * (m + 1));
+  const at = (i: number, j: number) => i * (m + 1) + j;
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      table[at(i, j)] = before[i] === after[j] ? table[at(i + 1, j + 1)] + 1 : Math.max(table[at(i + 1, j)], table[at(i, j + 1)]);
+    }
+  }
+  const pairs: [number, number][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (before[i] === after[j]) pairs.push([i++, j++]);
+    else if (table[at(i + 1, j)] >= table[at(i, j + 1)]) i++;
+    else j++;
+  }
+  return pairs;
+}
+
+// Longer edits skip the quadratic alignment and share the time out evenly instead.
+const MAX_ALIGNED_WORDS = 2000;
+
+/**
+ * Word timings for an edited segment text. Words the edit kept keep their timing and
+ * confidence (so the highlight still follows the audio); new words share the time
+ * between their kept neighbours and carry no confidence — a person typed them.
+ */
+export function realignWords(previous: WordTiming[], text: string, startMs: number, endMs: number): WordTiming[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  const kept =
+    previous.length * words.length <= MAX_ALIGNED_WORDS * MAX_ALIGNED_WORDS
+      ? commonWords(previous.map((w) => key(w.word)), words.map(key))
+      : [];
+  const result: (WordTiming | null)[] = words.map(() => null);
+  for (const [oldIndex, newIndex] of kept) {
+    const { start_ms, end_ms, confidence } = previous[oldIndex];
+    result[newIndex] = { word: words[newIndex], start_ms, end_ms, ...(confidence === undefined ? {} : { confidence }) };
+  }
+  fillGaps(result, words, startMs, endMs);
+  return result as WordTiming[];
+}
+
+/** Spreads each run of untimed words evenly over the gap between its timed neighbours. */
+function fillGaps(result: (WordTiming | null)[], words: string[], startMs: number, endMs: number): void {
+  let i = 0;
+  while (i < result.length) {
+    if (result[i]) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < result.length && !result[j]) j++;
+    const from = i > 0 ? result[i - 1]!.end_ms : startMs;
+    const to = j < result.length ? result[j]!.start_ms : endMs;
+    const span = Math.max(0, to - from) / (j - i);
+    for (let k = i; k < j; k++) {
+      result[k] = { word: words[k], start_ms: Math.round(from + span * (k - i)), end_ms: Math.round(from + span * (k - i + 1)) };
+    }
+    i = j;
+  }
+}
