@@ -1,0 +1,55 @@
+import type Stripe from "stripe";
+import type { BillingInterval } from "../subscription-types";
+import { BillingProviderError, callProvider } from "./errors";
+
+export interface CheckoutInput {
+  userId: string;
+  email: string;
+  /** the user's Stripe customer, when they already have one; otherwise Checkout creates one */
+  customerId: string | null;
+  priceId: string;
+  planId: string;
+  billingInterval: BillingInterval;
+  /** 0 for no trial */
+  trialDays: number;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export const CHECKOUT_FAILED_MESSAGE = "The payment provider could not start checkout. Try again in a minute.";
+
+/** The Checkout Session parameters for one plan purchase (exported for tests and logging). */
+export function checkoutSessionParams(input: CheckoutInput): Stripe.Checkout.SessionCreateParams {
+  const metadata = {
+    user_id: input.userId,
+    plan_id: input.planId,
+    billing_interval: input.billingInterval,
+  };
+  const trialDays = Number.isFinite(input.trialDays) ? Math.floor(input.trialDays) : 0;
+  return {
+    mode: "subscription",
+    line_items: [{ price: input.priceId, quantity: 1 }],
+    client_reference_id: input.userId,
+    ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
+    subscription_data: {
+      ...(trialDays > 0 ? { trial_period_days: trialDays } : {}),
+      metadata,
+    },
+    metadata,
+    allow_promotion_codes: true,
+    success_url: input.successUrl,
+    cancel_url: input.cancelUrl,
+  };
+}
+
+/**
+ * Opens a Stripe Checkout Session (subscription mode) and returns where to send the user.
+ * Throws BillingProviderError (502) when Stripe fails or answers without a URL.
+ */
+export async function createCheckoutSession(stripe: Stripe, input: CheckoutInput): Promise<{ id: string; url: string }> {
+  const session = await callProvider(CHECKOUT_FAILED_MESSAGE, () =>
+    stripe.checkout.sessions.create(checkoutSessionParams(input)),
+  );
+  if (!session.url) throw new BillingProviderError(502, CHECKOUT_FAILED_MESSAGE);
+  return { id: session.id, url: session.url };
+}

@@ -1,0 +1,49 @@
+import type Stripe from "stripe";
+import { BillingProviderError, isResourceMissing } from "./errors";
+
+export const SUBSCRIPTION_UPDATE_FAILED_MESSAGE =
+  "The payment provider could not update the subscription. Try again in a minute.";
+export const SUBSCRIPTION_CANCEL_FAILED_MESSAGE =
+  "The payment provider could not cancel the subscription. Try again in a minute.";
+export const SUBSCRIPTION_LOAD_FAILED_MESSAGE =
+  "The payment provider could not load the subscription. Try again in a minute.";
+
+/**
+ * Cancel at the end of the current period (`cancel = true`) or undo that (`cancel = false`).
+ * Note: while a subscription schedule manages the subscription (a scheduled downgrade), release
+ * the schedule first (cancelScheduledDowngrade) — Stripe rejects this update otherwise.
+ */
+export async function setCancelAtPeriodEnd(
+  stripe: Stripe,
+  subscriptionId: string,
+  cancel: boolean,
+): Promise<Stripe.Subscription> {
+  try {
+    return await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+  } catch (error) {
+    throw new BillingProviderError(502, SUBSCRIPTION_UPDATE_FAILED_MESSAGE, { cause: error });
+  }
+}
+
+/**
+ * Cancels right away, crediting unused time as a proration (no invoice now).
+ * Returns the canceled subscription, or null when Stripe no longer knows it (already gone).
+ */
+export async function cancelSubscriptionNow(stripe: Stripe, subscriptionId: string): Promise<Stripe.Subscription | null> {
+  try {
+    return await stripe.subscriptions.cancel(subscriptionId, { prorate: true, invoice_now: false });
+  } catch (error) {
+    if (isResourceMissing(error)) return null;
+    throw new BillingProviderError(502, SUBSCRIPTION_CANCEL_FAILED_MESSAGE, { cause: error });
+  }
+}
+
+/** The subscription as Stripe has it now, or null when it does not exist. */
+export async function retrieveSubscription(stripe: Stripe, subscriptionId: string): Promise<Stripe.Subscription | null> {
+  try {
+    return await stripe.subscriptions.retrieve(subscriptionId);
+  } catch (error) {
+    if (isResourceMissing(error)) return null;
+    throw new BillingProviderError(502, SUBSCRIPTION_LOAD_FAILED_MESSAGE, { cause: error });
+  }
+}
