@@ -1,13 +1,20 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, or } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { languageTiers, plans, subscriptions, usage, type Plan } from "@/lib/db/schema";
 import { inheritedPlanId, isFeatureKey, type FeatureKey } from "./features";
+import { settleDemoSubscriptions } from "./demo/demo-billing";
 import { calendarMonth, type Period } from "./period";
 
 export const FREE_PLAN_ID = "free";
 
 /** Statuses under which a subscription's plan applies; any other falls back to free. */
 export const ENTITLED_STATUSES = ["active", "trialing"] as const;
+
+/**
+ * A failed renewal (past_due) keeps the paid plan this long while the provider retries the
+ * card; after it, or once the subscription is unpaid or canceled, the free limits apply.
+ */
+export const PAST_DUE_GRACE_DAYS = 3;
 
 export interface Entitlements {
   planId: string;
@@ -65,14 +72,18 @@ export function mayTranscribeSeconds(e: Entitlements, seconds: number): boolean 
 }
 
 /** The subscription whose plan applies now, if any. */
-async function entitledSubscription(database: Database, userId: string) {
+async function entitledSubscription(database: Database, userId: string, now: Date) {
+  const graceStart = new Date(now.getTime() - PAST_DUE_GRACE_DAYS * 86_400_000);
   const [row] = await database
     .select()
     .from(subscriptions)
     .where(
       and(
         eq(subscriptions.userId, userId),
-        inArray(subscriptions.status, [...ENTITLED_STATUSES]),
+        or(
+          inArray(subscriptions.status, [...ENTITLED_STATUSES]),
+          and(eq(subscriptions.status, "past_due"), gt(subscriptions.pastDueSince, graceStart)),
+        ),
       ),
     )
     .orderBy(desc(subscriptions.updatedAt))
@@ -96,7 +107,8 @@ export async function entitlementsFor(
   userId: string,
   now: Date = new Date(),
 ): Promise<Entitlements> {
-  const sub = await entitledSubscription(database, userId);
+  await settleDemoSubscriptions(database, userId, now);
+  const sub = await entitledSubscription(database, userId, now);
   const allPlans = await database.select().from(plans);
   const plansById = new Map(allPlans.map((p) => [p.id, p]));
   const plan = plansById.get(sub?.planId ?? FREE_PLAN_ID) ?? plansById.get(FREE_PLAN_ID);

@@ -18,3 +18,42 @@ export function planLanguageCount(plan: Pick<Plan, "languageTiers">, tiers: Lang
   }
   return codes.size;
 }
+
+/** A list stored as JSON, or as a JSON string (spec §3: "may arrive as a JSON string"): always an array out. */
+export function asList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
+  if (typeof value === "string") {
+    try {
+      return asList(JSON.parse(value));
+    } catch {
+      return value.split(",").map((s) => s.trim()).filter(Boolean);
+    }
+  }
+  return [];
+}
+
+/** Spec §3 plan fields (snake_case) plus the language count the cards show. */
+export function toApiPlan(plan: Plan, tiers: LanguageTier[]) {
+  return {
+    id: plan.id,
+    name: plan.name,
+    description: plan.description,
+    price_monthly: Number(plan.priceMonthly),
+    price_annual: Number(plan.priceAnnual),
+    hours_per_month: plan.hoursPerMonth === null ? null : Number(plan.hoursPerMonth),
+    features: asList(plan.features),
+    excluded_features: asList(plan.excludedFeatures),
+    language_tiers: asList(plan.languageTiers),
+    is_popular: plan.isPopular,
+    is_active: plan.isActive,
+    checkout_enabled: plan.checkoutEnabled,
+    stripe_price_id_monthly: plan.stripePriceIdMonthly,
+    stripe_price_id_annual: plan.stripePriceIdAnnual,
+    language_count: planLanguageCount({ languageTiers: asList(plan.languageTiers) }, tiers),
+  };
+}
+export type ApiPlan = ReturnType<typeof toApiPlan>;
+
+export function toApiTier(tier: LanguageTier) {
+  return { id: tier.id, description: tier.description, languages: tier.languages };
+}

@@ -162,7 +162,13 @@ export const subscriptions = pgTable(
       enum: ["active", "trialing", "canceled", "past_due", "unpaid"],
     }).notNull(),
     billingInterval: text("billing_interval", { enum: ["monthly", "annual"] }).notNull(),
+    /** who bills it: Stripe, or the built-in demo checkout used when no Stripe key is set */
+    provider: text("provider", { enum: ["stripe", "demo"] }).notNull().default("stripe"),
     stripeSubscriptionId: text("stripe_subscription_id").unique(),
+    /** the Stripe subscription schedule carrying a scheduled downgrade */
+    stripeScheduleId: text("stripe_schedule_id"),
+    /** when the status became past_due: paid features last a grace period from here */
+    pastDueSince: timestamp("past_due_since", { withTimezone: true }),
     currentPeriodStart: timestamp("current_period_start", { withTimezone: true }),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     trialEnd: timestamp("trial_end", { withTimezone: true }),
@@ -202,6 +208,22 @@ export const billingEvents = pgTable(
   },
   (t) => [index("billing_events_user_id_idx").on(t.userId)],
 );
+
+/** Checkouts of the demo provider (no Stripe key): opened, then completed or canceled on a local page. */
+export const demoCheckoutSessions = pgTable("demo_checkout_sessions", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  planId: text("plan_id")
+    .notNull()
+    .references(() => plans.id),
+  billingInterval: text("billing_interval", { enum: ["monthly", "annual"] }).notNull(),
+  trialDays: integer("trial_days").notNull().default(0),
+  status: text("status", { enum: ["open", "completed", "canceled"] }).notNull().default("open"),
+  createdAt: createdAt(),
+  completedAt: timestamp("completed_at", { withTimezone: true }),
+});
 
 export const processedWebhookEvents = pgTable("processed_webhook_events", {
   id: text("id").primaryKey(),

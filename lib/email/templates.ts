@@ -41,3 +41,31 @@ export function passwordResetMail(to: string, name: string, url: string): Mail {
     ),
   };
 }
+
+export function trialEndingMail(to: string, name: string, planName: string, trialEnd: string, accountUrl: string): Mail {
+  return {
+    to,
+    subject: `Your Verbatim ${planName} trial ends on ${trialEnd}`,
+    text: `Hi ${name},\n\nYour ${planName} trial ends on ${trialEnd}. After that your subscription starts and your card is charged, unless you cancel before then:\n\n${accountUrl}\n`,
+    html: layout(
+      `Your ${planName} trial ends on ${trialEnd}`,
+      `Hi ${escapeHtml(name)}, your ${escapeHtml(planName)} trial ends on ${escapeHtml(trialEnd)}. After that your subscription starts and your card is charged, unless you cancel before then.`,
+      { label: "Manage your plan", url: accountUrl },
+      "You get this email once per trial.",
+    ),
+  };
+}
+
+export function paymentFailedMail(to: string, name: string, planName: string, accountUrl: string): Mail {
+  return {
+    to,
+    subject: `Payment for your Verbatim ${planName} plan failed`,
+    text: `Hi ${name},\n\nWe could not charge your card for ${planName}. Update your payment method to keep your plan; ${planName} features stay on for a few days while we retry:\n\n${accountUrl}\n`,
+    html: layout(
+      "Your payment failed",
+      `Hi ${escapeHtml(name)}, we could not charge your card for ${escapeHtml(planName)}. Update your payment method to keep your plan; its features stay on for a few days while we retry.`,
+      { label: "Update payment method", url: accountUrl },
+      "If you already updated it, you can ignore this email.",
+    ),
+  };
+}

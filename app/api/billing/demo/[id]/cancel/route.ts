@@ -1,0 +1,3 @@
+import { demoCheckoutAction } from "@/lib/billing/demo/demo-routes";
+
+export const POST = demoCheckoutAction("cancel");

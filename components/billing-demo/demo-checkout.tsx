@@ -1,0 +1,70 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+
+interface DemoCheckoutProps {
+  sessionId: string;
+  status: "open" | "completed" | "canceled";
+  planName: string;
+  price: string;
+  trialDays: number;
+  email: string;
+}
+
+export function DemoCheckout({ sessionId, status, planName, price, trialDays, email }: DemoCheckoutProps) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  async function act(action: "complete" | "cancel") {
+    setBusy(true);
+    setError("");
+    const response = await fetch(`/api/billing/demo/${sessionId}/${action}`, { method: "POST" });
+    if (!response.ok) {
+      setBusy(false);
+      const data = (await response.json().catch(() => ({}))) as { detail?: string };
+      return setError(data.detail ?? "Something went wrong. Try again.");
+    }
+    router.replace(action === "complete" ? "/account?checkout=success" : "/account?checkout=canceled");
+    router.refresh();
+  }
+
+  return (
+    <section className="flex flex-col gap-4 rounded-xl border border-border bg-card p-6 shadow-sm" aria-label="Test checkout">
+      <p className="rounded-md border-2 border-dashed border-amber-500 bg-amber-100/60 px-3 py-2 text-sm font-semibold text-amber-900 dark:bg-amber-900/30 dark:text-amber-200">
+        TEST PAYMENT — no card is charged and no money moves. This server has no Stripe key, so checkout is simulated.
+      </p>
+      <h1 className="text-2xl font-semibold">Subscribe to {planName}</h1>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">Plan</dt>
+        <dd>{planName}</dd>
+        <dt className="text-muted-foreground">Price</dt>
+        <dd>{price}</dd>
+        {trialDays > 0 && (
+          <>
+            <dt className="text-muted-foreground">Trial</dt>
+            <dd>{trialDays} days free, then billed</dd>
+          </>
+        )}
+        <dt className="text-muted-foreground">Account</dt>
+        <dd>{email}</dd>
+      </dl>
+      {error && <Alert>{error}</Alert>}
+      {status === "open" ? (
+        <div className="flex gap-2">
+          <Button type="button" onClick={() => void act("complete")} disabled={busy}>
+            {busy ? "Processing…" : "Complete test payment"}
+          </Button>
+          <Button type="button" variant="secondary" onClick={() => void act("cancel")} disabled={busy}>
+            Cancel
+          </Button>
+        </div>
+      ) : (
+        <Alert tone="info">{status === "completed" ? "This checkout is already paid." : "This checkout was canceled."}</Alert>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
+import { plans } from "@/lib/db/schema";
+import { formatDuration } from "@/lib/transcription/format";
+import { currentSubscription } from "./current-subscription";
+import { entitlementsFor, secondsRemaining } from "./entitlements";
+import { statusLabel } from "./status-label";
+
+const longDate = (d: Date) => new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(d);
+
+/** What the account page shows about the plan: read once on the server, shown as text. */
+export async function planSummaryFor(database: Database, userId: string, checkout: string | undefined, now = new Date()) {
+  const sub = await currentSubscription(database, userId, now);
+  const e = await entitlementsFor(database, userId, now);
+  const [subPlan] = sub ? await database.select({ name: plans.name }).from(plans).where(eq(plans.id, sub.planId)) : [];
+  const change = sub?.scheduledPlanChange;
+  const [changePlan] = change ? await database.select({ name: plans.name }).from(plans).where(eq(plans.id, change.plan_id)) : [];
+  const left = secondsRemaining(e);
+  return {
+    planName: subPlan?.name ?? e.planName,
+    statusLabel: sub ? statusLabel(sub.status, sub.trialEnd, now) : null,
+    billingInterval: sub?.billingInterval ?? null,
+    periodEnd: sub?.currentPeriodEnd ? longDate(sub.currentPeriodEnd) : null,
+    cancelAtPeriodEnd: sub?.cancelAtPeriodEnd ?? false,
+    scheduledChange: change ? `${changePlan?.name ?? change.plan_id} (${change.billing_interval}) from ${longDate(new Date(change.effective_at))}` : null,
+    usage:
+      left === null
+        ? `${formatDuration(e.secondsUsed)} used`
+        : `${formatDuration(e.secondsUsed)} of ${formatDuration(e.secondsPerPeriod ?? 0)} used (${e.planName} limits)`,
+    hasSubscription: Boolean(sub),
+    notice: checkout === "success" ? "Thank you! Your plan is active." : null,
+  };
+}

@@ -1,0 +1,163 @@
+import { eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import { billingEvents, plans, processedWebhookEvents, subscriptions, users } from "@/lib/db/schema";
+import type { Mail } from "@/lib/email/mail";
+import { BACKENDS, type TestDatabase } from "@/test/support/databases";
+import { insertUser } from "@/test/support/users";
+import { entitlementsFor } from "./entitlements";
+import { receiveStripeWebhook } from "./stripe-webhook-endpoint";
+import { closeStripeStandIns, startStripeStandIn, type StripeStandIn } from "./stripe/test-utils/stripe-stand-in";
+import { subscription, type SubscriptionFixture } from "./stripe/test-utils/fixtures";
+
+const SECRET = "whsec_test_secret";
+
+describe.each(BACKENDS)("Stripe webhooks on %s", (_name, open) => {
+  let t: TestDatabase;
+  let standIn: StripeStandIn;
+  let stripe: Stripe;
+  let remote: Record<string, Stripe.Subscription>;
+  const mails: Mail[] = [];
+
+  beforeAll(async () => {
+    t = await open();
+    const { db } = t.handle;
+    await db.update(plans).set({ stripePriceIdMonthly: "price_pro_monthly", stripePriceIdAnnual: "price_pro_annual" }).where(eq(plans.id, "pro"));
+    await db.update(plans).set({ stripePriceIdMonthly: "price_premium_monthly", stripePriceIdAnnual: "price_premium_annual" }).where(eq(plans.id, "premium"));
+    standIn = await startStripeStandIn();
+    remote = {};
+    standIn.on("GET /v1/subscriptions/:id", (_req, { id }) => (remote[id] ? { json: remote[id] } : { status: 404, json: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such subscription" } } }));
+    standIn.on("DELETE /v1/subscriptions/:id", (_req, { id }) => ({ json: { ...remote[id], status: "canceled" } }));
+    stripe = standIn.stripe();
+  });
+  afterAll(async () => {
+    await closeStripeStandIns();
+    await t?.close();
+  });
+
+  /** Stripe now holds this subscription for the user. */
+  function atStripe(userId: string, f: SubscriptionFixture & { planId?: string }) {
+    const sub = subscription({ metadata: { user_id: userId, plan_id: f.planId ?? "pro", billing_interval: "monthly" }, ...f });
+    remote[sub.id] = sub;
+    return sub;
+  }
+
+  let counter = 0;
+  function signed(type: string, object: unknown, id = `evt_${++counter}`): Request {
+    const payload = JSON.stringify({ id, object: "event", type, api_version: "2025-03-31.basil", created: 1767225600 + counter, data: { object }, livemode: false, pending_webhooks: 1, request: null });
+    const header = stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+    return new Request("http://127.0.0.1/api/webhooks/stripe", { method: "POST", body: payload, headers: { "stripe-signature": header } });
+  }
+
+  const deliver = (request: Request) =>
+    receiveStripeWebhook(request, {
+      database: t.handle.db,
+      stripe,
+      secret: SECRET,
+      appUrl: "http://app.test",
+      sendMail: async (mail) => {
+        mails.push(mail);
+      },
+    });
+
+  const eventsOf = (userId: string) => t.handle.db.select().from(billingEvents).where(eq(billingEvents.userId, userId));
+  const rowsOf = (userId: string) => t.handle.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+
+  it("refuses a bad or missing signature with 400 and stores nothing", async () => {
+    const good = signed("customer.subscription.created", { id: "sub_x" }, "evt_badsig");
+    const tampered = new Request(good.url, { method: "POST", body: (await good.text()).replace("sub_x", "sub_y"), headers: good.headers });
+    const res = await deliver(tampered);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ detail: "Invalid Stripe signature." });
+    const missing = await deliver(new Request(good.url, { method: "POST", body: "{}" }));
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).detail).toBe("Missing Stripe-Signature header.");
+    const wrongSecret = stripe.webhooks.generateTestHeaderString({ payload: "{}", secret: "whsec_other" });
+    expect((await deliver(new Request(good.url, { method: "POST", body: "{}", headers: { "stripe-signature": wrongSecret } }))).status).toBe(400);
+    expect(await t.handle.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, "evt_badsig"))).toEqual([]);
+  });
+
+  it("the same checkout.session.completed ten times: one subscription, one billing event", async () => {
+    const user = await insertUser(t.handle.db);
+    atStripe(user, { id: "sub_ten", status: "trialing", trialEnd: 1768435200 });
+    const session = { id: "cs_1", object: "checkout.session", subscription: "sub_ten", customer: "cus_ten", client_reference_id: user };
+    const payload = signed("checkout.session.completed", session, "evt_ten");
+    const body = await payload.text();
+    for (let i = 0; i < 10; i++) {
+      const res = await deliver(new Request(payload.url, { method: "POST", body, headers: payload.headers }));
+      expect(res.status).toBe(200);
+    }
+    expect(await rowsOf(user)).toMatchObject([{ planId: "pro", status: "trialing", stripeSubscriptionId: "sub_ten" }]);
+    expect((await eventsOf(user)).map((e) => e.eventType)).toEqual(["subscription_created"]);
+    const [u] = await t.handle.db.select().from(users).where(eq(users.id, user));
+    expect(u.stripeCustomerId).toBe("cus_ten");
+    expect((await entitlementsFor(t.handle.db, user)).planId).toBe("pro");
+  });
+
+  it("out-of-order updates end in Stripe's latest state", async () => {
+    const user = await insertUser(t.handle.db);
+    const older = atStripe(user, { id: "sub_ooo", priceId: "price_pro_monthly", planId: "pro" });
+    const latest = atStripe(user, { id: "sub_ooo", priceId: "price_premium_monthly", planId: "premium" });
+    // The update (to premium) arrives before the creation (as pro).
+    expect((await deliver(signed("customer.subscription.updated", latest))).status).toBe(200);
+    expect((await deliver(signed("customer.subscription.created", older))).status).toBe(200);
+    expect(await rowsOf(user)).toMatchObject([{ planId: "premium", status: "active" }]);
+    expect((await entitlementsFor(t.handle.db, user)).planId).toBe("premium");
+    expect((await eventsOf(user)).map((e) => e.eventType)).toEqual(["subscription_created"]);
+  });
+
+  it("a scheduled downgrade taking effect, then cancellation", async () => {
+    const user = await insertUser(t.handle.db);
+    const premium = atStripe(user, { id: "sub_sched", priceId: "price_premium_monthly", planId: "premium" });
+    await deliver(signed("customer.subscription.created", premium));
+    await t.handle.db
+      .update(subscriptions)
+      .set({ scheduledPlanChange: { plan_id: "pro", billing_interval: "monthly", effective_at: "2026-02-01T00:00:00.000Z" } })
+      .where(eq(subscriptions.stripeSubscriptionId, "sub_sched"));
+    const pro = atStripe(user, { id: "sub_sched", priceId: "price_pro_monthly", planId: "premium" });
+    await deliver(signed("customer.subscription.updated", pro));
+    expect(await rowsOf(user)).toMatchObject([{ planId: "pro", scheduledPlanChange: null }]);
+    atStripe(user, { id: "sub_sched", priceId: "price_pro_monthly", status: "canceled" });
+    await deliver(signed("customer.subscription.deleted", remote.sub_sched));
+    expect((await eventsOf(user)).map((e) => e.eventType).sort()).toEqual(["scheduled_plan_change_effective", "subscription_canceled", "subscription_created"]);
+    expect((await entitlementsFor(t.handle.db, user)).planId).toBe("free");
+  });
+
+  it("a failed payment: past_due keeps the plan for the grace period, mails the user, then free limits", async () => {
+    const user = await insertUser(t.handle.db);
+    atStripe(user, { id: "sub_due", priceId: "price_premium_monthly", planId: "premium", status: "past_due" });
+    const invoice = { id: "in_1", object: "invoice", subscription: "sub_due" };
+    expect((await deliver(signed("invoice.payment_failed", invoice))).status).toBe(200);
+    expect(await rowsOf(user)).toMatchObject([{ status: "past_due" }]);
+    expect((await entitlementsFor(t.handle.db, user)).planId).toBe("premium");
+    expect((await entitlementsFor(t.handle.db, user, new Date(Date.now() + 4 * 86_400_000))).planId).toBe("free");
+    expect(mails.at(-1)?.subject).toBe("Payment for your Verbatim Premium plan failed");
+    // Paid after all: active again.
+    atStripe(user, { id: "sub_due", priceId: "price_premium_monthly", planId: "premium", status: "active" });
+    await deliver(signed("invoice.paid", { id: "in_2", object: "invoice", parent: { subscription_details: { subscription: "sub_due" } } }));
+    expect(await rowsOf(user)).toMatchObject([{ status: "active", pastDueSince: null }]);
+  });
+
+  it("an upgrade through a second checkout replaces the old subscription and cancels it at Stripe", async () => {
+    const user = await insertUser(t.handle.db);
+    await deliver(signed("customer.subscription.created", atStripe(user, { id: "sub_old", priceId: "price_pro_monthly" })));
+    atStripe(user, { id: "sub_new", priceId: "price_premium_monthly", planId: "premium" });
+    await deliver(signed("checkout.session.completed", { id: "cs_up", object: "checkout.session", subscription: "sub_new", customer: "cus_up", client_reference_id: user }));
+    const rows = await rowsOf(user);
+    expect(rows.find((r) => r.stripeSubscriptionId === "sub_old")?.status).toBe("canceled");
+    expect(rows.find((r) => r.stripeSubscriptionId === "sub_new")?.status).toBe("active");
+    expect((await eventsOf(user)).map((e) => e.eventType).sort()).toEqual(["subscription_created", "subscription_upgraded"]);
+    expect(standIn.calls()).toContain("DELETE /v1/subscriptions/sub_old");
+  });
+
+  it("trial_will_end mails the user once", async () => {
+    const user = await insertUser(t.handle.db);
+    const sub = atStripe(user, { id: "sub_trial", status: "trialing", trialEnd: 1768435200 });
+    const request = signed("customer.subscription.trial_will_end", sub, "evt_trial");
+    const body = await request.text();
+    const before = mails.length;
+    await deliver(new Request(request.url, { method: "POST", body, headers: request.headers }));
+    await deliver(new Request(request.url, { method: "POST", body, headers: request.headers }));
+    expect(mails.length - before).toBe(1);
+    expect(mails.at(-1)?.subject).toBe("Your Verbatim Pro trial ends on 15 January 2026");
+  });
+});

@@ -1,0 +1,113 @@
+import { eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { Database } from "@/lib/db/client";
+import { plans, processedWebhookEvents, users } from "@/lib/db/schema";
+import type { Mail } from "@/lib/email/mail";
+import { paymentFailedMail, trialEndingMail } from "@/lib/email/templates";
+import { idOf } from "./stripe/phases";
+import { scheduledChangeFromSchedule, snapshotFromStripe, type PriceResolver } from "./stripe/snapshot";
+import { cancelSubscriptionNow, retrieveSubscription } from "./stripe/subscriptions";
+import { applySnapshot, type ApplyResult } from "./subscription-sync";
+
+export type EventOutcome = "processed" | "duplicate" | "ignored";
+
+export interface StripeEventDeps {
+  stripe: Stripe;
+  appUrl: string;
+  sendMail(mail: Mail): Promise<void>;
+}
+
+/** The subscription an event is about, and the user it names when the subscription does not. */
+function subjectOf(event: Stripe.Event): { subscriptionId: string | null; userId?: string; customerId?: string } {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  switch (event.type) {
+    case "checkout.session.completed": {
+      const session = event.data.object;
+      return { subscriptionId: idOf(session.subscription), userId: session.client_reference_id ?? undefined, customerId: idOf(session.customer) ?? undefined };
+    }
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+    case "customer.subscription.trial_will_end":
+      return { subscriptionId: event.data.object.id };
+    case "invoice.paid":
+    case "invoice.payment_failed": {
+      // API versions differ: the subscription sits on the invoice or under parent.subscription_details.
+      const parent = object.parent as { subscription_details?: { subscription?: string | { id: string } } } | undefined;
+      return { subscriptionId: idOf(object.subscription as string | null) ?? idOf(parent?.subscription_details?.subscription ?? null) };
+    }
+    case "subscription_schedule.updated":
+    case "subscription_schedule.released":
+    case "subscription_schedule.completed":
+    case "subscription_schedule.canceled":
+      return { subscriptionId: idOf(event.data.object.subscription) };
+    default:
+      return { subscriptionId: null };
+  }
+}
+
+async function priceResolver(database: Database): Promise<PriceResolver> {
+  const rows = await database.select().from(plans);
+  const byPrice = new Map<string, { planId: string; billingInterval: "monthly" | "annual" }>();
+  for (const p of rows) {
+    if (p.stripePriceIdMonthly) byPrice.set(p.stripePriceIdMonthly, { planId: p.id, billingInterval: "monthly" });
+    if (p.stripePriceIdAnnual) byPrice.set(p.stripePriceIdAnnual, { planId: p.id, billingInterval: "annual" });
+  }
+  return (priceId) => byPrice.get(priceId) ?? null;
+}
+
+/**
+ * Handles one verified Stripe event. Whatever the event says, the subscription is re-read
+ * from Stripe, so events arriving late or out of order still leave the latest state. The
+ * event id is stored in the same transaction as the effect: a redelivery is a no-op.
+ */
+export async function handleStripeEvent(database: Database, event: Stripe.Event, deps: StripeEventDeps): Promise<EventOutcome> {
+  const [seen] = await database.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, event.id));
+  if (seen) return "duplicate";
+  const subject = subjectOf(event);
+  const snapshot = subject.subscriptionId ? await latestSnapshot(database, subject.subscriptionId, subject.userId, deps.stripe) : null;
+
+  const applied = await database.transaction(async (tx) => {
+    const [fresh] = await tx.insert(processedWebhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
+    if (!fresh) return "duplicate" as const;
+    if (subject.userId && subject.customerId) {
+      await tx.update(users).set({ stripeCustomerId: subject.customerId }).where(eq(users.id, subject.userId));
+    }
+    return snapshot ? await applySnapshot(tx, snapshot) : null;
+  });
+  if (applied === "duplicate") return "duplicate";
+  if (applied) await afterEffects(database, event, applied, deps);
+  return snapshot ? "processed" : "ignored";
+}
+
+async function latestSnapshot(database: Database, subscriptionId: string, userId: string | undefined, stripe: Stripe) {
+  const resolve = await priceResolver(database);
+  const subscription = await retrieveSubscription(stripe, subscriptionId);
+  if (!subscription) return null;
+  const snapshot = snapshotFromStripe(subscription, resolve, userId);
+  if (!snapshot) return null;
+  const scheduleId = idOf(subscription.schedule);
+  if (scheduleId) {
+    const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId);
+    snapshot.scheduledPlanChange = scheduledChangeFromSchedule(schedule, resolve);
+  }
+  return snapshot;
+}
+
+/** Outside the transaction: replaced subscriptions end at Stripe, and the mails go out. */
+async function afterEffects(database: Database, event: Stripe.Event, applied: ApplyResult, deps: StripeEventDeps): Promise<void> {
+  for (const id of applied.supersededStripeIds) {
+    await cancelSubscriptionNow(deps.stripe, id).catch((error: unknown) => console.error(`[billing] could not cancel replaced subscription ${id}`, error));
+  }
+  if (event.type !== "customer.subscription.trial_will_end" && event.type !== "invoice.payment_failed") return;
+  const sub = applied.subscription;
+  const [user] = await database.select().from(users).where(eq(users.id, sub.userId));
+  const [plan] = await database.select({ name: plans.name }).from(plans).where(eq(plans.id, sub.planId));
+  if (!user || !plan) return;
+  const accountUrl = `${deps.appUrl}/account`;
+  const mail =
+    event.type === "invoice.payment_failed"
+      ? paymentFailedMail(user.email, user.name, plan.name, accountUrl)
+      : trialEndingMail(user.email, user.name, plan.name, new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(sub.trialEnd ?? new Date()), accountUrl);
+  await deps.sendMail(mail).catch((error: unknown) => console.error(`[billing] could not send the ${event.type} mail`, error));
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
+import { billingEvents, plans, subscriptions, type Subscription } from "@/lib/db/schema";
+import type { SubscriptionSnapshot } from "./subscription-types";
+
+export type BillingEventType = (typeof billingEvents.$inferInsert)["eventType"];
+
+/** Statuses of a subscription that is still running (paid, trial, or retrying payment). */
+const LIVE = ["active", "trialing", "past_due"] as const;
+
+export interface ApplyResult {
+  subscription: Subscription;
+  event: BillingEventType | null;
+  /** Stripe subscriptions this one replaced (an upgrade through checkout); the caller cancels them at Stripe. */
+  supersededStripeIds: string[];
+}
+
+async function planInfo(tx: Database): Promise<Map<string, { name: string; price: number }>> {
+  const rows = await tx.select({ id: plans.id, name: plans.name, price: plans.priceMonthly }).from(plans);
+  return new Map(rows.map((p) => [p.id, { name: p.name, price: Number(p.price) }]));
+}
+
+async function lockedRow(tx: Database, snap: SubscriptionSnapshot): Promise<Subscription | undefined> {
+  const where = snap.externalId
+    ? eq(subscriptions.stripeSubscriptionId, snap.externalId)
+    : snap.rowId
+      ? eq(subscriptions.id, snap.rowId)
+      : undefined;
+  if (!where) return undefined;
+  const [row] = await tx.select().from(subscriptions).where(where).for("update");
+  return row;
+}
+
+function rowValues(snap: SubscriptionSnapshot, previous: Subscription | undefined, now: Date) {
+  return {
+    userId: snap.userId,
+    planId: snap.planId,
+    status: snap.status,
+    billingInterval: snap.billingInterval,
+    provider: snap.provider,
+    stripeSubscriptionId: snap.externalId,
+    stripeScheduleId: snap.scheduleId,
+    currentPeriodStart: snap.currentPeriodStart,
+    currentPeriodEnd: snap.currentPeriodEnd,
+    trialEnd: snap.trialEnd,
+    cancelAtPeriodEnd: snap.cancelAtPeriodEnd,
+    // A change that has happened is no longer scheduled.
+    scheduledPlanChange: snap.scheduledPlanChange?.plan_id === snap.planId ? null : snap.scheduledPlanChange,
+    pastDueSince: snap.status === "past_due" ? (previous?.pastDueSince ?? now) : null,
+  };
+}
+
+function changeEvent(previous: Subscription, snap: SubscriptionSnapshot, prices: Map<string, { price: number }>): BillingEventType | null {
+  if (previous.status !== "canceled" && snap.status === "canceled") return "subscription_canceled";
+  if (previous.planId === snap.planId) return null;
+  if (previous.scheduledPlanChange?.plan_id === snap.planId) return "scheduled_plan_change_effective";
+  const before = prices.get(previous.planId)?.price ?? 0;
+  const after = prices.get(snap.planId)?.price ?? 0;
+  return after >= before ? "subscription_upgraded" : "subscription_downgraded";
+}
+
+function describe(event: BillingEventType, snap: SubscriptionSnapshot, previousPlanId: string | null, names: Map<string, { name: string }>): string {
+  const name = (id: string | null) => (id ? (names.get(id)?.name ?? id) : "");
+  const plan = name(snap.planId);
+  switch (event) {
+    case "subscription_created":
+      return snap.status === "trialing" ? `Started a ${plan} trial (${snap.billingInterval})` : `Subscribed to ${plan} (${snap.billingInterval})`;
+    case "subscription_upgraded":
+      return `Upgraded from ${name(previousPlanId)} to ${plan} (${snap.billingInterval})`;
+    case "subscription_downgraded":
+      return `Changed from ${name(previousPlanId)} to ${plan} (${snap.billingInterval})`;
+    case "subscription_canceled":
+      return `${plan} subscription canceled`;
+    case "scheduled_plan_change_effective":
+      return `Scheduled change from ${name(previousPlanId)} to ${plan} took effect`;
+  }
+}
+
+/**
+ * Brings our rows in line with the provider's view of one subscription and writes the
+ * billing event the change amounts to. Idempotent: applying the same snapshot twice
+ * changes nothing and writes no second event. Call it inside a transaction.
+ */
+export async function applySnapshot(tx: Database, snap: SubscriptionSnapshot, now = new Date()): Promise<ApplyResult> {
+  const prices = await planInfo(tx);
+  const previous = await lockedRow(tx, snap);
+  let event: BillingEventType | null;
+  let previousPlanId: string | null = previous?.planId ?? null;
+  let supersededStripeIds: string[] = [];
+  let subscription: Subscription;
+
+  if (previous) {
+    event = changeEvent(previous, snap, prices);
+    [subscription] = await tx.update(subscriptions).set(rowValues(snap, previous, now)).where(eq(subscriptions.id, previous.id)).returning();
+  } else {
+    // A new subscription while another is live replaces it (upgrade through checkout).
+    const others = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, snap.userId), inArray(subscriptions.status, [...LIVE])))
+      .for("update");
+    const replaced = others[0];
+    previousPlanId = replaced?.planId ?? null;
+    event = replaced && snap.status !== "canceled" ? changeEvent({ ...replaced, scheduledPlanChange: null }, snap, prices) ?? "subscription_created" : "subscription_created";
+    [subscription] = await tx
+      .insert(subscriptions)
+      .values({ id: snap.rowId ?? randomUUID(), ...rowValues(snap, undefined, now) })
+      .returning();
+    if (others.length && snap.status !== "canceled") {
+      await tx
+        .update(subscriptions)
+        .set({ status: "canceled", cancelAtPeriodEnd: false, scheduledPlanChange: null, pastDueSince: null })
+        .where(and(inArray(subscriptions.id, others.map((o) => o.id)), ne(subscriptions.id, subscription.id)));
+      supersededStripeIds = others.flatMap((o) => (o.stripeSubscriptionId ? [o.stripeSubscriptionId] : []));
+    }
+  }
+
+  if (event) {
+    await tx.insert(billingEvents).values({
+      id: randomUUID(),
+      userId: snap.userId,
+      eventType: event,
+      planId: snap.planId,
+      billingInterval: snap.billingInterval,
+      description: describe(event, snap, previousPlanId, prices),
+      stripeSubscriptionId: snap.externalId,
+    });
+  }
+  return { subscription, event, supersededStripeIds };
+}
+
+/** True when the user has never had a subscription: the trial is for first-time subscribers. */
+export async function trialEligible(database: Database, userId: string): Promise<boolean> {
+  const [row] = await database.select({ n: sql<number>`count(*)::int` }).from(subscriptions).where(eq(subscriptions.userId, userId));
+  return (row?.n ?? 0) === 0;
+}
