@@ -54,7 +54,7 @@ test.describe("session API", () => {
   test("onboarding status is true for a new user until it is reported seen", async ({ request }) => {
     expect((await request.get("/api/subscriptions/onboarding-status")).status()).toBe(401);
     expect((await request.post("/api/subscriptions/onboarding-seen")).status()).toBe(401);
-    const creds = await createUser(request);
+    const creds = await createUser(request, {}, { onboarding: true });
     await request.post("/api/auth/sign-in/email", { data: creds, headers: ORIGIN });
     expect(await (await request.get("/api/subscriptions/onboarding-status")).json()).toEqual({ should_show_onboarding: true });
     expect((await request.post("/api/subscriptions/onboarding-seen", { headers: ORIGIN })).status()).toBe(200);

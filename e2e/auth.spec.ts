@@ -19,6 +19,8 @@ test("sign up → verification mail over SMTP → log in → dashboard → logou
   await page.goto(linkIn(mail));
   // The link signs the user in and lands on /login-success, which forwards to the dashboard.
   await expect(page).toHaveURL(/\/dashboard$/);
+  // A brand-new account is offered the plans once.
+  await page.getByRole("dialog", { name: "Choose your plan" }).getByRole("button", { name: "Stay on Free Plan for Now" }).click();
   await expect(page.getByRole("heading", { name: "Welcome, Ada" })).toBeVisible();
   await expect(page.getByText("No transcriptions yet")).toBeVisible();
 

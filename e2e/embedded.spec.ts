@@ -23,5 +23,7 @@ test("embedded mode: plans from PGlite, sign-up mail in the outbox, verified use
   expect(mail.to).toBe(email);
   await page.goto(/(https?:\/\/\S+)/.exec(mail.text)![1]);
   await expect(page).toHaveURL(`${EMBEDDED_URL}/dashboard`);
+  // A brand-new account is offered the plans once.
+  await page.getByRole("dialog", { name: "Choose your plan" }).getByRole("button", { name: "Stay on Free Plan for Now" }).click();
   await expect(page.getByRole("heading", { name: "Welcome, Emma" })).toBeVisible();
 });

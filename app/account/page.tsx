@@ -1,23 +1,28 @@
 import type { Metadata } from "next";
 import { AppearanceSection } from "@/components/account/appearance-section";
 import { DeleteAccountSection } from "@/components/account/delete-account-section";
+import { PlanSection } from "@/components/account/plan-section";
 import { PasswordSection } from "@/components/account/password-section";
 import { ProfileSection } from "@/components/account/profile-section";
 import { hasPassword } from "@/lib/accounts/credentials";
 import { requirePageUser } from "@/lib/auth/page-user";
 import { toApiUser } from "@/lib/auth/session";
+import { planSummaryFor } from "@/lib/billing/plan-summary-view";
+import { db } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Account settings" };
 
-export default async function AccountPage() {
+export default async function AccountPage({ searchParams }: { searchParams: Promise<{ checkout?: string }> }) {
   const user = await requirePageUser("/account");
   const withPassword = await hasPassword(user.id);
+  const plan = await planSummaryFor(db(), user.id, (await searchParams).checkout);
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
       <div>
         <h1 className="text-2xl font-semibold">Account settings</h1>
         <p className="mt-1 text-muted-foreground">{user.email}</p>
       </div>
+      <PlanSection summary={plan} />
       <ProfileSection user={toApiUser(user)} />
       <AppearanceSection />
       <PasswordSection hasPassword={withPassword} />

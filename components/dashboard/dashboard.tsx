@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { UpgradeButton } from "@/components/billing/upgrade-button";
 import { Alert } from "@/components/ui/alert";
 import { useLiveTranscriptions } from "@/components/transcription/use-live-transcriptions";
 import { track } from "@/lib/analytics/track";
@@ -161,8 +162,11 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
             ))}
           </ul>
         )}
-        <div className="mt-5">
-          <UsageMeter usage={options.usage} planName={options.plan_name} />
+        <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
+          <div className="min-w-0 flex-1 basis-64">
+            <UsageMeter usage={options.usage} planName={options.plan_name} />
+          </div>
+          <UpgradeButton />
         </div>
       </section>
 

@@ -2,6 +2,7 @@
 
 import { usePathname } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
+import { UpgradeModalProvider } from "@/components/billing/upgrade-modal-provider";
 import { useSession } from "@/components/session/session-provider";
 import { Footer } from "./footer";
 import { LoadingScreen } from "./loading-screen";
@@ -27,13 +28,13 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   const showNav = Boolean(user) && !PATHS_WITHOUT_NAV.has(pathname);
   return (
-    <>
+    <UpgradeModalProvider ready={ready}>
       {!ready && <LoadingScreen />}
       <div className="flex min-h-dvh flex-col" aria-busy={!ready}>
         {showNav && user && <NavBar user={user} />}
         <div className="flex-1">{children}</div>
         {pathname === "/" && <Footer />}
       </div>
-    </>
+    </UpgradeModalProvider>
   );
 }

@@ -55,14 +55,22 @@ function testIp(): string {
 
 export const ORIGIN = { origin: APP_URL };
 
-/** Signs up through the real API, then marks the address verified as clicking the mail link would. */
-export async function createUser(request: APIRequestContext, overrides: Partial<Credentials> = {}): Promise<Credentials> {
+/**
+ * Signs up through the real API, then marks the address verified as clicking the mail link
+ * would. The onboarding modal counts as seen (a returning user) unless `onboarding` asks
+ * for the first-visit experience.
+ */
+export async function createUser(
+  request: APIRequestContext,
+  overrides: Partial<Credentials> = {},
+  { onboarding = false }: { onboarding?: boolean } = {},
+): Promise<Credentials> {
   const creds: Credentials = { name: "Test User", email: uniqueEmail(), password: "correct horse 9", ...overrides };
   const res = await request.post("/api/auth/sign-up/email", { data: creds, headers: ORIGIN });
   // A retried test finds the fixed addresses (operators) it created on its first run.
   const existedAlready = res.status() === 422 && overrides.email !== undefined;
   if (!existedAlready) expect(res.status(), await res.text()).toBe(200);
-  await sql("update users set email_verified = true where email = $1", [creds.email.toLowerCase()]);
+  await sql(`update users set email_verified = true${onboarding ? "" : ", onboarding_seen_at = now()"} where email = $1`, [creds.email.toLowerCase()]);
   return creds;
 }
 

@@ -1,0 +1,88 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useUpgradeModal } from "@/components/billing/upgrade-modal-provider";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Section } from "./section";
+
+export interface PlanSummary {
+  planName: string;
+  statusLabel: string | null;
+  billingInterval: "monthly" | "annual" | null;
+  periodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  scheduledChange: string | null;
+  usage: string;
+  hasSubscription: boolean;
+  notice: string | null;
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd data-testid={`plan-${label.toLowerCase().replace(/\W+/g, "-")}`}>{children}</dd>
+    </>
+  );
+}
+
+export function PlanSection({ summary }: { summary: PlanSummary }) {
+  const router = useRouter();
+  const upgrade = useUpgradeModal();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  async function post(path: string): Promise<Record<string, unknown> | null> {
+    setBusy(true);
+    setError("");
+    const response = await fetch(path, { method: "POST" });
+    const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    setBusy(false);
+    if (!response.ok) {
+      setError(typeof data.detail === "string" ? data.detail : "Something went wrong. Try again.");
+      return null;
+    }
+    return data;
+  }
+
+  async function manageBilling() {
+    const data = await post("/api/subscriptions/portal");
+    if (typeof data?.url === "string") window.location.assign(data.url);
+  }
+
+  async function setCancel(cancel: boolean) {
+    if (await post(cancel ? "/api/subscriptions/cancel" : "/api/subscriptions/resume")) router.refresh();
+  }
+
+  return (
+    <Section title="Plan and billing" description="Your subscription, this period's usage, and billing.">
+      <div id="plan" className="flex flex-col gap-4">
+        {summary.notice && <Alert tone="success">{summary.notice}</Alert>}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          <Row label="Plan">{summary.planName}</Row>
+          {summary.statusLabel && <Row label="Status">{summary.statusLabel}</Row>}
+          {summary.billingInterval && <Row label="Billing">{summary.billingInterval === "annual" ? "Annual" : "Monthly"}</Row>}
+          {summary.periodEnd && <Row label={summary.cancelAtPeriodEnd ? "Ends on" : "Renews on"}>{summary.periodEnd}</Row>}
+          {summary.scheduledChange && <Row label="Scheduled change">{summary.scheduledChange}</Row>}
+          <Row label="Usage this period">{summary.usage}</Row>
+        </dl>
+        {error && <Alert>{error}</Alert>}
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" onClick={upgrade.open}>Change plan</Button>
+          {summary.hasSubscription && (
+            <>
+              <Button type="button" variant="secondary" onClick={() => void manageBilling()} disabled={busy}>Manage billing</Button>
+              {summary.cancelAtPeriodEnd ? (
+                <Button type="button" variant="secondary" onClick={() => void setCancel(false)} disabled={busy}>Resume subscription</Button>
+              ) : (
+                <Button type="button" variant="ghost" onClick={() => void setCancel(true)} disabled={busy}>Cancel at period end</Button>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,61 @@
+/** What each plan card's button says and does in the subscription modal (spec §4, §8). */
+import { planChange, type PlanChange } from "@/lib/billing/transitions";
+import type { ApiPlan, BillingInterval, CurrentSubscription } from "./types";
+
+/** Spec §9: the modal offers these plans only, in this order. */
+export const MODAL_PLAN_IDS = ["pro", "premium"] as const;
+
+/** Spec §4: after a downgrade or plan-change message the page reloads after 2 s… */
+export const PLAN_CHANGE_RELOAD_MS = 2000;
+/** …or after 1.5 s when the change was confirmed in the downgrade dialog. */
+export const CONFIRMED_DOWNGRADE_RELOAD_MS = 1500;
+
+/** Spec §8 texts. */
+export const CHECKOUT_START_FAILED = "Could not start checkout. Please try again.";
+export const PLAN_CHANGE_FAILED = "Failed to process plan change.";
+export const DOWNGRADE_SCHEDULED_MARKER = "scheduled for end of current period";
+export const DOWNGRADE_SCHEDULED_TITLE = "Downgrade Scheduled Successfully!";
+export const DOWNGRADE_SCHEDULED_NOTE = "You can continue using your current plan features until the end of your billing period.";
+export const ACTION_REQUIRED_TITLE = "Action Required";
+export const STAY_ON_FREE = "Stay on Free Plan for Now";
+export const CURRENT_PLAN = "Current Plan";
+export const DOWNGRADE_ALREADY_SCHEDULED = "Downgrade Already Scheduled";
+
+export type PlanButton =
+  | { kind: "current" | "scheduled" | "unavailable"; label: string; disabled: true }
+  | { kind: PlanChange; label: string; disabled: false };
+
+/** The active pro and premium plans, in that order. */
+export function modalPlans(plans: readonly ApiPlan[]): ApiPlan[] {
+  return MODAL_PLAN_IDS.flatMap((id) => plans.filter((plan) => plan.id === id && plan.is_active).slice(0, 1));
+}
+
+/**
+ * The button of one card for the billing interval the toggle shows. `current` is null
+ * when the current subscription could not be read: every choice then goes to checkout,
+ * where the server applies the rules itself.
+ */
+export function planButton(plan: Pick<ApiPlan, "id" | "name" | "checkout_enabled">, current: CurrentSubscription | null, interval: BillingInterval): PlanButton {
+  if (plan.id === "pro" && current?.scheduled_plan_change) return { kind: "scheduled", label: DOWNGRADE_ALREADY_SCHEDULED, disabled: true };
+  // A subscription without a known interval is current whichever interval is shown.
+  if (current && current.plan_id === plan.id && (current.billing_interval === interval || current.billing_interval === null)) {
+    return { kind: "current", label: CURRENT_PLAN, disabled: true };
+  }
+  const change = current ? planChange(current.plan_id, plan.id) : "checkout";
+  if (change === "downgrade") return { kind: "downgrade", label: `Switch to ${plan.name}`, disabled: false };
+  if (change === "invalid") return { kind: "invalid", label: `Choose ${plan.name}`, disabled: false };
+  if (!plan.checkout_enabled) return { kind: "unavailable", label: "Not available online", disabled: true };
+  if (!current || current.plan_id === "free") return { kind: "checkout", label: `Choose ${plan.name}`, disabled: false };
+  if (current.plan_id === plan.id) return { kind: "checkout", label: `Switch to ${interval} billing`, disabled: false };
+  return { kind: "checkout", label: `Upgrade to ${plan.name}`, disabled: false };
+}
+
+export type PlanNotice =
+  | { kind: "error"; text: string }
+  | { kind: "scheduled"; message: string }
+  | { kind: "action"; message: string };
+
+/** A server message after a plan change: the green note when a downgrade was scheduled. */
+export function messageNotice(message: string): PlanNotice {
+  return message.includes(DOWNGRADE_SCHEDULED_MARKER) ? { kind: "scheduled", message } : { kind: "action", message };
+}

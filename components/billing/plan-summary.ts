@@ -1,0 +1,65 @@
+/**
+ * The one-line plan summaries of the subscription modal and its downgrade confirm
+ * (spec §9: "16 hours per month, 33 languages, basic AI formatting, standard support"),
+ * derived from the plan data operators edit, never hard-coded.
+ */
+import type { ApiLanguageTier, ApiPlan } from "./types";
+
+export type SummaryPlan = Pick<ApiPlan, "hours_per_month" | "language_count" | "features">;
+
+/** Plan lists may arrive as a JSON string (spec §3); anything unreadable is an empty list. */
+export function toList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string");
+  if (typeof value === "string" && value.trim()) {
+    try {
+      return toList(JSON.parse(value));
+    } catch {
+      return [];
+    }
+  }
+  return [];
+}
+
+export function hoursText(hours: number | null): string {
+  return hours === null ? "hours to fit your team" : `${hours} hours per month`;
+}
+
+/** "advanced AI formatting", "basic AI formatting", or null when the plan has neither. */
+export function aiFormattingText(features: readonly string[]): string | null {
+  const has = (key: string) => features.includes(key);
+  if (has("advanced_ai_formatting") || has("everything_in_premium")) return "advanced AI formatting";
+  if (has("ai_enhancement") || has("ai_enhanced_formatting") || has("everything_in_pro")) return "basic AI formatting";
+  return null;
+}
+
+/** Premium's support is priority support, so a plan with everything in Premium has it too. */
+export function supportText(features: readonly string[]): string {
+  return features.includes("priority_support") || features.includes("everything_in_premium") ? "priority support" : "standard support";
+}
+
+export function planSummaryItems(plan: SummaryPlan): string[] {
+  const features = toList(plan.features);
+  const ai = aiFormattingText(features);
+  return [hoursText(plan.hours_per_month), `${plan.language_count} languages`, ...(ai ? [ai] : []), supportText(features)];
+}
+
+/** e.g. "16 hours per month, 33 languages, basic AI formatting, standard support" */
+export function planSummary(plan: SummaryPlan): string {
+  return planSummaryItems(plan).join(", ");
+}
+
+export interface Language {
+  code: string;
+  name: string;
+}
+
+/** The languages a plan's tiers give (each once), sorted by name. */
+export function planLanguages(plan: Pick<ApiPlan, "language_tiers">, tiers: readonly ApiLanguageTier[]): Language[] {
+  const wanted = new Set(toList(plan.language_tiers));
+  const byCode = new Map<string, string>();
+  for (const tier of tiers) {
+    if (!wanted.has(tier.id)) continue;
+    for (const [code, name] of Object.entries(tier.languages ?? {})) if (!byCode.has(code)) byCode.set(code, name);
+  }
+  return [...byCode].map(([code, name]) => ({ code, name })).sort((a, b) => a.name.localeCompare(b.name, "en") || a.code.localeCompare(b.code));
+}

@@ -1,0 +1,81 @@
+/** Plan data for the billing tests, shaped like GET /api/subscriptions/plans from the seed catalogue. */
+import { LANGUAGE_TIER_SEED, PLAN_SEED } from "@/lib/billing/catalog";
+import type { ApiLanguageTier, ApiPlan, CurrentSubscription, PlansResponse } from "./types";
+
+export const TIERS: ApiLanguageTier[] = LANGUAGE_TIER_SEED.map((tier) => ({ ...tier, languages: { ...tier.languages } }));
+
+export const PLANS: ApiPlan[] = PLAN_SEED.map((seed) => {
+  const codes = new Set(TIERS.filter((tier) => seed.languageTiers.includes(tier.id)).flatMap((tier) => Object.keys(tier.languages)));
+  return {
+    id: seed.id,
+    name: seed.name,
+    description: seed.description,
+    price_monthly: seed.priceMonthly,
+    price_annual: seed.priceAnnual,
+    hours_per_month: seed.hoursPerMonth,
+    features: [...seed.features],
+    excluded_features: [...seed.excludedFeatures],
+    language_tiers: [...seed.languageTiers],
+    is_popular: seed.isPopular,
+    is_active: true,
+    checkout_enabled: seed.checkoutEnabled,
+    language_count: codes.size,
+  };
+});
+
+export function plan(id: string): ApiPlan {
+  const found = PLANS.find((p) => p.id === id);
+  if (!found) throw new Error(`no plan ${id}`);
+  return found;
+}
+
+export const PLANS_RESPONSE: PlansResponse = { plans: PLANS, language_tiers: TIERS };
+
+export function subscription(overrides: Partial<CurrentSubscription> = {}): CurrentSubscription {
+  const planId = overrides.plan_id ?? "free";
+  return {
+    plan_id: planId,
+    plan_name: PLANS.find((p) => p.id === planId)?.name ?? planId,
+    status: planId === "free" ? null : "active",
+    billing_interval: planId === "free" ? null : "monthly",
+    current_period_end: planId === "free" ? null : "2030-01-31T00:00:00.000Z",
+    trial_end: null,
+    cancel_at_period_end: false,
+    scheduled_plan_change: null,
+    ...overrides,
+  };
+}
+
+export interface FakeCall {
+  url: string;
+  method: string;
+  body: unknown;
+}
+
+type Route = { status?: number; body?: unknown } | Error;
+
+/**
+ * A fetch stand-in: answers by "METHOD /path" from `routes` (an Error rejects), 404 for
+ * anything else, and records every call.
+ */
+export function fakeFetch(routes: Record<string, Route>) {
+  const calls: FakeCall[] = [];
+  const fn = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const method = (init.method ?? "GET").toUpperCase();
+    calls.push({ url, method, body: typeof init.body === "string" ? JSON.parse(init.body) : (init.body ?? null) });
+    const route = routes[`${method} ${url}`];
+    if (route instanceof Error) throw route;
+    const status = route?.status ?? (route ? 200 : 404);
+    const body = route ? route.body : { detail: "Not found" };
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      json: async () => {
+        if (body === undefined) throw new SyntaxError("Unexpected end of JSON input");
+        return body;
+      },
+    } as Response;
+  });
+  return { fn, calls };
+}

@@ -1,0 +1,76 @@
+"use client";
+
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useSession } from "@/components/session/session-provider";
+import { track } from "@/lib/analytics/track";
+import { markOnboardingSeen } from "./api";
+import { SubscriptionModal } from "./subscription-modal";
+
+export interface UpgradeModalApi {
+  /** Opens the subscription modal (plans, monthly/annual, checkout and downgrades). */
+  open(): void;
+}
+
+const UpgradeModalContext = createContext<UpgradeModalApi | null>(null);
+
+/**
+ * One subscription modal for the whole app. It opens by itself once per page session when
+ * the session says onboarding should be shown (spec §4), and never again after it was
+ * closed; closing it then reports onboarding as seen, once. Any page can open it with
+ * `useUpgradeModal().open()`. Renders nothing for signed-out visitors.
+ *
+ * `ready`: whether the shell has finished loading; the onboarding modal waits for it so it
+ * does not open under the loading screen.
+ */
+export function UpgradeModalProvider({ children, ready = true }: { children: ReactNode; ready?: boolean }) {
+  const { status, user, shouldShowOnboarding } = useSession();
+  const userId = status === "authenticated" ? (user?.id ?? null) : null;
+  const [manualOpen, setManualOpen] = useState(false);
+  // The user whose onboarding modal was closed (logout starts a new session for the next one).
+  const [onboardingClosedFor, setOnboardingClosedFor] = useState<string | null>(null);
+  const reportedFor = useRef<string | null>(null);
+
+  const onboardingOpen = ready && userId !== null && shouldShowOnboarding && onboardingClosedFor !== userId;
+  const isOpen = userId !== null && (manualOpen || onboardingOpen);
+
+  useEffect(() => {
+    if (onboardingOpen) track("user_action", "subscription_modal_opened", { source: "onboarding" });
+  }, [onboardingOpen]);
+
+  const reportSeen = useCallback(() => {
+    if (!onboardingOpen || !userId || reportedFor.current === userId) return;
+    reportedFor.current = userId;
+    void markOnboardingSeen();
+  }, [onboardingOpen, userId]);
+
+  const open = useCallback(() => {
+    if (!userId) return;
+    setManualOpen(true);
+    track("user_action", "subscription_modal_opened", { source: "manual" });
+  }, [userId]);
+
+  const onOpenChange = useCallback(
+    (next: boolean) => {
+      if (next) return;
+      track("user_action", "subscription_modal_closed", { source: onboardingOpen ? "onboarding" : "manual" });
+      reportSeen();
+      if (onboardingOpen) setOnboardingClosedFor(userId);
+      setManualOpen(false);
+    },
+    [onboardingOpen, reportSeen, userId],
+  );
+
+  const api = useMemo(() => ({ open }), [open]);
+  return (
+    <UpgradeModalContext.Provider value={api}>
+      {children}
+      {userId !== null && <SubscriptionModal open={isOpen} onOpenChange={onOpenChange} onLeave={reportSeen} />}
+    </UpgradeModalContext.Provider>
+  );
+}
+
+export function useUpgradeModal(): UpgradeModalApi {
+  const value = useContext(UpgradeModalContext);
+  if (!value) throw new Error("useUpgradeModal must be used inside <UpgradeModalProvider>");
+  return value;
+}
