@@ -1,5 +1,5 @@
 /** The subscription calls of the modal (spec §7). All JSON; errors are `{ detail }`. */
-import { toList } from "./plan-summary";
+import { toList } from "@/lib/billing/list-field";
 import type { ApiLanguageTier, ApiPlan, BillingInterval, CurrentSubscription, PlansResponse } from "./types";
 
 const BASE = "/api/subscriptions";

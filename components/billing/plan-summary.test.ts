@@ -1,4 +1,5 @@
-import { aiFormattingText, planLanguages, planSummary, planSummaryItems, supportText, toList } from "./plan-summary";
+import { aiFormattingText, planLanguages, planSummary, planSummaryItems, supportText } from "./plan-summary";
+import { toList } from "@/lib/billing/list-field";
 import { PLANS, TIERS, plan } from "./test-fixtures";
 import type { ApiLanguageTier } from "./types";
 

@@ -3,22 +3,11 @@
  * (spec §9: "16 hours per month, 33 languages, basic AI formatting, standard support"),
  * derived from the plan data operators edit, never hard-coded.
  */
+import { toList } from "@/lib/billing/list-field";
 import type { ApiLanguageTier, ApiPlan } from "./types";
 
 export type SummaryPlan = Pick<ApiPlan, "hours_per_month" | "language_count" | "features">;
 
-/** Plan lists may arrive as a JSON string (spec §3); anything unreadable is an empty list. */
-export function toList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string");
-  if (typeof value === "string" && value.trim()) {
-    try {
-      return toList(JSON.parse(value));
-    } catch {
-      return [];
-    }
-  }
-  return [];
-}
 
 export function hoursText(hours: number | null): string {
   return hours === null ? "hours to fit your team" : `${hours} hours per month`;

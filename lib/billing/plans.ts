@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { languageTiers, plans, type LanguageTier, type Plan } from "@/lib/db/schema";
+import { toList } from "./list-field";
 
 export async function activePlans(): Promise<Plan[]> {
   return db().select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.sortOrder));
@@ -19,18 +20,6 @@ export function planLanguageCount(plan: Pick<Plan, "languageTiers">, tiers: Lang
   return codes.size;
 }
 
-/** A list stored as JSON, or as a JSON string (spec §3: "may arrive as a JSON string"): always an array out. */
-export function asList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
-  if (typeof value === "string") {
-    try {
-      return asList(JSON.parse(value));
-    } catch {
-      return value.split(",").map((s) => s.trim()).filter(Boolean);
-    }
-  }
-  return [];
-}
 
 /** Spec §3 plan fields (snake_case) plus the language count the cards show. */
 export function toApiPlan(plan: Plan, tiers: LanguageTier[]) {
@@ -41,15 +30,15 @@ export function toApiPlan(plan: Plan, tiers: LanguageTier[]) {
     price_monthly: Number(plan.priceMonthly),
     price_annual: Number(plan.priceAnnual),
     hours_per_month: plan.hoursPerMonth === null ? null : Number(plan.hoursPerMonth),
-    features: asList(plan.features),
-    excluded_features: asList(plan.excludedFeatures),
-    language_tiers: asList(plan.languageTiers),
+    features: toList(plan.features),
+    excluded_features: toList(plan.excludedFeatures),
+    language_tiers: toList(plan.languageTiers),
     is_popular: plan.isPopular,
     is_active: plan.isActive,
     checkout_enabled: plan.checkoutEnabled,
     stripe_price_id_monthly: plan.stripePriceIdMonthly,
     stripe_price_id_annual: plan.stripePriceIdAnnual,
-    language_count: planLanguageCount({ languageTiers: asList(plan.languageTiers) }, tiers),
+    language_count: planLanguageCount({ languageTiers: toList(plan.languageTiers) }, tiers),
   };
 }
 export type ApiPlan = ReturnType<typeof toApiPlan>;
