@@ -15,6 +15,7 @@ import { setCancelAtPeriodEnd } from "./stripe/subscriptions";
 import { trialEligible } from "./subscription-sync";
 import { BILLING_INTERVALS, type BillingInterval } from "./subscription-types";
 import { INVALID_PLAN_CHANGE, planChange } from "./transitions";
+import { fail, type Outcome } from "@/lib/http/outcome";
 
 export const PlanChoice = z.object({
   plan_id: z.string({ error: "Choose a plan (plan_id)." }).min(1, "Choose a plan (plan_id)."),
@@ -33,8 +34,6 @@ export interface BillingDeps {
   appUrl: string;
 }
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; detail: string };
-const fail = (status: number, detail: string) => ({ ok: false as const, status, detail });
 
 async function sellablePlan(database: Database, id: string): Promise<Plan | undefined> {
   const [plan] = await database.select().from(plans).where(and(eq(plans.id, id), eq(plans.isActive, true), eq(plans.checkoutEnabled, true)));

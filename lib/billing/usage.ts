@@ -1,8 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "@/lib/db/client";
+import type { Database, Tx } from "@/lib/db/client";
 import { usage } from "@/lib/db/schema";
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Reserves seconds of the user's allowance in one statement: the row is updated only if

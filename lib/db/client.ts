@@ -10,6 +10,8 @@ import { env } from "@/lib/env";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `database.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;

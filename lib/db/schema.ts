@@ -28,19 +28,24 @@ const updatedAt = () =>
 
 // ---- Better Auth tables (property names are the ones Better Auth expects) ----
 
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  isAdmin: boolean("is_admin").notNull().default(false),
-  isActive: boolean("is_active").notNull().default(true),
-  onboardingSeenAt: timestamp("onboarding_seen_at", { withTimezone: true }),
-  stripeCustomerId: text("stripe_customer_id").unique(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    onboardingSeenAt: timestamp("onboarding_seen_at", { withTimezone: true }),
+    stripeCustomerId: text("stripe_customer_id").unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The admin list pages through users newest first.
+  (t) => [index("users_created_at_idx").on(t.createdAt, t.id)],
+);
 
 export const sessions = pgTable(
   "sessions",
@@ -252,7 +257,29 @@ export const usage = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.periodStart] })],
 );
 
+/**
+ * Every operator action in the admin panel: who, what, when, before and after. Actor and
+ * target are plain text, not foreign keys, so the record outlives a deleted account.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    actorId: text("actor_id").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    summary: text("summary").notNull(),
+    before: jsonb("before").$type<Record<string, unknown> | null>(),
+    after: jsonb("after").$type<Record<string, unknown> | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_at_idx").on(t.createdAt)],
+);
+
 export type User = typeof users.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;
 export type Plan = typeof plans.$inferSelect;
 export type LanguageTier = typeof languageTiers.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;

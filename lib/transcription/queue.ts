@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { refundSeconds } from "@/lib/billing/usage";
-import { queryRows, type Database } from "@/lib/db/client";
+import { queryRows, type Database, type Tx } from "@/lib/db/client";
 import { jobs, transcriptSegments, transcriptions, type WordTiming } from "@/lib/db/schema";
 
 /**
@@ -10,7 +10,6 @@ import { jobs, transcriptSegments, transcriptions, type WordTiming } from "@/lib
  * stops renewing; when the lease runs out another worker takes the job. Every write that
  * ends a job checks the lease holder, so a job completes exactly once.
  */
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface ClaimedJob {
   id: string;
