@@ -15,12 +15,14 @@ import {
   assertNoImageField,
   assertPasswordAcceptable,
   assertSignupOpen,
+  assertSubscriptionsEnded,
   assertUserActive,
 } from "./guards";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
 import { isOperator } from "./operators";
 import { trustedOrigins } from "./origins";
 import { authSecret } from "./secret";
+import { removeUserAudio } from "@/lib/storage/audio-store";
 
 const DAY = 24 * 3600;
 
@@ -57,7 +59,12 @@ function createAuth() {
         onboardingSeenAt: { type: "date", required: false, input: false },
         stripeCustomerId: { type: "string", required: false, input: false },
       },
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        beforeDelete: (user) => assertSubscriptionsEnded(user.id),
+        // The rows go by foreign-key cascade; the audio files are not in the database.
+        afterDelete: (user) => removeUserAudio(user.id),
+      },
     },
     session: { expiresIn: 30 * DAY, updateAge: DAY },
     emailAndPassword: {

@@ -1,4 +1,7 @@
 import { APIError } from "better-auth/api";
+import { cancelStripeSubscriptionsOf } from "@/lib/accounts/account-removal";
+import { stripeFromEnv } from "@/lib/billing/stripe/client";
+import { BillingProviderError } from "@/lib/billing/stripe/errors";
 import { db } from "@/lib/db/client";
 import { getSetting } from "@/lib/settings/settings";
 import { AUTH_MESSAGES } from "./messages";
@@ -62,4 +65,17 @@ export async function assertEmailAttemptAllowed(path: string, email: unknown): P
 /** The picture is set only through the avatar upload, which checks the image. */
 export function assertNoImageField(body: Record<string, unknown>): void {
   if ("image" in body) fail("BAD_REQUEST", "IMAGE_NOT_SETTABLE");
+}
+
+/**
+ * Before a user deletes their own account: their Stripe subscriptions end at Stripe, as when an
+ * operator deletes it. If that fails the account stays, and the user is told why.
+ */
+export async function assertSubscriptionsEnded(userId: string): Promise<void> {
+  try {
+    await cancelStripeSubscriptionsOf(db(), userId, stripeFromEnv());
+  } catch (error) {
+    if (!(error instanceof BillingProviderError)) throw error;
+    throw new APIError(error.status === 503 ? "SERVICE_UNAVAILABLE" : "BAD_GATEWAY", { message: error.message });
+  }
 }

@@ -122,6 +122,16 @@ describe.each(BACKENDS)("Stripe webhooks on %s", (_name, open) => {
     expect((await entitlementsFor(t.handle.db, user)).planId).toBe("free");
   });
 
+  it("an event for an account an operator deleted is acknowledged and changes nothing", async () => {
+    const user = await insertUser(t.handle.db);
+    const sub = atStripe(user, { id: "sub_gone", status: "canceled" });
+    await t.handle.db.delete(users).where(eq(users.id, user));
+    const res = await deliver(signed("customer.subscription.deleted", sub));
+    expect(res.status).toBe(200);
+    expect(await rowsOf(user)).toEqual([]);
+    expect(await eventsOf(user)).toEqual([]);
+  });
+
   it("a failed payment: past_due keeps the plan for the grace period, mails the user, then free limits", async () => {
     const user = await insertUser(t.handle.db);
     atStripe(user, { id: "sub_due", priceId: "price_premium_monthly", planId: "premium", status: "past_due" });

@@ -80,12 +80,18 @@ export async function handleStripeEvent(database: Database, event: Stripe.Event,
   return snapshot ? "processed" : "ignored";
 }
 
+async function userExists(database: Database, userId: string): Promise<boolean> {
+  const [row] = await database.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return Boolean(row);
+}
+
 async function latestSnapshot(database: Database, subscriptionId: string, userId: string | undefined, stripe: Stripe) {
   const resolve = await priceResolver(database);
   const subscription = await retrieveSubscription(stripe, subscriptionId);
   if (!subscription) return null;
   const snapshot = snapshotFromStripe(subscription, resolve, userId);
-  if (!snapshot) return null;
+  // An account an operator deleted keeps getting events while Stripe winds it down; there is nothing left to update.
+  if (!snapshot || !(await userExists(database, snapshot.userId))) return null;
   const scheduleId = idOf(subscription.schedule);
   if (scheduleId) {
     const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId);

@@ -16,8 +16,10 @@ export function audioRoot(): string {
   return path.resolve(env().DATA_DIR, "audio");
 }
 
+const SAFE_ID = /^[\w-]+$/;
+
 export function audioKey(userId: string, transcriptionId: string): string {
-  if (!/^[\w-]+$/.test(userId) || !/^[\w-]+$/.test(transcriptionId)) throw new Error("unsafe storage key");
+  if (!SAFE_ID.test(userId) || !SAFE_ID.test(transcriptionId)) throw new Error("unsafe storage key");
   return `${userId}/${transcriptionId}`;
 }
 
@@ -46,4 +48,10 @@ export async function saveStream(body: ReadableStream<Uint8Array>, file: string,
 
 export async function removeAudio(key: string): Promise<void> {
   await rm(audioDir(key), { recursive: true, force: true });
+}
+
+/** Every file of one user (all their transcriptions), for account removal. */
+export async function removeUserAudio(userId: string): Promise<void> {
+  if (!SAFE_ID.test(userId)) throw new Error("unsafe storage key");
+  await removeAudio(userId);
 }

@@ -1,0 +1,105 @@
+import { eq } from "drizzle-orm";
+import { entitlementsFor } from "@/lib/billing/entitlements";
+import { auditLog, plans } from "@/lib/db/schema";
+import { BACKENDS, type TestDatabase } from "@/test/support/databases";
+import { insertUser } from "@/test/support/users";
+import { planPatchSchema, plansForAdmin, updatePlan } from "./plan-editing";
+
+const OPERATOR = { id: "op-1", email: "ops1@verbatim.test" };
+
+function problem(input: unknown): string | null {
+  const result = planPatchSchema.safeParse(input);
+  if (result.success) return null;
+  const issue = result.error.issues[0];
+  return `${issue.path.join(".")}: ${issue.message}`;
+}
+
+describe("the plan edit rules (spec §5)", () => {
+  it("takes prices as numbers, minimum 0, step 0.01", () => {
+    expect(planPatchSchema.parse({ price_monthly: 15, price_annual: 143.99 })).toMatchObject({ price_monthly: 15, price_annual: 143.99 });
+    expect(planPatchSchema.parse({ price_monthly: 0 }).price_monthly).toBe(0);
+    expect(planPatchSchema.parse({ price_monthly: 0.1 + 0.2 }).price_monthly).toBeCloseTo(0.3);
+    expect(problem({ price_monthly: -1 })).toBe("price_monthly: price_monthly must be 0 or more");
+    expect(problem({ price_annual: 1.234 })).toBe("price_annual: price_annual may have at most 2 decimal places");
+    expect(problem({ price_monthly: "15" })).toBe("price_monthly: price_monthly must be a number");
+    expect(problem({ price_monthly: null })).toBe("price_monthly: price_monthly must be a number");
+  });
+
+  it("reads feature and tier lists comma-separated or as arrays: trimmed, empty items dropped", () => {
+    expect(planPatchSchema.parse({ features: " export_txt,, in_app_editing , " }).features).toEqual(["export_txt", "in_app_editing"]);
+    expect(planPatchSchema.parse({ excluded_features: ["  sla_support ", "", " "] }).excluded_features).toEqual(["sla_support"]);
+    expect(planPatchSchema.parse({ language_tiers: "core, extended ,," }).language_tiers).toEqual(["core", "extended"]);
+    expect(planPatchSchema.parse({ features: "" }).features).toEqual([]);
+  });
+
+  it("refuses feature keys that do not exist, naming them", () => {
+    expect(problem({ features: "export_txt, teleportation" })).toMatch(/^features: unknown feature key "teleportation"; known keys: real_time_transcription, /);
+  });
+
+  it("takes Stripe price ids or empty (none), nothing else", () => {
+    expect(planPatchSchema.parse({ stripe_price_id_monthly: " price_1AbC " }).stripe_price_id_monthly).toBe("price_1AbC");
+    expect(planPatchSchema.parse({ stripe_price_id_annual: "" }).stripe_price_id_annual).toBeNull();
+    expect(planPatchSchema.parse({ stripe_price_id_annual: null }).stripe_price_id_annual).toBeNull();
+    expect(problem({ stripe_price_id_monthly: "prod_123" })).toBe("stripe_price_id_monthly: must be a Stripe price id (price_…) or empty");
+  });
+
+  it("refuses an empty name and wrong types", () => {
+    expect(problem({ name: "   " })).toBe("name: name must not be empty");
+    expect(problem({ is_active: "yes" })).toMatch(/^is_active: /);
+    expect(problem({ hours_per_month: -2 })).toBe("hours_per_month: hours_per_month must be 0 or more");
+    expect(planPatchSchema.parse({ hours_per_month: null }).hours_per_month).toBeNull();
+  });
+});
+
+describe.each(BACKENDS)("updatePlan on %s", (_name, open) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await open();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("changes the plan at once for the plans API and for entitlements, and audits the changed fields", async () => {
+    const { db } = t.handle;
+    const user = await insertUser(db, "pro");
+    expect((await entitlementsFor(db, user)).features.has("export_markdown_pdf")).toBe(true);
+
+    const patch = planPatchSchema.parse({ price_monthly: 19.5, features: "everything_in_free, ai_enhancement", name: "Pro" });
+    const outcome = await updatePlan(db, OPERATOR, "pro", patch);
+    expect(outcome).toMatchObject({ ok: true, value: { id: "pro", price_monthly: 19.5, features: ["everything_in_free", "ai_enhancement"] } });
+
+    expect((await plansForAdmin(db)).find((p) => p.id === "pro")?.price_monthly).toBe(19.5);
+    const entitled = await entitlementsFor(db, user);
+    expect(entitled.features.has("export_markdown_pdf")).toBe(false);
+    expect(entitled.features.has("ai_enhancement")).toBe(true);
+
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.targetId, "pro"));
+    expect(entry).toMatchObject({ actorEmail: OPERATOR.email, action: "plan.updated", targetType: "plan" });
+    expect(Object.keys(entry.after ?? {}).sort()).toEqual(["features", "price_monthly"]);
+    expect(entry.before).toMatchObject({ price_monthly: 15 });
+    expect(entry.summary).toBe("Changed plan Pro: price_monthly, features");
+  });
+
+  it("refuses unknown tiers, an unknown plan and deactivating free; writes nothing then", async () => {
+    const { db } = t.handle;
+    const before = await db.select().from(plans);
+    expect(await updatePlan(db, OPERATOR, "pro", planPatchSchema.parse({ language_tiers: "core, martian" }))).toEqual({
+      ok: false,
+      status: 422,
+      detail: 'language_tiers: unknown tier "martian"',
+    });
+    expect(await updatePlan(db, OPERATOR, "platinum", planPatchSchema.parse({ price_monthly: 1 }))).toMatchObject({ ok: false, status: 404 });
+    expect(await updatePlan(db, OPERATOR, "free", planPatchSchema.parse({ is_active: false }))).toMatchObject({ ok: false, status: 422 });
+    expect(await db.select().from(plans)).toEqual(before);
+  });
+
+  it("an edit that changes nothing writes no audit entry", async () => {
+    const { db } = t.handle;
+    const count = (await db.select().from(auditLog)).length;
+    const [premium] = await db.select().from(plans).where(eq(plans.id, "premium"));
+    expect((await updatePlan(db, OPERATOR, "premium", planPatchSchema.parse({ name: premium.name }))).ok).toBe(true);
+    expect((await updatePlan(db, OPERATOR, "premium", planPatchSchema.parse({}))).ok).toBe(true);
+    expect((await db.select().from(auditLog)).length).toBe(count);
+  });
+});

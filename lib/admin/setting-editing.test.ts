@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import { auditLog, settings } from "@/lib/db/schema";
+import { getSetting } from "@/lib/settings/settings";
+import { BACKENDS, type TestDatabase } from "@/test/support/databases";
+import { settingPatchSchema, settingsForAdmin, updateSetting } from "./setting-editing";
+
+const OPERATOR = { id: "op-1", email: "ops1@verbatim.test" };
+const patch = (input: unknown) => settingPatchSchema.parse(input);
+
+describe.each(BACKENDS)("updateSetting on %s", (_name, open) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await open();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("lists every setting with its description and updated_at", async () => {
+    const list = await settingsForAdmin(t.handle.db);
+    expect(list.map((s) => s.key)).toEqual(["max_upload_mb", "signup_enabled", "support_email", "trial_days"]);
+    expect(list[0]).toEqual({ key: "max_upload_mb", value: "500", description: expect.stringMatching(/megabytes/), updated_at: expect.any(String) });
+  });
+
+  it("validates each value by its setting: a number refuses 'abc' with a clear 422", async () => {
+    const { db } = t.handle;
+    expect(await updateSetting(db, OPERATOR, "max_upload_mb", patch({ value: "abc" }))).toEqual({
+      ok: false,
+      status: 422,
+      detail: "max_upload_mb must be a whole number",
+    });
+    expect(await updateSetting(db, OPERATOR, "trial_days", patch({ value: "91" }))).toMatchObject({ ok: false, status: 422 });
+    expect(await updateSetting(db, OPERATOR, "signup_enabled", patch({ value: "maybe" }))).toEqual({
+      ok: false,
+      status: 422,
+      detail: 'signup_enabled must be "true" or "false"',
+    });
+    expect(await updateSetting(db, OPERATOR, "support_email", patch({ value: "not-an-address" }))).toEqual({
+      ok: false,
+      status: 422,
+      detail: "support_email must be an email address",
+    });
+    expect(await getSetting(db, "max_upload_mb")).toBe(500);
+  });
+
+  it("stores the canonical value, keeps the key, takes effect at once, and audits it", async () => {
+    const { db } = t.handle;
+    const outcome = await updateSetting(db, OPERATOR, "signup_enabled", patch({ value: " FALSE ", description: "Closed for maintenance." }));
+    expect(outcome).toMatchObject({ ok: true, value: { key: "signup_enabled", value: "false", description: "Closed for maintenance." } });
+    expect(await getSetting(db, "signup_enabled")).toBe(false);
+    expect((await updateSetting(db, OPERATOR, "max_upload_mb", patch({ value: 250 }))).ok).toBe(true);
+    expect(await getSetting(db, "max_upload_mb")).toBe(250);
+
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.targetId, "signup_enabled"));
+    expect(entry).toMatchObject({
+      action: "setting.updated",
+      before: { value: "true", description: expect.any(String) },
+      after: { value: "false", description: "Closed for maintenance." },
+    });
+  });
+
+  it("answers 404 for a key that is not a setting", async () => {
+    const { db } = t.handle;
+    expect(await updateSetting(db, OPERATOR, "root_password", patch({ value: "x" }))).toEqual({
+      ok: false,
+      status: 404,
+      detail: 'There is no setting called "root_password".',
+    });
+    expect(await db.select().from(settings).where(eq(settings.key, "root_password"))).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+import { asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "@/lib/db/client";
+import { settings, type Setting } from "@/lib/db/schema";
+import { fail, succeed, type Outcome } from "@/lib/http/outcome";
+import { isSettingKey, parseSettingValue } from "@/lib/settings/definitions";
+import type { AdminSetting } from "./api-types";
+import { changedFields } from "./audit-diff";
+import { recordAudit, type Actor } from "./audit-log";
+
+/** Spec §7's PATCH /admin/settings/{key}: the key is the path and cannot be changed. */
+export const settingPatchSchema = z.object({
+  value: z.union([z.string(), z.number(), z.boolean()]).transform(String),
+  description: z.string().trim().max(500).optional(),
+});
+export type SettingPatch = z.output<typeof settingPatchSchema>;
+
+export function toAdminSetting(row: Setting): AdminSetting {
+  return { key: row.key, value: row.value, description: row.description, updated_at: row.updatedAt.toISOString() };
+}
+
+export async function settingsForAdmin(database: Database): Promise<AdminSetting[]> {
+  const rows = await database.select().from(settings).orderBy(asc(settings.key));
+  return rows.map(toAdminSetting);
+}
+
+/**
+ * Validates the value by the setting's own rule (a number stays a number) and stores it in
+ * its canonical form ("TRUE " → "true"), so what the panel shows is what the product reads.
+ */
+export async function updateSetting(database: Database, actor: Actor, key: string, patch: SettingPatch): Promise<Outcome<AdminSetting>> {
+  if (!isSettingKey(key)) return fail(404, `There is no setting called "${key}".`);
+  const parsed = parseSettingValue(key, patch.value);
+  if (!parsed.ok) return fail(422, parsed.error);
+  const value = String(parsed.value);
+  return database.transaction(async (tx) => {
+    const [before] = await tx.select().from(settings).where(eq(settings.key, key)).for("update");
+    if (!before) return fail(404, `There is no setting called "${key}".`);
+    const [after] = await tx
+      .update(settings)
+      .set({ value, description: patch.description ?? before.description })
+      .where(eq(settings.key, key))
+      .returning();
+    const changes = changedFields(
+      { value: before.value, description: before.description },
+      { value: after.value, description: after.description },
+    );
+    if (changes.keys.length) {
+      await recordAudit(tx, actor, {
+        action: "setting.updated",
+        targetType: "setting",
+        targetId: key,
+        summary: `Changed setting ${key}: ${changes.keys.join(", ")}`,
+        before: changes.before,
+        after: changes.after,
+      });
+    }
+    return succeed(toAdminSetting(after));
+  });
+}

@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+import { entitlementsFor } from "@/lib/billing/entitlements";
+import { auditLog, languageTiers } from "@/lib/db/schema";
+import { BACKENDS, type TestDatabase } from "@/test/support/databases";
+import { insertUser } from "@/test/support/users";
+import { tierPatchSchema, tiersForAdmin, updateTier } from "./tier-editing";
+
+const OPERATOR = { id: "op-1", email: "ops1@verbatim.test" };
+
+function problem(input: unknown): string | null {
+  const result = tierPatchSchema.safeParse(input);
+  return result.success ? null : `${result.error.issues[0].path.join(".")}: ${result.error.issues[0].message}`;
+}
+
+describe("the language tier edit rules (spec §5)", () => {
+  it("reads 'code: Name' lines, split at the first colon, ignoring lines lacking a code or a name", () => {
+    expect(tierPatchSchema.parse({ languages: "en: English\n: Nobody\nfr:\nxx no colon\nsr: Serbian: Latin" }).languages).toEqual({
+      en: "English",
+      sr: "Serbian: Latin",
+    });
+  });
+
+  it("takes a map too, trimmed, with empty codes or names dropped", () => {
+    expect(tierPatchSchema.parse({ languages: { " de ": " German ", "": "Nameless", it: "  " } }).languages).toEqual({ de: "German" });
+  });
+
+  it("refuses a tier left with no language, and codes that are not language codes", () => {
+    expect(problem({ languages: ": x\n\n" })).toBe("languages: a tier needs at least one language");
+    expect(problem({ languages: "English: en" })).toBe('languages: not a language code (ISO 639-1, e.g. en): "English"');
+    expect(problem({ description: "" })).toBe("description: description must not be empty");
+    expect(problem({ languages: 42 })).toMatch(/^languages: /);
+  });
+
+  it("accepts regional and three-letter codes", () => {
+    expect(tierPatchSchema.parse({ languages: "haw: Hawaiian\npt-BR: Portuguese (Brazil)" }).languages).toEqual({ haw: "Hawaiian", "pt-BR": "Portuguese (Brazil)" });
+  });
+});
+
+describe.each(BACKENDS)("updateTier on %s", (_name, open) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await open();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("changes every plan that lists the tier at once, and audits before and after", async () => {
+    const { db } = t.handle;
+    const user = await insertUser(db, "pro");
+    const count = async () => Object.keys((await entitlementsFor(db, user)).languages).length;
+    expect(await count()).toBe(33);
+
+    const outcome = await updateTier(db, OPERATOR, "extended", tierPatchSchema.parse({ languages: "ru: Russian\nar: Arabic", description: "Two more" }));
+    expect(outcome).toMatchObject({ ok: true, value: { id: "extended", description: "Two more", languages: { ru: "Russian", ar: "Arabic" } } });
+    expect(await count()).toBe(12);
+    expect((await tiersForAdmin(db)).map((tier) => tier.id)).toEqual(["core", "extended", "global"]);
+
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.targetId, "extended"));
+    expect(entry).toMatchObject({ action: "language_tier.updated", summary: "Changed language tier extended: description, languages (23 → 2 languages)" });
+    expect(Object.keys((entry.before as { languages: object }).languages)).toHaveLength(23);
+  });
+
+  it("answers 404 for an unknown tier and changes nothing", async () => {
+    const { db } = t.handle;
+    const before = await db.select().from(languageTiers);
+    expect(await updateTier(db, OPERATOR, "martian", tierPatchSchema.parse({ description: "x" }))).toEqual({ ok: false, status: 404, detail: "Language tier not found." });
+    expect(await db.select().from(languageTiers)).toEqual(before);
+  });
+});

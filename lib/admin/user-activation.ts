@@ -1,0 +1,53 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { setUserActive } from "@/lib/accounts/activation";
+import type { Database } from "@/lib/db/client";
+import { transcriptions, users } from "@/lib/db/schema";
+import { fail, succeed, type Outcome } from "@/lib/http/outcome";
+import { cancelTranscription } from "@/lib/transcription/queue";
+import type { AdminUser } from "./api-types";
+import { findAdminUser } from "./admin-users";
+import { recordAudit, type Actor } from "./audit-log";
+
+export const CANNOT_DEACTIVATE_SELF = "You cannot deactivate your own account.";
+export const USER_NOT_FOUND = "User not found.";
+
+/** Spec §7's PATCH /admin/users/{id}. */
+export const userPatchSchema = z.object({ is_active: z.boolean({ error: "is_active must be true or false" }) });
+
+/** Cancels (and refunds) everything of the user still waiting for or on a worker. */
+async function stopOpenJobs(database: Database, userId: string): Promise<number> {
+  const open = await database
+    .select({ id: transcriptions.id })
+    .from(transcriptions)
+    .where(and(eq(transcriptions.userId, userId), inArray(transcriptions.status, ["queued", "processing"])));
+  let stopped = 0;
+  for (const { id } of open) if (await cancelTranscription(database, id, userId)) stopped++;
+  return stopped;
+}
+
+/**
+ * Deactivation signs the user out everywhere (sessions deleted with the flag, in one
+ * transaction) and stops their queued and running transcriptions; sign-in is refused
+ * until an operator activates the account again.
+ */
+export async function setActiveAsOperator(database: Database, actor: Actor, userId: string, active: boolean): Promise<Outcome<AdminUser>> {
+  if (userId === actor.id && !active) return fail(400, CANNOT_DEACTIVATE_SELF);
+  const [target] = await database.select().from(users).where(eq(users.id, userId));
+  if (!target) return fail(404, USER_NOT_FOUND);
+  await database.transaction(async (tx) => {
+    await setUserActive(tx, userId, active);
+    if (target.isActive === active) return;
+    await recordAudit(tx, actor, {
+      action: active ? "user.activated" : "user.deactivated",
+      targetType: "user",
+      targetId: userId,
+      summary: `${active ? "Activated" : "Deactivated"} ${target.name} (${target.email})`,
+      before: { is_active: target.isActive },
+      after: { is_active: active },
+    });
+  });
+  if (!active) await stopOpenJobs(database, userId);
+  const user = await findAdminUser(database, userId);
+  return user ? succeed(user) : fail(404, USER_NOT_FOUND);
+}
