@@ -1,5 +1,5 @@
 /** The subscription calls of the modal (spec §7). All JSON; errors are `{ detail }`. */
-import { toList } from "@/lib/billing/list-field";
+import { withPlanLists } from "@/lib/billing/list-field";
 import type { ApiLanguageTier, ApiPlan, BillingInterval, CurrentSubscription, PlansResponse } from "./types";
 
 const BASE = "/api/subscriptions";
@@ -13,21 +13,12 @@ async function readJson(res: Response): Promise<Record<string, unknown> | null> 
   }
 }
 
-function normalisePlan(raw: ApiPlan): ApiPlan {
-  return {
-    ...raw,
-    features: toList(raw.features),
-    excluded_features: toList(raw.excluded_features),
-    language_tiers: toList(raw.language_tiers),
-  };
-}
-
 /** Spec §8: a failure to load plans gives empty lists. */
 export async function fetchPlans(): Promise<PlansResponse> {
   try {
     const res = await fetch(`${BASE}/plans`, { credentials: "include", cache: "no-store" });
     const body = res.ok ? await readJson(res) : null;
-    const plans = Array.isArray(body?.plans) ? (body.plans as ApiPlan[]).map(normalisePlan) : [];
+    const plans = Array.isArray(body?.plans) ? (body.plans as ApiPlan[]).map(withPlanLists) : [];
     const tiers = Array.isArray(body?.language_tiers) ? (body.language_tiers as ApiLanguageTier[]) : [];
     return { plans, language_tiers: tiers };
   } catch {

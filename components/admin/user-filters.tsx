@@ -1,0 +1,60 @@
+import type { UserFilters } from "./admin-api";
+import { SearchField } from "./search-field";
+import { SelectField, type SelectOption } from "./select-field";
+
+export type UserFilterChoice = Omit<UserFilters, "q">;
+
+export const NO_FILTERS: UserFilterChoice = { plan: "", status: "", active: "", verified: "" };
+
+const ALL: SelectOption = { value: "", label: "All" };
+
+/** The values are the API's query values (`plan=`, `status=`, `active=`, `verified=`). */
+const FILTERS: { key: keyof UserFilterChoice; label: string; options: SelectOption[] }[] = [
+  {
+    key: "plan",
+    label: "Plan",
+    options: [ALL, { value: "free", label: "Free" }, { value: "pro", label: "Pro" }, { value: "premium", label: "Premium" }, { value: "enterprise", label: "Enterprise" }],
+  },
+  {
+    key: "status",
+    label: "Subscription",
+    options: [
+      ALL,
+      { value: "active", label: "Active" },
+      { value: "trialing", label: "Trialing" },
+      { value: "past_due", label: "Past due" },
+      { value: "unpaid", label: "Unpaid" },
+      { value: "canceled", label: "Canceled" },
+      { value: "none", label: "None" },
+    ],
+  },
+  { key: "active", label: "Account", options: [ALL, { value: "true", label: "Active" }, { value: "false", label: "Inactive" }] },
+  { key: "verified", label: "Verified", options: [ALL, { value: "true", label: "Verified" }, { value: "false", label: "Unverified" }] },
+];
+
+export function UserFilterBar({
+  search,
+  onSearch,
+  filters,
+  onFilters,
+}: {
+  search: string;
+  onSearch(text: string): void;
+  filters: UserFilterChoice;
+  onFilters(filters: UserFilterChoice): void;
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_repeat(4,1fr)]">
+      <SearchField label="Search users" placeholder="Email or name" value={search} onChange={onSearch} />
+      {FILTERS.map((filter) => (
+        <SelectField
+          key={filter.key}
+          label={filter.label}
+          value={filters[filter.key]}
+          options={filter.options}
+          onChange={(value) => onFilters({ ...filters, [filter.key]: value })}
+        />
+      ))}
+    </div>
+  );
+}
