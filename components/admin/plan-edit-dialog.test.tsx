@@ -39,7 +39,7 @@ describe("PlanEditDialog", () => {
       expect(field(label)).toHaveAttribute("min", "0");
       expect(field(label)).toHaveAttribute("step", "0.01");
     }
-    expect(field("Hours per month")).toHaveValue(16);
+    expect(field("Hours per month")).toHaveValue("16");
     expect(field("Features")).toHaveValue("export_txt, ai_enhanced_formatting");
     expect(field("Excluded features")).toHaveValue("priority_support");
     expect(field("Language tiers")).toHaveValue("tier1, tier2");
@@ -97,6 +97,14 @@ describe("PlanEditDialog", () => {
     expect(within(dialog).getByRole("alert")).toHaveTextContent(`${label} must be a number of at least 0 with at most 2 decimals.`);
     expect(patches(calls)).toEqual([]);
     expect(screen.getByRole("dialog", { name: "Edit plan Pro" })).toBeInTheDocument();
+  });
+
+  it.each(["1.2.3", "-4", "lots"])("refuses Hours per month %j without a request (it never becomes 'no limit')", async (value) => {
+    const { dialog, type, save, calls } = await openDialog();
+    type("Hours per month", value);
+    save();
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("Hours per month must be a number of at least 0 with at most 2 decimals, or empty for no limit.");
+    expect(patches(calls)).toEqual([]);
   });
 
   it("a server refusal shows its detail and keeps the dialog open", async () => {

@@ -34,7 +34,7 @@ export function PlanEditDialog({ plan, onClose, onSaved }: { plan: AdminPlan; on
     <EditDialog title={`Edit plan ${plan.name}`} width="max-w-2xl" save={save} failed={planSaveFailed} onSaved={onSaved} onClose={onClose} noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" required {...text("name")} />
-        <Field label="Hours per month" type="number" min="0" step="0.01" hint="Empty means no limit." {...text("hours_per_month")} />
+        <Field label="Hours per month" type="text" inputMode="decimal" hint="A number, such as 16 or 2.5. Empty means no limit." {...text("hours_per_month")} />
         <Field label="Monthly price" type="number" min="0" step="0.01" inputMode="decimal" {...text("price_monthly")} />
         <Field label="Annual price" type="number" min="0" step="0.01" inputMode="decimal" {...text("price_annual")} />
       </div>

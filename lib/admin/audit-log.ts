@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { count, desc, ilike, or, type SQL } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { auditLog, type AuditEntry } from "@/lib/db/schema";
 import type { AuditLogEntry, AuditLogPage } from "./api-types";
@@ -63,11 +63,6 @@ export async function listAuditLog(database: Database, page: PageRequest, q = ""
     database.select({ n: count() }).from(auditLog).where(where),
   ]);
   return { entries: rows.map(toApiEntry), total: Number(total?.n ?? 0), page: page.page, page_size: page.pageSize };
-}
-
-export async function auditEntriesFor(database: Database, targetId: string): Promise<AuditLogEntry[]> {
-  const rows = await database.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(desc(auditLog.createdAt));
-  return rows.map(toApiEntry);
 }
 
 /** `%` and `_` typed into a search box are literal characters, not wildcards. */

@@ -94,6 +94,22 @@ describe.each(BACKENDS)("updatePlan on %s", (_name, open) => {
     expect(await db.select().from(plans)).toEqual(before);
   });
 
+  it("each Stripe price id names one plan and interval", async () => {
+    const { db } = t.handle;
+    expect((await updatePlan(db, OPERATOR, "pro", planPatchSchema.parse({ stripe_price_id_monthly: "price_pro_m", stripe_price_id_annual: "price_pro_a" }))).ok).toBe(true);
+    expect(await updatePlan(db, OPERATOR, "premium", planPatchSchema.parse({ stripe_price_id_monthly: "price_pro_a" }))).toEqual({
+      ok: false,
+      status: 422,
+      detail: "stripe_price_id_monthly: price_pro_a is already the price of the Pro plan",
+    });
+    expect(await updatePlan(db, OPERATOR, "premium", planPatchSchema.parse({ stripe_price_id_monthly: "price_x", stripe_price_id_annual: "price_x" }))).toMatchObject({
+      ok: false,
+      status: 422,
+    });
+    // Saving a plan with its own ids again is fine.
+    expect((await updatePlan(db, OPERATOR, "pro", planPatchSchema.parse({ stripe_price_id_monthly: "price_pro_m" }))).ok).toBe(true);
+  });
+
   it("an edit that changes nothing writes no audit entry", async () => {
     const { db } = t.handle;
     const count = (await db.select().from(auditLog)).length;

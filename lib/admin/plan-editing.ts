@@ -1,9 +1,9 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { FEATURE_LABELS, isFeatureKey } from "@/lib/billing/features";
 import { FREE_PLAN_ID } from "@/lib/billing/entitlements";
 import { toApiPlan, type ApiPlan } from "@/lib/billing/plans";
-import type { Database } from "@/lib/db/client";
+import type { Database, Tx } from "@/lib/db/client";
 import { languageTiers, plans, type Plan } from "@/lib/db/schema";
 import { fail, succeed, type Outcome } from "@/lib/http/outcome";
 import { changedFields } from "./audit-diff";
@@ -92,6 +92,20 @@ async function tierProblem(database: Database, tierIds: string[] | undefined): P
 }
 
 /**
+ * Webhooks map a Stripe price back to a plan and interval, so each price id may name only
+ * one of them.
+ */
+async function priceIdProblem(database: Database | Tx, planId: string, monthly: string | null, annual: string | null): Promise<string | null> {
+  if (monthly && monthly === annual) return "stripe_price_id_annual: the monthly and annual prices must be different Stripe prices";
+  const others = await database.select().from(plans).where(ne(plans.id, planId));
+  for (const id of [monthly, annual]) {
+    const owner = id && others.find((p) => p.stripePriceIdMonthly === id || p.stripePriceIdAnnual === id);
+    if (owner) return `${id === monthly ? "stripe_price_id_monthly" : "stripe_price_id_annual"}: ${id} is already the price of the ${owner.name} plan`;
+  }
+  return null;
+}
+
+/**
  * Applies an operator's edit. It takes effect at once: entitlements, the public plans API
  * and the onboarding modal all read the plans table on every request.
  */
@@ -105,6 +119,13 @@ export async function updatePlan(database: Database, actor: Actor, planId: strin
   return database.transaction(async (tx) => {
     const [before] = await tx.select().from(plans).where(eq(plans.id, planId)).for("update");
     if (!before) return fail(404, "Plan not found.");
+    const priceProblem = await priceIdProblem(
+      tx,
+      planId,
+      patch.stripe_price_id_monthly === undefined ? before.stripePriceIdMonthly : patch.stripe_price_id_monthly,
+      patch.stripe_price_id_annual === undefined ? before.stripePriceIdAnnual : patch.stripe_price_id_annual,
+    );
+    if (priceProblem) return fail(422, priceProblem);
     const columns = toColumns(patch);
     const [after] = Object.keys(columns).length
       ? await tx.update(plans).set(columns).where(eq(plans.id, planId)).returning()

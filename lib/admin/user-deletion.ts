@@ -5,7 +5,7 @@ import { BillingProviderError } from "@/lib/billing/stripe/errors";
 import type { Database } from "@/lib/db/client";
 import { billingEvents, subscriptions, transcriptions, users, type User } from "@/lib/db/schema";
 import { fail, succeed, type Outcome } from "@/lib/http/outcome";
-import { removeUserAudio } from "@/lib/storage/audio-store";
+import { removeUserAudioQuietly } from "@/lib/storage/audio-store";
 import { recordAudit, type Actor } from "./audit-log";
 import { USER_NOT_FOUND } from "./user-activation";
 
@@ -67,6 +67,6 @@ export async function deleteUserAsOperator(
     });
     await tx.delete(users).where(eq(users.id, userId));
   });
-  await removeUserAudio(userId);
+  await removeUserAudioQuietly(userId);
   return succeed({ id: user.id, name: user.name, email: user.email });
 }

@@ -22,7 +22,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
 import { isOperator } from "./operators";
 import { trustedOrigins } from "./origins";
 import { authSecret } from "./secret";
-import { removeUserAudio } from "@/lib/storage/audio-store";
+import { removeUserAudioQuietly } from "@/lib/storage/audio-store";
 
 const DAY = 24 * 3600;
 
@@ -63,7 +63,7 @@ function createAuth() {
         enabled: true,
         beforeDelete: (user) => assertSubscriptionsEnded(user.id),
         // The rows go by foreign-key cascade; the audio files are not in the database.
-        afterDelete: (user) => removeUserAudio(user.id),
+        afterDelete: (user) => removeUserAudioQuietly(user.id),
       },
     },
     session: { expiresIn: 30 * DAY, updateAge: DAY },

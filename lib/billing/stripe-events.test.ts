@@ -130,6 +130,17 @@ describe.each(BACKENDS)("Stripe webhooks on %s", (_name, open) => {
     expect(res.status).toBe(200);
     expect(await rowsOf(user)).toEqual([]);
     expect(await eventsOf(user)).toEqual([]);
+    expect(standIn.calls()).not.toContain("DELETE /v1/subscriptions/sub_gone");
+  });
+
+  it("a subscription that starts after its account was deleted is canceled at Stripe, not billed", async () => {
+    const user = await insertUser(t.handle.db);
+    atStripe(user, { id: "sub_orphan", status: "active" });
+    await t.handle.db.delete(users).where(eq(users.id, user));
+    const session = { id: "cs_orphan", object: "checkout.session", subscription: "sub_orphan", customer: "cus_orphan", client_reference_id: user };
+    expect((await deliver(signed("checkout.session.completed", session))).status).toBe(200);
+    expect(standIn.calls()).toContain("DELETE /v1/subscriptions/sub_orphan");
+    expect(await rowsOf(user)).toEqual([]);
   });
 
   it("a failed payment: past_due keeps the plan for the grace period, mails the user, then free limits", async () => {

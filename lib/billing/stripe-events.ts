@@ -85,13 +85,28 @@ async function userExists(database: Database, userId: string): Promise<boolean> 
   return Boolean(row);
 }
 
+/**
+ * The account is gone (deleted by an operator or by its owner). Its subscriptions were canceled
+ * then, but one can still start afterwards — a checkout opened before the deletion completes
+ * later — and must not bill an account that no longer exists. A failure here throws, so the
+ * webhook answers 503 and Stripe retries.
+ */
+async function endOrphan(stripe: Stripe, subscriptionId: string, status: string): Promise<void> {
+  if (status === "canceled") return;
+  console.warn(`[billing] subscription ${subscriptionId} belongs to a deleted account; canceling it at Stripe`);
+  await cancelSubscriptionNow(stripe, subscriptionId);
+}
+
 async function latestSnapshot(database: Database, subscriptionId: string, userId: string | undefined, stripe: Stripe) {
   const resolve = await priceResolver(database);
   const subscription = await retrieveSubscription(stripe, subscriptionId);
   if (!subscription) return null;
   const snapshot = snapshotFromStripe(subscription, resolve, userId);
-  // An account an operator deleted keeps getting events while Stripe winds it down; there is nothing left to update.
-  if (!snapshot || !(await userExists(database, snapshot.userId))) return null;
+  if (!snapshot) return null;
+  if (!(await userExists(database, snapshot.userId))) {
+    await endOrphan(stripe, subscriptionId, snapshot.status);
+    return null;
+  }
   const scheduleId = idOf(subscription.schedule);
   if (scheduleId) {
     const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId);

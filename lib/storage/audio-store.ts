@@ -55,3 +55,11 @@ export async function removeUserAudio(userId: string): Promise<void> {
   if (!SAFE_ID.test(userId)) throw new Error("unsafe storage key");
   await removeAudio(userId);
 }
+
+/**
+ * After an account's rows are gone, a failure to delete its files must not turn the deletion
+ * into an error (it happened); it is logged for the operator to clean up by hand.
+ */
+export async function removeUserAudioQuietly(userId: string): Promise<void> {
+  await removeUserAudio(userId).catch((error: unknown) => console.error(`[storage] could not remove the audio of deleted user ${userId}`, error));
+}
