@@ -1,25 +1,62 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { currentUser } from "@/lib/auth/session";
 import { isProtectedPath, isSignedOutOnlyPath } from "@/lib/auth/routes";
+import { env } from "@/lib/env";
+import { NUL_REFUSED } from "@/lib/http/nul-characters";
+import { malformedAddress } from "@/lib/security/malformed-address";
+import { API_POLICY, HSTS, pagePolicy } from "@/lib/security/content-security-policy";
+import { CROSS_SITE_REFUSED, isCrossSiteWrite } from "@/lib/security/request-origin";
 
 /**
- * Route gating with a real redirect: protected pages without a session go to /login
- * (and back afterwards); /login and /signup with a session go to /dashboard.
+ * Every request except static files passes here, before any route:
+ * - an address that cannot be decoded, or holds a NUL, is answered 400 (never a 500);
+ * - a state-changing request sent by another website is refused (CSRF);
+ * - pages get a Content-Security-Policy with a fresh script nonce, API answers a strict one;
+ * - route gating with a real redirect: protected pages without a session go to /login
+ *   (and back afterwards); /login and /signup with a session go to /dashboard.
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  const user = await currentUser(request.headers);
-  if (!user && isProtectedPath(pathname)) {
+  const api = pathname.startsWith("/api/");
+  const { APP_URL } = env();
+
+  const problem = malformedAddress(request.url);
+  if (problem) return refuse(400, problem === "nul" ? NUL_REFUSED : "This address is not valid.");
+  if (isCrossSiteWrite(request, APP_URL)) return refuse(403, CROSS_SITE_REFUSED);
+
+  if (!api && isProtectedPath(pathname) && !(await currentUser(request.headers))) {
     const url = new URL("/login", request.url);
     url.searchParams.set("next", pathname + search);
-    return NextResponse.redirect(url);
+    return secured(NextResponse.redirect(url), APP_URL, API_POLICY);
   }
-  if (user && isSignedOutOnlyPath(pathname)) {
-    return NextResponse.redirect(new URL("/dashboard", request.url));
+  if (!api && isSignedOutOnlyPath(pathname) && (await currentUser(request.headers))) {
+    return secured(NextResponse.redirect(new URL("/dashboard", request.url)), APP_URL, API_POLICY);
   }
-  return NextResponse.next();
+  if (api) return secured(NextResponse.next(), APP_URL, API_POLICY);
+
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const policy = pagePolicy(nonce, {
+    dev: process.env.NODE_ENV !== "production",
+    https: APP_URL.startsWith("https:"),
+    analyticsHost: process.env.NEXT_PUBLIC_POSTHOG_KEY ? (process.env.NEXT_PUBLIC_POSTHOG_HOST ?? "https://us.i.posthog.com") : undefined,
+  });
+  // Next.js reads the nonce from the request's policy and puts it on its own scripts.
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", policy);
+  return secured(NextResponse.next({ request: { headers } }), APP_URL, policy);
+}
+
+function secured(response: NextResponse, appUrl: string, policy: string): NextResponse {
+  response.headers.set("content-security-policy", policy);
+  if (appUrl.startsWith("https:")) response.headers.set("strict-transport-security", HSTS);
+  return response;
+}
+
+function refuse(status: number, detail: string): NextResponse {
+  return NextResponse.json({ detail }, { status, headers: { "cache-control": "no-store", "content-security-policy": API_POLICY } });
 }
 
 export const config = {
-  matcher: ["/dashboard/:path*", "/transcription/:path*", "/account/:path*", "/admin/:path*", "/login", "/signup"],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
 };

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { colorThemeBootScript } from "@/lib/theme/themes";
 import { Providers } from "./providers";
@@ -12,15 +13,17 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The proxy's per-request nonce: the Content-Security-Policy runs only scripts carrying it.
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
         {/* Applies the stored colour theme before first paint (no flash). */}
-        <script dangerouslySetInnerHTML={{ __html: colorThemeBootScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: colorThemeBootScript }} />
       </head>
       <body className="antialiased">
-        <Providers>{children}</Providers>
+        <Providers nonce={nonce}>{children}</Providers>
       </body>
     </html>
   );

@@ -6,9 +6,9 @@ import { Analytics } from "@/components/analytics/analytics";
 import { SessionProvider } from "@/components/session/session-provider";
 import { AppShell } from "@/components/shell/app-shell";
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
   return (
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
       <SessionProvider>
         <Analytics />
         <AppShell>{children}</AppShell>

@@ -33,7 +33,7 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** Speech of the given length: the JFK clip looped, as 16 kHz mono WAV. */
 async function makeSpeech(minutes: number, dir: string): Promise<string> {
   const file = path.join(dir, `speech-${minutes}min.wav`);
-  await run("ffmpeg", ["-v", "error", "-y", "-stream_loop", "-1", "-i", JFK, "-t", String(minutes * 60), "-ac", "1", "-ar", "16000", file]);
+  await run("ffmpeg", ["-v", "error", "-y", "-stream_loop", "-1", "-i", JFK, "-t", String(minutes * 60), "-ac", "1", "-ar", "16000", file], { timeoutMs: 120_000 });
   return file;
 }
 
@@ -83,7 +83,7 @@ async function main() {
     const audio = await makeSpeech(minutes, dir);
     console.log(`Audio: ${minutes} min of speech (jfk.wav looped), engine: PocketSphinx\n`);
 
-    const bare = await timed(() => run(SPHINX_COMMAND(), ["-infile", audio, "-time", "yes", "-logfn", "/dev/null"]));
+    const bare = await timed(() => run(SPHINX_COMMAND(), ["-infile", audio, "-time", "yes", "-logfn", "/dev/null"], { timeoutMs: 3_600_000 }));
     console.log(`bare CLI (pocketsphinx_continuous)   ${secs(bare.ms).padStart(9)}   peak RSS ${mb(bare.peak)}`);
     const full = await pipeline(audio, dir);
     console.log(`full pipeline (upload → stored)      ${secs(full.ms).padStart(9)}   peak RSS ${mb(full.peak)}`);

@@ -38,5 +38,5 @@ test("account page: rename, change password, delete the account", async ({ page,
   expect(await sql("select id from transcriptions where user_id = $1", [userId])).toHaveLength(0);
   expect(existsSync(audio)).toBe(false);
   await logInThroughForm(page, { email: creds.email, password: "another good one 5" });
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("No account uses this email address. Check it for typos or sign up.");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Incorrect email or password. Try again or reset your password.");
 });

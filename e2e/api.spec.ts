@@ -42,12 +42,21 @@ test.describe("session API", () => {
     await deviceB.dispose();
   });
 
-  test("GET /api/logout?source=app ends the session and redirects to /login", async ({ request }) => {
+  test("POST /api/logout ends the session; GET /api/logout?source=app only when our own page asks", async ({ request }) => {
     const creds = await createUser(request);
     await request.post("/api/auth/sign-in/email", { data: creds, headers: ORIGIN });
-    const res = await request.get("/api/logout?source=app", { maxRedirects: 0 });
+    // A link or image on another site: the redirect, and the session stays.
+    const foreign = await request.get("/api/logout?source=app", { maxRedirects: 0, headers: { "sec-fetch-site": "cross-site", referer: "http://evil.example/" } });
+    expect(foreign.status()).toBe(303);
+    expect((await request.get("/api/me")).status()).toBe(200);
+    const own = await request.get("/api/logout?source=app", { maxRedirects: 0, headers: { "sec-fetch-site": "same-origin" } });
+    expect(own.status()).toBe(303);
+    expect(own.headers()["location"]).toBe("/login");
+    expect((await request.get("/api/me")).status()).toBe(401);
+
+    await request.post("/api/auth/sign-in/email", { data: creds, headers: ORIGIN });
+    const res = await request.post("/api/logout", { maxRedirects: 0, headers: ORIGIN });
     expect(res.status()).toBe(303);
-    expect(res.headers()["location"]).toBe("/login");
     expect((await request.get("/api/me")).status()).toBe(401);
   });
 
@@ -74,7 +83,7 @@ test.describe("account rules", () => {
     expect(statuses[10]).toBe(429);
     const limited = await request.post("/api/auth/sign-in/email", { data: creds, headers: ORIGIN });
     expect(limited.status()).toBe(429);
-    expect((await limited.json()).detail).toBe("Too many attempts. Please wait a minute and try again.");
+    expect((await limited.json()).detail).toBe("Too many attempts. Please wait a few minutes and try again.");
   });
 
   test("attempts on one account are limited whatever the client IP claims", async ({ playwright }) => {
@@ -148,15 +157,15 @@ test.describe("account rules", () => {
     }
   });
 
-  test("sign-in says plainly whether the email or the password is wrong, and when it is unverified", async ({ request }) => {
+  test("sign-in answers an unknown address exactly as a wrong password, and says when it is unverified", async ({ request }) => {
     const unknown = await request.post("/api/auth/sign-in/email", { data: { email: uniqueEmail(), password: "whatever 12" }, headers: ORIGIN });
-    expect(unknown.status()).toBe(404);
-    expect((await unknown.json()).detail).toBe("No account uses this email address. Check it for typos or sign up.");
+    expect(unknown.status()).toBe(401);
+    expect((await unknown.json()).detail).toBe("Incorrect email or password. Try again or reset your password.");
 
     const creds = await createUser(request);
     const wrong = await request.post("/api/auth/sign-in/email", { data: { ...creds, password: "wrong horse 9" }, headers: ORIGIN });
     expect(wrong.status()).toBe(401);
-    expect((await wrong.json()).detail).toBe("Incorrect password. Try again or reset your password.");
+    expect((await wrong.json()).detail).toBe("Incorrect email or password. Try again or reset your password.");
 
     await sql("update users set email_verified = false where email = $1", [creds.email]);
     const unverified = await request.post("/api/auth/sign-in/email", { data: creds, headers: ORIGIN });

@@ -25,3 +25,8 @@ export async function health(): Promise<Health> {
     return { status: "degraded", database: { ok: false, kind: handle.kind }, engine, queue: null };
   }
 }
+
+/** What anonymous callers (load balancers, uptime checks) learn: up or not, nothing more. */
+export function publicHealth(result: Health): { status: "ok" | "unavailable" } {
+  return { status: result.database.ok ? "ok" : "unavailable" };
+}

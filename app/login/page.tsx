@@ -14,6 +14,7 @@ export const metadata: Metadata = { title: "Log in" };
 const NOTICES: Record<string, string> = {
   reset: "Your password has been changed. Log in with the new one.",
   deleted: "Your account has been deleted.",
+  confirmed: "Your email address is confirmed. Log in with your password.",
 };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {

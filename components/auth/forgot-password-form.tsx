@@ -28,7 +28,7 @@ export function ForgotPasswordForm() {
   if (sentTo) {
     return (
       <Alert tone="success">
-        We have sent a link to reset your password to <strong>{sentTo}</strong>. It is valid for 1 hour.
+        If an account uses <strong>{sentTo}</strong>, we have sent it a link to reset the password. The link is valid for 1 hour.
       </Alert>
     );
   }

@@ -47,7 +47,7 @@ export function SignupForm({ next, google }: { next: string; google: boolean }) 
     return (
       <div className="flex flex-col gap-4" data-testid="signup-done">
         <Alert tone="success">
-          We have sent a verification link to <strong>{sentTo}</strong>. Open it to activate your account.
+          We have sent a verification link to <strong>{sentTo}</strong>. Open it and enter your password to activate your account.
         </Alert>
         <p className="text-sm text-muted-foreground">
           No email after a few minutes? Check your spam folder, or <Link href="/login" className="text-accent hover:underline">log in</Link>{" "}

@@ -11,7 +11,7 @@ export function useLogout() {
   const { clear } = useSession();
   return useCallback(async () => {
     track("auth_action", "logout");
-    await fetch("/api/logout?source=app", { credentials: "include", redirect: "manual" }).catch(() => null);
+    await fetch("/api/logout?source=app", { method: "POST", credentials: "include", redirect: "manual" }).catch(() => null);
     clear();
     router.replace("/login");
     router.refresh();

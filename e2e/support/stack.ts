@@ -45,6 +45,8 @@ async function main() {
       BETTER_AUTH_SECRET: "e2e-secret-that-is-long-enough-to-sign-tokens",
       OPERATOR_EMAILS: E2E.operators.join(","),
       TRANSCRIBE_ENGINE: "sphinx",
+      // The tests play the reverse proxy: each test's X-Forwarded-For is its client address.
+      TRUSTED_PROXIES: "127.0.0.1",
     },
   });
 

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { isOperator } from "@/lib/auth/operators";
 import { db } from "@/lib/db/client";
 import { userAvatars, users } from "@/lib/db/schema";
 
@@ -37,6 +38,15 @@ export async function removeAvatar(userId: string): Promise<void> {
     await tx.delete(userAvatars).where(eq(userAvatars.userId, userId));
     await tx.update(users).set({ image: null }).where(eq(users.id, userId));
   });
+}
+
+/**
+ * A profile picture, for its owner and for operators (the admin panel) only; anyone else
+ * gets nothing, exactly as for a user without a picture.
+ */
+export async function loadAvatarFor(viewer: { id: string; email: string }, userId: string) {
+  if (viewer.id !== userId && !isOperator(viewer.email)) return undefined;
+  return loadAvatar(userId);
 }
 
 export async function loadAvatar(userId: string) {

@@ -1,28 +1,33 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import { nextCookies } from "better-auth/next-js";
 import { db } from "@/lib/db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "@/lib/db/schema";
+import { CLIENT_HEADER } from "@/lib/security/client-address";
 import { sendMail } from "@/lib/email/mail";
 import { passwordResetMail, verificationMail } from "@/lib/email/templates";
 import { env } from "@/lib/env";
 import {
-  assertAccountExists,
   assertEmailAttemptAllowed,
   assertEmailFree,
   assertNameAcceptable,
   assertNoImageField,
+  assertOnlyNameChanged,
   assertPasswordAcceptable,
+  assertSignInAllowed,
   assertSignupOpen,
   assertSubscriptionsEnded,
   assertUserActive,
 } from "./guards";
+import { nameProblem } from "./name-policy";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
 import { isOperator } from "./operators";
 import { trustedOrigins } from "./origins";
 import { authSecret } from "./secret";
 import { removeUserAudioQuietly } from "@/lib/storage/audio-store";
+import { dropUnconfirmedPassword, endPasswordResets } from "@/lib/accounts/credentials";
 
 const DAY = 24 * 3600;
 
@@ -77,14 +82,21 @@ function createAuth() {
       sendResetPassword: async ({ user, url }) => {
         await sendMail(passwordResetMail(user.email, user.name, url));
       },
+      // A reset link proves the mailbox: the address counts as confirmed, and the other
+      // reset links of this user stop working.
+      onPasswordReset: async ({ user }) => {
+        await endPasswordResets(user.id);
+        await db().update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
-      autoSignInAfterVerification: true,
       expiresIn: DAY,
-      sendVerificationEmail: async ({ user, url }) => {
-        await sendMail(verificationMail(user.email, user.name, url));
+      // The link opens our page, where confirming the address and choosing the password
+      // are one step (see email-confirmation.ts): a password from before never survives it.
+      sendVerificationEmail: async ({ user, token }) => {
+        await sendMail(verificationMail(user.email, user.name, `${config.APP_URL}/verify-email?token=${encodeURIComponent(token)}`));
       },
     },
     socialProviders: googleConfigured()
@@ -109,16 +121,14 @@ function createAuth() {
             await assertEmailFree(body.email);
             break;
           case "/sign-in/email":
-          case "/request-password-reset":
-            await assertEmailAttemptAllowed(ctx.path, body.email);
-            await assertAccountExists(body.email);
+            await assertSignInAllowed(body.email, ctx.headers);
             break;
+          case "/request-password-reset":
           case "/send-verification-email":
             await assertEmailAttemptAllowed(ctx.path, body.email);
             break;
           case "/update-user":
-            assertNameAcceptable(body.name);
-            assertNoImageField(body);
+            assertOnlyNameChanged(body);
             break;
           case "/reset-password":
             assertPasswordAcceptable(body.newPassword);
@@ -128,13 +138,36 @@ function createAuth() {
             break;
         }
       }),
+      after: createAuthMiddleware(async (ctx) => {
+        // A changed password ends every reset link sent before.
+        if (ctx.path !== "/change-password" || ctx.context.returned instanceof APIError) return;
+        const userId = ctx.context.session?.user.id;
+        if (userId) await endPasswordResets(userId);
+      }),
     },
     databaseHooks: {
       user: {
         create: {
           before: async (user) => {
             await assertSignupOpen();
-            return { data: { ...user, isAdmin: isOperator(user.email) } };
+            // Sign-up checked the name already; a name from Google that breaks the rules
+            // is replaced rather than refusing the account.
+            const name = typeof user.name === "string" && !nameProblem(user.name) ? user.name : user.email.split("@")[0].slice(0, 100);
+            return { data: { ...user, name, isAdmin: isOperator(user.email) } };
+          },
+        },
+        // Every path that changes a user passes here, not only the profile form.
+        update: {
+          before: async (data) => {
+            if ("name" in data) assertNameAcceptable(data.name);
+            return { data };
+          },
+        },
+      },
+      account: {
+        create: {
+          before: async (account) => {
+            if (account.providerId !== "credential") await dropUnconfirmedPassword(account.userId);
           },
         },
       },
@@ -146,7 +179,9 @@ function createAuth() {
         },
       },
     },
-    advanced: config.TRUSTED_PROXIES.length ? { ipAddress: { trustedProxies: config.TRUSTED_PROXIES } } : {},
+    // The client address is resolved once (TCP peer, X-Forwarded-For only from TRUSTED_PROXIES)
+    // and handed over in a header no client can set (lib/security/client-address).
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_HEADER] } },
     plugins: [nextCookies()],
   });
 }

@@ -9,19 +9,18 @@ export interface Rule {
 }
 
 /**
- * Limits per email address, on top of Better Auth's per-IP limits: an attacker who rotates
- * IPs (or forges X-Forwarded-For on a server without a proxy) still gets only `max`
- * attempts at one account, or `max` mails sent to one address, per window.
+ * Limits per email address, on top of Better Auth's per-IP limits: whatever addresses a
+ * sender uses, at most `max` mails go to one address per window. (Sign-in attempts are
+ * limited per account and client in sign-in-throttle.)
  */
 export const EMAIL_RATE_LIMITS: Record<string, Rule> = {
-  "/sign-in/email": { windowSeconds: 600, max: 10 },
   "/request-password-reset": { windowSeconds: 600, max: 3 },
   "/send-verification-email": { windowSeconds: 600, max: 3 },
 };
 
-/** Counts one attempt; false when the window's budget is spent. Atomic across processes. */
-export async function consumeEmailAttempt(path: string, email: string, rule: Rule, now = Date.now()): Promise<boolean> {
-  const key = `email|${path}|${email.trim().toLowerCase()}`;
+/** Counts one attempt under `scope`; false when the window's budget is spent. Atomic across processes. */
+export async function consumeEmailAttempt(scope: string, email: string, rule: Rule, now = Date.now()): Promise<boolean> {
+  const key = `email|${scope}|${email.trim().toLowerCase()}`;
   const windowStart = now - rule.windowSeconds * 1000;
   // last_request holds the start of the current window for these keys.
   const [row] = await db()

@@ -5,7 +5,9 @@ import { BillingProviderError } from "@/lib/billing/stripe/errors";
 import { db } from "@/lib/db/client";
 import { getSetting } from "@/lib/settings/settings";
 import { AUTH_MESSAGES } from "./messages";
+import { clientAddress } from "@/lib/security/client-address";
 import { EMAIL_RATE_LIMITS, consumeEmailAttempt } from "./email-rate-limit";
+import { consumeClientAttempt, secondsUntilNextTry } from "./sign-in-throttle";
 import { nameProblem } from "./name-policy";
 import { passwordProblem } from "./password-policy";
 import { findUserByEmail, findUserById } from "./users";
@@ -35,12 +37,21 @@ export async function assertEmailFree(email: unknown): Promise<void> {
   if (await findUserByEmail(email)) fail("UNPROCESSABLE_ENTITY", "USER_ALREADY_EXISTS");
 }
 
-/** Sign-in and reset requests name an address; say plainly when no account has it. */
-export async function assertAccountExists(email: unknown): Promise<void> {
+/**
+ * Sign-in attempts: limited per (account, client), and slowed per account (sign-in-throttle).
+ * The answers are the same whether or not the address has an account.
+ */
+export async function assertSignInAllowed(email: unknown, headers: Headers | undefined): Promise<void> {
   if (typeof email !== "string") return;
-  const user = await findUserByEmail(email);
-  if (!user) fail("NOT_FOUND", "ACCOUNT_NOT_FOUND_FOR_EMAIL");
-  if (!user.isActive) fail("FORBIDDEN", "ACCOUNT_DEACTIVATED");
+  const client = headers ? clientAddress(headers) : "unknown";
+  if (!(await consumeClientAttempt(email, client))) fail("TOO_MANY_REQUESTS", "RATE_LIMITED");
+  const wait = await secondsUntilNextTry(email);
+  if (wait > 0) {
+    throw new APIError("TOO_MANY_REQUESTS", {
+      code: "SIGN_IN_SLOWED",
+      message: `Too many failed sign-ins for this account. Wait ${wait} second${wait === 1 ? "" : "s"} and try again.`,
+    });
+  }
 }
 
 /** Every way of starting a session passes here: password, OAuth, auto sign-in after verification. */
@@ -49,11 +60,19 @@ export async function assertUserActive(userId: string): Promise<void> {
   if (!user || !user.isActive) fail("FORBIDDEN", "ACCOUNT_DEACTIVATED");
 }
 
-/** Names end up in mail we send and in operators' lists: short, one line, no links. */
+/** Names end up in mail we send and in operators' lists: text, short, one line, no links. */
 export function assertNameAcceptable(name: unknown): void {
-  if (typeof name !== "string") return;
-  const problem = nameProblem(name);
+  if (name === undefined) return;
+  const problem = typeof name === "string" ? nameProblem(name) : "NAME_INVALID";
   if (problem) fail("BAD_REQUEST", problem);
+}
+
+/** The profile form changes the name only; anything else in the body is refused, not ignored. */
+export function assertOnlyNameChanged(body: Record<string, unknown>): void {
+  if ("image" in body) fail("BAD_REQUEST", "IMAGE_NOT_SETTABLE");
+  if (Object.keys(body).some((key) => key !== "name")) fail("BAD_REQUEST", "ONLY_NAME_CHANGEABLE");
+  if (!("name" in body)) fail("BAD_REQUEST", "NAME_MISSING");
+  assertNameAcceptable(body.name);
 }
 
 export async function assertEmailAttemptAllowed(path: string, email: unknown): Promise<void> {

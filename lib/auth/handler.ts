@@ -1,40 +1,68 @@
 import { toNextJsHandler } from "better-auth/next-js";
 import { readBodyLimited } from "@/lib/http/limited-body";
+import { NUL_REFUSED, containsNul } from "@/lib/http/nul-characters";
 import { errorResponse } from "@/lib/http/responses";
+import { CLIENT_HEADER, clientAddress } from "@/lib/security/client-address";
 import { getAuth } from "./auth";
 import { AUTH_MESSAGES, authMessage } from "./messages";
+import { clearFailures, recordFailure } from "./sign-in-throttle";
 
 /**
  * Better Auth's endpoints behind our API conventions: malformed JSON is refused before it
- * reaches them, and every error answer carries `detail` with the sentence users read.
+ * reaches them, every error answer carries `detail` with the sentence users read, and the
+ * client address they rate-limit by is the one we resolved, never one a client claims.
  */
 /** Auth requests are small forms; anything bigger is refused before it is parsed. */
 const MAX_AUTH_BODY_BYTES = 64 * 1024;
 
 export async function handleAuthRequest(request: Request): Promise<Response> {
   const handler = toNextJsHandler(getAuth());
-  if (request.method === "GET") return withDetail(await handler.GET(request));
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_HEADER, clientAddress(request.headers));
+  const url = new URL(request.url);
+  if (request.method === "GET") {
+    // Verification links sent before confirmation asked for a password land on that page.
+    if (url.pathname.endsWith("/verify-email")) return confirmationPage(url);
+    return withDetail(await handler.GET(new Request(request.url, { method: "GET", headers })));
+  }
   const body = await readBodyLimited(request, MAX_AUTH_BODY_BYTES);
   if (!body) return errorResponse(413, AUTH_MESSAGES.BODY_TOO_LARGE, { code: "BODY_TOO_LARGE" });
-  const malformed = malformedJson(request, body);
-  if (malformed) return malformed;
-  const replay = new Request(request.url, { method: request.method, headers: request.headers, body });
-  return withDetail(await handler.POST(replay));
+  const parsed = parseBody(request, body);
+  if (parsed instanceof Response) return parsed;
+  const replay = new Request(request.url, { method: request.method, headers, body });
+  const response = await handler.POST(replay);
+  if (url.pathname.endsWith("/sign-in/email")) await countSignIn(parsed, response.status);
+  return withDetail(response);
 }
 
-function malformedJson(request: Request, body: Uint8Array<ArrayBuffer>): Response | null {
-  if (!request.headers.get("content-type")?.includes("application/json")) return null;
+function confirmationPage(url: URL): Response {
+  const token = url.searchParams.get("token") ?? "";
+  return new Response(null, { status: 303, headers: { location: `/verify-email?token=${encodeURIComponent(token)}` } });
+}
+
+/** Failed passwords slow the account down; a success clears its record. */
+async function countSignIn(body: unknown, status: number): Promise<void> {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  if (typeof email !== "string") return;
+  if (status === 401) await recordFailure(email);
+  else if (status === 200) await clearFailures(email);
+}
+
+function parseBody(request: Request, body: Uint8Array<ArrayBuffer>): unknown {
+  if (!request.headers.get("content-type")?.includes("application/json")) return undefined;
   const text = new TextDecoder().decode(body);
-  if (text.trim() === "") return null;
+  if (text.trim() === "") return undefined;
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-      return errorResponse(400, "The request body must be a JSON object.", { code: "BODY_MUST_BE_AN_OBJECT" });
-    }
-    return null;
+    parsed = JSON.parse(text);
   } catch {
     return errorResponse(400, AUTH_MESSAGES.MALFORMED_BODY, { code: "MALFORMED_BODY" });
   }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    return errorResponse(400, "The request body must be a JSON object.", { code: "BODY_MUST_BE_AN_OBJECT" });
+  }
+  if (containsNul(parsed)) return errorResponse(400, NUL_REFUSED, { code: "NUL_CHARACTER" });
+  return parsed;
 }
 
 async function withDetail(response: Response): Promise<Response> {
@@ -42,7 +70,7 @@ async function withDetail(response: Response): Promise<Response> {
   if (!response.headers.get("content-type")?.includes("application/json")) return response;
   const body = (await response.clone().json().catch(() => null)) as { code?: string; message?: string } | null;
   if (!body || typeof body !== "object") return response;
-  const code = response.status === 429 ? "RATE_LIMITED" : body.code;
+  const code = response.status === 429 && body.code !== "SIGN_IN_SLOWED" ? "RATE_LIMITED" : body.code;
   const detail = authMessage(code, body.message);
   const headers = new Headers(response.headers);
   headers.delete("content-length");

@@ -6,8 +6,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const AUTH_MESSAGES: Record<string, string> = {
-  ACCOUNT_NOT_FOUND_FOR_EMAIL: "No account uses this email address. Check it for typos or sign up.",
-  INVALID_EMAIL_OR_PASSWORD: "Incorrect password. Try again or reset your password.",
+  // One answer whether or not the address has an account: sign-in does not tell who is a customer.
+  INVALID_EMAIL_OR_PASSWORD: "Incorrect email or password. Try again or reset your password.",
   INVALID_PASSWORD: "Incorrect password.",
   INVALID_EMAIL: "Enter a valid email address.",
   EMAIL_NOT_VERIFIED:
@@ -23,7 +23,7 @@ export const AUTH_MESSAGES: Record<string, string> = {
   TOKEN_EXPIRED: "This link has expired. Request a new one.",
   SIGNUP_DISABLED: "Sign-up is closed at the moment. Please try again later.",
   ACCOUNT_DEACTIVATED: "This account has been deactivated. Contact support if you think this is a mistake.",
-  RATE_LIMITED: "Too many attempts. Please wait a minute and try again.",
+  RATE_LIMITED: "Too many attempts. Please wait a few minutes and try again.",
   SESSION_EXPIRED: "For your security, please log in again to do this.",
   CREDENTIAL_ACCOUNT_NOT_FOUND: "This account signs in with Google and has no password.",
   MALFORMED_BODY: "The request body is not valid JSON.",
@@ -32,6 +32,8 @@ export const AUTH_MESSAGES: Record<string, string> = {
   NAME_TOO_LONG: "Enter a name of at most 100 characters.",
   NAME_INVALID: "Enter your name as plain text, without links or special characters.",
   IMAGE_NOT_SETTABLE: "Change your picture by uploading one on the account page.",
+  ONLY_NAME_CHANGEABLE: "Only your name can be changed here.",
+  EMAIL_ALREADY_VERIFIED: "This email address is already confirmed. Log in with your password.",
   // Google sign-in errors arrive as ?error= on /login.
   access_denied: "Google sign-in was cancelled.",
   unable_to_create_user: "We could not create your account from Google. Sign-up may be closed, or try again.",

@@ -16,6 +16,7 @@ describe("parseJsonBody", () => {
 
   it.each([
     ['{"name":', 400, "not valid JSON"],
+    ['{"name":"a\\u0000b","count":2}', 400, "NUL"],
     ['{"name":"a","count":"2"}', 422, "count:"],
     ['{"count":2}', 422, "name:"],
     ["", 422, ""],

@@ -1,12 +1,14 @@
 import type { z } from "zod";
 import { readBodyLimited } from "./limited-body";
+import { NUL_REFUSED, containsNul } from "./nul-characters";
 import { errorResponse } from "./responses";
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
 
 /**
  * Reads a JSON body (at most `maxBytes`, else 413) and validates it: malformed JSON → 400,
- * valid JSON of the wrong shape → 422, each with a `detail` naming the problem.
+ * text with a NUL character → 400, valid JSON of the wrong shape → 422, each with a
+ * `detail` naming the problem.
  */
 export async function parseJsonBody<S extends z.ZodType>(
   request: Request,
@@ -22,6 +24,7 @@ export async function parseJsonBody<S extends z.ZodType>(
   } catch {
     return { ok: false, response: errorResponse(400, "The request body is not valid JSON.") };
   }
+  if (containsNul(raw)) return { ok: false, response: errorResponse(400, NUL_REFUSED) };
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, data: result.data };
   const issue = result.error.issues[0];

@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import { accessSync, constants, existsSync } from "node:fs";
+import path from "node:path";
 
 export interface RunResult {
   code: number | null;
@@ -7,7 +9,10 @@ export interface RunResult {
 }
 
 export interface RunOptions {
+  /** aborting kills the program at once (a canceled job, a client that went away) */
   signal?: AbortSignal;
+  /** the program is killed after this long; every caller says how long its work may take */
+  timeoutMs: number;
   /** called with each stdout chunk as it arrives (progress parsing) */
   onStdout?: (chunk: string) => void;
   /** keep at most this many characters of each stream (the tail) */
@@ -16,11 +21,52 @@ export interface RunOptions {
 
 export class CommandNotFound extends Error {}
 
-/** Runs a program without a shell; output is collected, and abort kills it. */
-export function run(command: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
+/** The program ran past its time limit and was killed. */
+export class CommandTimedOut extends Error {
+  constructor(command: string, timeoutMs: number) {
+    super(`${path.basename(command)} did not finish within ${Math.round(timeoutMs / 1000)} s`);
+  }
+}
+
+/** Resolves a command the way a shell would, so a missing program is reported as such. */
+function resolveCommand(command: string): string | null {
+  const executable = (file: string) => {
+    try {
+      accessSync(file, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (command.includes("/")) return executable(command) ? command : null;
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    if (dir && executable(path.join(dir, command))) return path.join(dir, command);
+  }
+  return null;
+}
+
+// On Linux, setpriv asks the kernel to kill the program when this process dies, so a
+// worker killed with SIGKILL leaves no ffmpeg or PocketSphinx running behind it.
+const SETPRIV = "/usr/bin/setpriv";
+const parentDeathGuard = process.platform === "linux" && existsSync(SETPRIV);
+
+/**
+ * Runs a program without a shell; output is collected. It is killed (SIGKILL) when
+ * `signal` aborts, when `timeoutMs` passes, or when this process dies.
+ */
+export function run(command: string, args: string[], options: RunOptions): Promise<RunResult> {
   const max = options.maxOutput ?? 4 * 1024 * 1024;
+  const resolved = resolveCommand(command);
+  if (!resolved) return Promise.reject(new CommandNotFound(`${command} is not installed`));
+  if (options.signal?.aborted) return Promise.reject(options.signal.reason ?? new Error("aborted"));
+  const [file, argv] = parentDeathGuard ? [SETPRIV, ["--pdeathsig", "KILL", "--", resolved, ...args]] : [resolved, args];
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], signal: options.signal });
+    const child = spawn(file, argv, { stdio: ["ignore", "pipe", "pipe"], signal: options.signal, killSignal: "SIGKILL" });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, options.timeoutMs);
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => {
@@ -31,9 +77,14 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
       stderr = (stderr + d).slice(-max);
     });
     child.on("error", (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
       if (error.code === "ENOENT") reject(new CommandNotFound(`${command} is not installed`));
       else reject(error);
     });
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (timedOut) reject(new CommandTimedOut(command, options.timeoutMs));
+      else resolve({ code, stdout, stderr });
+    });
   });
 }

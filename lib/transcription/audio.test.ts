@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { run } from "@/lib/process/run";
 import { AudioRejected, TooLong, inspectAndNormalise, splitWav } from "./audio";
+import { PLAYLIST_REFUSED, UNREADABLE } from "./media-whitelist";
 
 const FIXTURES = path.resolve(__dirname, "../../../shared/fixtures/audio");
 
@@ -22,7 +23,7 @@ describe("inspectAndNormalise (real ffmpeg)", () => {
   ])("reads %s and writes 16 kHz mono WAV of its exact length", async (name, seconds) => {
     const { durationS } = await inspectAndNormalise(path.join(FIXTURES, name), out);
     expect(durationS).toBeCloseTo(seconds, 1);
-    const probe = await run("ffprobe", ["-v", "error", "-show_entries", "stream=sample_rate,channels,codec_name", "-of", "csv=p=0", out]);
+    const probe = await run("ffprobe", ["-v", "error", "-show_entries", "stream=sample_rate,channels,codec_name", "-of", "csv=p=0", out], { timeoutMs: 120_000 });
     expect(probe.stdout.trim()).toBe("pcm_s16le,16000,1");
   });
 
@@ -37,7 +38,7 @@ describe("inspectAndNormalise (real ffmpeg)", () => {
     ["clip.mov", ["-c:a", "aac"]],
   ])("reads %s", async (name, codec) => {
     const encoded = path.join(dir, name);
-    const made = await run("ffmpeg", ["-v", "error", "-y", "-i", path.join(FIXTURES, "jfk.wav"), ...codec, encoded]);
+    const made = await run("ffmpeg", ["-v", "error", "-y", "-i", path.join(FIXTURES, "jfk.wav"), ...codec, encoded], { timeoutMs: 120_000 });
     expect(made.code).toBe(0);
     expect((await inspectAndNormalise(encoded, out)).durationS).toBeCloseTo(11, 0);
   });
@@ -45,7 +46,7 @@ describe("inspectAndNormalise (real ffmpeg)", () => {
   const refusals: Array<[string, () => string, number, RegExp]> = [
     ["text", () => file("notes.mp3", "just some text, not audio at all"), 415, /not audio we can read/],
     ["empty", () => file("empty.wav", Buffer.alloc(0)), 415, /not audio/],
-    ["a WAV cut off mid-file", () => file("cut.wav", readFileSync(path.join(FIXTURES, "jfk.wav")).subarray(0, 100_000)), 422, /cut off or damaged/],
+    ["a WAV cut off mid-file", () => file("cut.wav", readFileSync(path.join(FIXTURES, "jfk.wav")).subarray(0, 100_000)), 422, /cut off or damaged\. Only 0:03 of 0:11 could be read/],
     ["an MP3 cut off mid-file", () => file("cut.mp3", readFileSync(path.join(FIXTURES, "jfk.mp3")).subarray(0, 20_000)), 422, /Only 0:03 of 0:11 could be read/],
   ];
   it.each(refusals)("refuses %s", async (_label, make, status, message) => {
@@ -64,7 +65,7 @@ describe("inspectAndNormalise (real ffmpeg)", () => {
   it("stops decoding at the allowance when the container does not say how long it is", async () => {
     // Raw ADTS AAC carries no duration: only decoding finds out, and it stops at the cap.
     const adts = path.join(dir, "stream.aac");
-    await run("ffmpeg", ["-v", "error", "-y", "-i", path.join(FIXTURES, "jfk.wav"), "-c:a", "aac", "-f", "adts", adts]);
+    await run("ffmpeg", ["-v", "error", "-y", "-i", path.join(FIXTURES, "jfk.wav"), "-c:a", "aac", "-f", "adts", adts], { timeoutMs: 120_000 });
     const error = await inspectAndNormalise(adts, out, 3).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TooLong);
     expect(statSync(out).size).toBeLessThan(5 * 32000);
@@ -80,5 +81,40 @@ describe("inspectAndNormalise (real ffmpeg)", () => {
     expect(pieces[1].offsetS).toBeLessThan(4.2);
     const lastLength = (statSync(pieces[2].file).size - 44) / 32000;
     expect(pieces[2].offsetS + lastLength).toBeCloseTo(11, 2);
+  });
+});
+
+describe("hostile uploads: playlists, file lists and URLs inside the file", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "verbatim-hostile-"));
+  const out = path.join(dir, "out.wav");
+  const secret = path.join(FIXTURES, "jfk.mp3");
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const hls = (entry: string, end = true) =>
+    `#EXTM3U\n#EXT-X-TARGETDURATION:20\n#EXTINF:11,\n${entry}\n${end ? "#EXT-X-ENDLIST\n" : ""}`;
+  const cases: Array<[string, string, string, string]> = [
+    ["an HLS playlist naming a local path", "p.m3u8", hls(secret), PLAYLIST_REFUSED],
+    ["the same playlist named .mp3", "song.mp3", hls(secret), PLAYLIST_REFUSED],
+    ["a playlist with a file: URL", "p.wav", hls(`file:${secret}`), PLAYLIST_REFUSED],
+    ["a playlist pointing at a closed port", "p.m4a", hls("http://127.0.0.1:9/x.mp3"), PLAYLIST_REFUSED],
+    ["a live playlist without an end tag", "live.mp3", hls("http://127.0.0.1:9/x.mp3", false), PLAYLIST_REFUSED],
+    ["an ffconcat script", "list.wav", `ffconcat version 1.0\nfile '${secret}'\n`, PLAYLIST_REFUSED],
+    ["a playlist after leading blank lines", "p.ogg", `\n\n  ${hls(secret)}`, PLAYLIST_REFUSED],
+    // Not caught by the text check, refused by the demuxer whitelist.
+    ["a concat script without its header", "list.mp3", `file '${secret}'\n`, UNREADABLE],
+    ["an SDP description", "s.mp3", "v=0\no=- 0 0 IN IP4 127.0.0.1\ns=x\nc=IN IP4 127.0.0.1\nt=0 0\nm=audio 9 RTP/AVP 0\n", UNREADABLE],
+  ];
+
+  it.each(cases)("refuses %s with 415, quickly, leaving no ffmpeg behind", async (_label, name, body, message) => {
+    const upload = path.join(dir, name);
+    writeFileSync(upload, body);
+    const started = Date.now();
+    const error = await inspectAndNormalise(upload, out).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(error).toBeInstanceOf(AudioRejected);
+    expect((error as AudioRejected).status).toBe(415);
+    expect((error as Error).message).toBe(message);
+    const left = await run("pgrep", ["-f", dir], { timeoutMs: 5000 });
+    expect(left.stdout.trim()).toBe("");
   });
 });

@@ -1,7 +1,8 @@
 import { open, readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { run } from "@/lib/process/run";
+import { CommandTimedOut, run } from "@/lib/process/run";
 import { formatDuration } from "./format";
+import { UNREADABLE, inputGuard, playlistProblem, supportedAudioCodec } from "./media-whitelist";
 
 /** Normalised audio: what every engine is fed. */
 export const SAMPLE_RATE = 16_000;
@@ -28,19 +29,37 @@ export interface Probe {
   audioCodec: string;
 }
 
-/** Reads the container by its content, whatever the file is called or claims to be. */
-export async function probe(file: string): Promise<Probe> {
-  const { code, stdout } = await run(ffprobePath(), [
-    "-v", "error",
-    "-show_entries", "format=format_name,duration:stream=codec_type,codec_name",
-    "-of", "json",
-    file,
-  ]);
-  const info = code === 0 ? (JSON.parse(stdout || "{}") as ProbeJson) : {};
-  const audio = info.streams?.find((s) => s.codec_type === "audio");
-  if (!info.format || !audio) {
-    throw new AudioRejected(415, "This file is not audio we can read. Upload an audio or video file (mp3, wav, m4a, ogg, webm, flac, mp4, mov…).");
+/** Reading a header takes milliseconds; anything slower is waiting on something it must not. */
+const PROBE_TIMEOUT_MS = 15_000;
+
+/**
+ * Reads the container by its content, whatever the file is called or claims to be. Only
+ * real media containers are opened, and only this one local file (see media-whitelist).
+ */
+export async function probe(file: string, signal?: AbortSignal): Promise<Probe> {
+  const playlist = await playlistProblem(file);
+  if (playlist) throw new AudioRejected(415, playlist);
+  const result = await run(
+    ffprobePath(),
+    [
+      "-v", "error", ...inputGuard(),
+      "-show_entries", "format=format_name,duration:stream=codec_type,codec_name",
+      "-of", "json",
+      `file:${file}`,
+    ],
+    { signal, timeoutMs: PROBE_TIMEOUT_MS },
+  ).catch((error: unknown) => {
+    if (error instanceof CommandTimedOut) throw new AudioRejected(415, UNREADABLE);
+    throw error;
+  });
+  let info: ProbeJson = {};
+  try {
+    info = result.code === 0 ? (JSON.parse(result.stdout || "{}") as ProbeJson) : {};
+  } catch {
+    info = {};
   }
+  const audio = info.streams?.find((s) => s.codec_type === "audio");
+  if (!info.format || !audio || !supportedAudioCodec(audio.codec_name)) throw new AudioRejected(415, UNREADABLE);
   const duration = Number(info.format.duration);
   return {
     formatName: info.format.format_name ?? "unknown",
@@ -67,31 +86,53 @@ export async function normalise(input: string, output: string, maxSeconds: numbe
   const { code } = await run(
     ffmpegPath(),
     [
-      "-nostdin", "-v", "error", "-y", "-i", input, "-vn", "-t", maxSeconds.toFixed(2), "-ac", "1", "-ar", String(SAMPLE_RATE),
-      "-c:a", "pcm_s16le", "-fflags", "+bitexact", "-flags:a", "+bitexact", "-map_metadata", "-1", "-f", "wav", output,
+      "-nostdin", "-v", "error", "-y", ...inputGuard(), "-i", `file:${input}`, "-vn", "-t", maxSeconds.toFixed(2), "-ac", "1", "-ar", String(SAMPLE_RATE),
+      "-c:a", "pcm_s16le", "-fflags", "+bitexact", "-flags:a", "+bitexact", "-map_metadata", "-1", "-f", "wav", `file:${output}`,
     ],
-    { signal },
-  );
+    { signal, timeoutMs: decodeTimeoutMs(maxSeconds) },
+  ).catch((error: unknown) => {
+    if (error instanceof CommandTimedOut) throw new AudioRejected(422, "This audio took too long to decode. The file may be damaged.");
+    throw error;
+  });
   if (code !== 0) throw new AudioRejected(422, "This audio could not be decoded. The file may be damaged.");
   const { size } = await stat(output);
   return Math.max(0, size - WAV_HEADER_BYTES) / BYTES_PER_SECOND;
 }
 
-/** A WAV whose header promises more sample bytes than the file holds was cut off. */
-async function wavIsCutOff(file: string): Promise<boolean> {
+/**
+ * Time allowed for decoding or copying `seconds` of audio: ffmpeg does an hour in well under
+ * a minute here, so this only stops work that has stalled.
+ */
+export const decodeTimeoutMs = (seconds: number) => 60_000 + seconds * 50;
+
+interface WavHeader {
+  /** seconds the header promises */
+  claimedS: number;
+  /** the file holds fewer sample bytes than promised */
+  cutOff: boolean;
+}
+
+/** The `fmt ` and `data` chunks of a RIFF/WAVE file: what its header says it holds. */
+async function readWavHeader(file: string): Promise<WavHeader | null> {
   const handle = await open(file, "r");
   try {
     const { size } = await handle.stat();
     const head = Buffer.alloc(Math.min(size, 4096));
     await handle.read(head, 0, head.length, 0);
-    if (head.toString("ascii", 0, 4) !== "RIFF" || head.toString("ascii", 8, 12) !== "WAVE") return false;
+    if (head.toString("ascii", 0, 4) !== "RIFF" || head.toString("ascii", 8, 12) !== "WAVE") return null;
+    let byteRate = 0;
     for (let offset = 12; offset + 8 <= head.length; ) {
       const id = head.toString("ascii", offset, offset + 4);
       const length = head.readUInt32LE(offset + 4);
-      if (id === "data") return length !== 0xffffffff && offset + 8 + length > size;
+      if (id === "fmt " && offset + 16 <= head.length) byteRate = head.readUInt32LE(offset + 16);
+      if (id === "data") {
+        // 0xffffffff: a stream whose writer did not know the length (allowed, not cut off).
+        if (length === 0xffffffff || byteRate <= 0) return null;
+        return { claimedS: length / byteRate, cutOff: offset + 8 + length > size };
+      }
       offset += 8 + length + (length % 2);
     }
-    return false;
+    return null;
   } finally {
     await handle.close();
   }
@@ -110,16 +151,23 @@ export class TooLong extends Error {
  * less than its container says). Audio longer than `maxSeconds` throws TooLong before
  * or while decoding, so it never costs more than the allowance in disk and CPU.
  */
-export async function inspectAndNormalise(original: string, normalised: string, maxSeconds = MAX_FILE_SECONDS): Promise<{ durationS: number; probe: Probe }> {
-  const info = await probe(original);
+export async function inspectAndNormalise(
+  original: string,
+  normalised: string,
+  maxSeconds = MAX_FILE_SECONDS,
+  signal?: AbortSignal,
+): Promise<{ durationS: number; probe: Probe }> {
+  const info = await probe(original, signal);
   const cap = Math.min(maxSeconds, MAX_FILE_SECONDS);
   if (info.durationS !== null && info.durationS > cap + 1) throw new TooLong(info.durationS);
-  const durationS = await normalise(original, normalised, cap + 1);
+  const wav = info.formatName === "wav" ? await readWavHeader(original) : null;
+  // A cut-off WAV's container duration is what was read; its header says what was meant.
+  const claimed = wav?.cutOff ? wav.claimedS : info.durationS;
+  const durationS = await normalise(original, normalised, cap + 1, signal);
   if (durationS > cap + 0.5) throw new TooLong(info.durationS ?? durationS);
   if (durationS < 0.1) throw new AudioRejected(422, "This file contains no audio to transcribe.");
-  const claimed = info.durationS;
   const short = claimed !== null && claimed - durationS > 1 && durationS < claimed * 0.9;
-  if (short || (info.formatName === "wav" && (await wavIsCutOff(original)))) {
+  if (short || wav?.cutOff) {
     const detail = claimed ? ` Only ${formatDuration(durationS)} of ${formatDuration(claimed)} could be read.` : "";
     throw new AudioRejected(422, `This file seems to be cut off or damaged.${detail} Upload the complete file again.`);
   }
@@ -140,10 +188,10 @@ export async function splitWav(wav: string, seconds: number, dir: string, signal
   const { code, stderr } = await run(
     ffmpegPath(),
     [
-      "-nostdin", "-v", "error", "-y", "-i", wav, "-f", "segment", "-segment_time", String(seconds),
+      "-nostdin", "-v", "error", "-y", ...inputGuard(), "-i", `file:${wav}`, "-f", "segment", "-segment_time", String(seconds),
       "-c", "copy", "-fflags", "+bitexact", "-map_metadata", "-1", pattern,
     ],
-    { signal },
+    { signal, timeoutMs: decodeTimeoutMs(MAX_FILE_SECONDS) },
   );
   if (code !== 0) throw new Error(`splitting audio failed: ${stderr.trim()}`);
   const files = (await readdir(dir)).filter((f) => /^chunk-\d{5}\.wav$/.test(f)).sort();

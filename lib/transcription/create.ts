@@ -22,6 +22,8 @@ export interface NewTranscription {
   /** null: detect */
   language: string | null;
   source: "upload" | "recording";
+  /** the request's signal: a client that goes away stops the checks (and kills ffmpeg) */
+  signal?: AbortSignal;
 }
 
 const MAX_FILENAME = 200;
@@ -95,8 +97,9 @@ export async function createTranscription(database: Database, input: NewTranscri
     // Decoding stops at what the plan has left, so a refused file costs no more than that.
     const allowance = secondsRemaining(e) ?? MAX_FILE_SECONDS;
     try {
-      ({ durationS } = await inspectAndNormalise(path.join(dir, ORIGINAL), path.join(dir, NORMALISED), allowance + 0.5));
+      ({ durationS } = await inspectAndNormalise(path.join(dir, ORIGINAL), path.join(dir, NORMALISED), allowance + 0.5, input.signal));
     } catch (error) {
+      if (input.signal?.aborted) throw new TranscriptionRequestError(400, "The upload was interrupted. Please try again.");
       if (error instanceof AudioRejected) throw new TranscriptionRequestError(error.status, error.message);
       if (error instanceof TooLong) throw new TranscriptionRequestError(403, tooLongMessage(e, error.seconds, allowance));
       throw error;

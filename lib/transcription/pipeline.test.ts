@@ -69,7 +69,7 @@ describe.each(BACKENDS)("the real pipeline with PocketSphinx on %s", (_name, ope
     // The same normalised audio through the bare CLI gives the very same utterances.
     const wav = path.join(audioDir(done.audioKey), NORMALISED);
     expect(existsSync(wav)).toBe(true);
-    const bare = await run("pocketsphinx_continuous", ["-infile", wav, "-time", "yes", "-logfn", "/dev/null"]);
+    const bare = await run("pocketsphinx_continuous", ["-infile", wav, "-time", "yes", "-logfn", "/dev/null"], { timeoutMs: 120_000 });
     expect(segments.map((s) => [s.startMs, s.endMs, s.text])).toEqual(
       parseSphinxOutput(bare.stdout).map((s) => [s.startMs, s.endMs, s.text]),
     );

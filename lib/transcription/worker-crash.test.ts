@@ -62,7 +62,7 @@ describe("a worker killed mid-job", () => {
     const db = handle.db;
     // 33 s of speech, so PocketSphinx is still busy when the worker dies.
     const long = path.join(dataDir, "jfk-x3.wav");
-    await run("ffmpeg", ["-v", "error", "-y", "-i", JFK, "-i", JFK, "-i", JFK, "-filter_complex", "concat=n=3:v=0:a=1", long]);
+    await run("ffmpeg", ["-v", "error", "-y", "-i", JFK, "-i", JFK, "-i", JFK, "-filter_complex", "concat=n=3:v=0:a=1", long], { timeoutMs: 120_000 });
     const userId = await insertUser(db, "pro");
     const t = await createTranscription(db, {
       userId,

@@ -1,14 +1,28 @@
 import { getAuth } from "@/lib/auth/auth";
+import { env } from "@/lib/env";
+import { sentFromOwnPage } from "@/lib/security/request-origin";
 
 /**
- * `GET /api/logout?source=app`: ends the session (if any) and sends the browser to /login,
- * on whichever host it came from (a relative Location).
+ * `POST /api/logout` ends the session (if any) and sends the browser to /login, on
+ * whichever host it came from (a relative Location). The spec's `GET /api/logout?source=app`
+ * does the same only when the browser says our own page (or the user, typing the address)
+ * asked for it; a link or image on another site gets the redirect and nothing else.
  */
+export async function POST(request: Request) {
+  return signOutAndLeave(request, true);
+}
+
 export async function GET(request: Request) {
+  return signOutAndLeave(request, sentFromOwnPage(request, env().APP_URL) === true);
+}
+
+async function signOutAndLeave(request: Request, signOut: boolean): Promise<Response> {
   const headers = new Headers({ location: "/login", "cache-control": "no-store" });
-  const signOut = await getAuth()
-    .api.signOut({ headers: request.headers, asResponse: true })
-    .catch(() => null);
-  for (const cookie of signOut?.headers.getSetCookie() ?? []) headers.append("set-cookie", cookie);
+  if (signOut) {
+    const answer = await getAuth()
+      .api.signOut({ headers: request.headers, asResponse: true })
+      .catch(() => null);
+    for (const cookie of answer?.headers.getSetCookie() ?? []) headers.append("set-cookie", cookie);
+  }
   return new Response(null, { status: 303, headers });
 }

@@ -30,6 +30,7 @@ export async function POST(request: Request) {
       contentType: request.headers.get("content-type") ?? "",
       language: params.get("language") || null,
       source: params.get("source") === "recording" ? "recording" : "upload",
+      signal: request.signal,
     });
     return json(toApiTranscription(created), 201);
   } catch (error) {

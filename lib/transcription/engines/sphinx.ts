@@ -58,7 +58,7 @@ export const sphinxEngine: Engine = {
   languages: () => new Set(["en"]),
   async availability() {
     try {
-      await run(SPHINX_COMMAND(), ["-h"], { maxOutput: 2000 });
+      await run(SPHINX_COMMAND(), ["-h"], { maxOutput: 2000, timeoutMs: 10_000 });
       if (!existsSync(MODEL_DIR)) {
         return { available: false, reason: "PocketSphinx is installed but its English model is missing (pocketsphinx-en-us)." };
       }
@@ -73,6 +73,8 @@ export const sphinxEngine: Engine = {
     let seen = "";
     const { code, stdout, stderr } = await run(SPHINX_COMMAND(), ["-infile", wavPath, "-time", "yes", "-logfn", "/dev/null"], {
       signal,
+      // It runs at about half real time here; four times the audio's length means it is stuck.
+      timeoutMs: 60_000 + durationS * 4000,
       onStdout: (chunk) => {
         seen = (seen + chunk).slice(-200);
         const ends = [...seen.matchAll(/<\/s> \d+\.\d+ (\d+\.\d+)/g)];

@@ -1,10 +1,11 @@
-import { loadAvatar } from "@/lib/accounts/avatar";
+import { loadAvatarFor } from "@/lib/accounts/avatar";
 import { currentUser } from "@/lib/auth/session";
 import { errorResponse, notAuthenticated } from "@/lib/http/responses";
 
 export async function GET(request: Request, { params }: { params: Promise<{ userId: string }> }) {
-  if (!(await currentUser(request.headers))) return notAuthenticated();
-  const avatar = await loadAvatar((await params).userId);
+  const viewer = await currentUser(request.headers);
+  if (!viewer) return notAuthenticated();
+  const avatar = await loadAvatarFor(viewer, (await params).userId);
   if (!avatar) return errorResponse(404, "This user has no profile picture.");
   return new Response(new Uint8Array(avatar.data), {
     headers: {

@@ -1,0 +1,61 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { AUTH_MESSAGES, GENERIC_AUTH_ERROR } from "@/lib/auth/messages";
+import { passwordProblem } from "@/lib/auth/password-policy";
+import { track } from "@/lib/analytics/track";
+
+/** The verification link's page: confirming the address and choosing the password are one step. */
+export function ConfirmEmailForm({ token }: { token: string }) {
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get("password"));
+    const problem = passwordProblem(password);
+    if (problem) return setError(AUTH_MESSAGES[problem]);
+    setBusy(true);
+    setError("");
+    const res = await fetch("/api/account/confirm-email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token, password }),
+    }).catch(() => null);
+    const body = (await res?.json().catch(() => null)) as { detail?: string; signed_in?: boolean } | null;
+    if (!res?.ok) {
+      setBusy(false);
+      return setError(body?.detail ?? GENERIC_AUTH_ERROR);
+    }
+    track("auth_action", "email_verified");
+    // A full load, so the whole app sees the new session.
+    window.location.assign(body?.signed_in ? "/login-success" : "/login?notice=confirmed");
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      <p className="text-sm text-muted-foreground">
+        Enter the password for your account to finish. If a password was set before this address was confirmed, the one you
+        enter now replaces it.
+      </p>
+      {error && (
+        <Alert>
+          {error}{" "}
+          {/already confirmed/i.test(error) && (
+            <Link href="/login" className="underline">
+              Log in
+            </Link>
+          )}
+        </Alert>
+      )}
+      <Field label="Password" name="password" type="password" autoComplete="new-password" required />
+      <Button type="submit" disabled={busy} className="w-full">
+        {busy ? "Confirming…" : "Confirm and log in"}
+      </Button>
+    </form>
+  );
+}
