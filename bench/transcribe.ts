@@ -20,7 +20,7 @@ import { processJob } from "@/lib/transcription/process-job";
 import { claimNext } from "@/lib/transcription/queue";
 import { watchPeakMemory } from "./process-tree-memory";
 
-const JFK = path.resolve(__dirname, "../../shared/fixtures/audio/jfk.wav");
+const JFK = path.resolve(__dirname, "../test/fixtures/audio/jfk.wav");
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

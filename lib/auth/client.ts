@@ -5,8 +5,9 @@ import { AUTH_MESSAGES, GENERIC_AUTH_ERROR } from "./messages";
 export const authClient = createAuthClient({ basePath: "/api/auth" });
 
 /** The sentence to show for a failed auth call (the server already put it in `message`). */
-export function errorText(error: { message?: string; status?: number } | null | undefined): string {
+export function errorText(error: { message?: string; status?: number; code?: string } | null | undefined): string {
   if (!error) return "";
-  if (error.status === 429) return AUTH_MESSAGES.RATE_LIMITED;
+  // A slowed account names its wait; other 429s may come without our sentence.
+  if (error.status === 429 && error.code !== "SIGN_IN_SLOWED") return AUTH_MESSAGES.RATE_LIMITED;
   return error.message || GENERIC_AUTH_ERROR;
 }

@@ -5,7 +5,7 @@ import { run } from "@/lib/process/run";
 import { AudioRejected, TooLong, inspectAndNormalise, splitWav } from "./audio";
 import { PLAYLIST_REFUSED, UNREADABLE } from "./media-whitelist";
 
-const FIXTURES = path.resolve(__dirname, "../../../shared/fixtures/audio");
+const FIXTURES = path.resolve(__dirname, "../../test/fixtures/audio");
 
 describe("inspectAndNormalise (real ffmpeg)", () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "verbatim-audio-"));

@@ -14,7 +14,7 @@ import { processJob } from "./process-job";
 import { claimNext } from "./queue";
 import { normaliseWords, wordErrorRate } from "./wer";
 
-const FIXTURES = path.resolve(__dirname, "../../../shared/fixtures/audio");
+const FIXTURES = path.resolve(__dirname, "../../test/fixtures/audio");
 const REFERENCE = "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.";
 
 const body = (file: string) => Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;

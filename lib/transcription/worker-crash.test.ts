@@ -13,7 +13,7 @@ import { insertUser } from "@/test/support/users";
 import { createTranscription } from "./create";
 
 const ROOT = path.resolve(__dirname, "../..");
-const JFK = path.resolve(ROOT, "../shared/fixtures/audio/jfk.wav");
+const JFK = path.resolve(ROOT, "test/fixtures/audio/jfk.wav");
 
 /** A real `npm run worker` process (tsx scripts/worker.ts) in its own process group. */
 function startWorkerProcess(env: Record<string, string>): ChildProcess {
