@@ -49,7 +49,7 @@ export async function loadAvatarFor(viewer: { id: string; email: string }, userI
   return loadAvatar(userId);
 }
 
-export async function loadAvatar(userId: string) {
+async function loadAvatar(userId: string) {
   const [row] = await db().select().from(userAvatars).where(eq(userAvatars.userId, userId)).limit(1);
   return row;
 }

@@ -17,6 +17,11 @@ export async function endPasswordResets(userId: string, tx: Database | Tx = db()
   await tx.delete(verifications).where(and(like(verifications.identifier, "reset-password:%"), eq(verifications.value, userId)));
 }
 
+/** The owner proved they read the mailbox (a verification or reset link). */
+export async function confirmAddress(userId: string, tx: Database | Tx = db()): Promise<void> {
+  await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
 /**
  * Signing in with another provider (Google) that vouches for the address: a password set
  * before the address was confirmed was set by someone who never proved they read that

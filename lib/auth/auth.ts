@@ -1,7 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { eq } from "drizzle-orm";
 import { nextCookies } from "better-auth/next-js";
 import { db } from "@/lib/db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "@/lib/db/schema";
@@ -27,7 +26,7 @@ import { isOperator } from "./operators";
 import { trustedOrigins } from "./origins";
 import { authSecret } from "./secret";
 import { removeUserAudioQuietly } from "@/lib/storage/audio-store";
-import { dropUnconfirmedPassword, endPasswordResets } from "@/lib/accounts/credentials";
+import { confirmAddress, dropUnconfirmedPassword, endPasswordResets } from "@/lib/accounts/credentials";
 
 const DAY = 24 * 3600;
 
@@ -86,7 +85,7 @@ function createAuth() {
       // reset links of this user stop working.
       onPasswordReset: async ({ user }) => {
         await endPasswordResets(user.id);
-        await db().update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+        await confirmAddress(user.id);
       },
     },
     emailVerification: {

@@ -3,9 +3,10 @@ import { APIError } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify } from "jose";
 import { db } from "@/lib/db/client";
-import { endPasswordResets } from "@/lib/accounts/credentials";
+import { confirmAddress, endPasswordResets } from "@/lib/accounts/credentials";
 import { getAuth } from "./auth";
-import { accounts, sessions, users } from "@/lib/db/schema";
+import { revokeAllSessions } from "./session";
+import { accounts } from "@/lib/db/schema";
 import { AUTH_MESSAGES } from "./messages";
 import { passwordProblem } from "./password-policy";
 import { authSecret } from "./secret";
@@ -55,8 +56,8 @@ export async function confirmEmailWithPassword(token: string, password: string):
     if (!updated.length) {
       await tx.insert(accounts).values({ id: randomUUID(), accountId: user.id, providerId: "credential", userId: user.id, password: hashed });
     }
-    await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await confirmAddress(user.id, tx);
+    await revokeAllSessions(user.id, tx);
     await endPasswordResets(user.id, tx);
   });
   return user.email;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { db } from "@/lib/db/client";
+import { db, type Database, type Tx } from "@/lib/db/client";
 import { sessions, users, type User } from "@/lib/db/schema";
 import { getAuth } from "./auth";
 
@@ -38,6 +38,6 @@ export async function currentUser(headers: Headers): Promise<User | null> {
   return user;
 }
 
-export async function revokeAllSessions(userId: string): Promise<void> {
-  await db().delete(sessions).where(eq(sessions.userId, userId));
+export async function revokeAllSessions(userId: string, tx: Database | Tx = db()): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
 }
