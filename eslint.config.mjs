@@ -6,6 +6,14 @@ const config = [
   ...nextTs,
   // Playwright fixtures receive a `use` callback that is not React's `use` hook.
   { files: ["e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
+  // One configuration schema (lib/env): the app reads no environment variable anywhere else.
+  {
+    files: ["app/**", "components/**", "lib/**", "proxy.ts", "instrumentation.ts"],
+    ignores: ["lib/env/**", "**/*.test.ts", "**/*.test.tsx", "**/test-utils/**"],
+    rules: {
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through env() from @/lib/env (declared in lib/env/variables.ts)." }],
+    },
+  },
   { ignores: [".next/**", "node_modules/**", "data/**", "drizzle/**", "playwright-report/**", "test-results/**", "next-env.d.ts"] },
 ];
 

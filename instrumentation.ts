@@ -5,7 +5,9 @@
  * with PostgreSQL set WORKER_IN_APP=false to leave the work to `npm run worker`).
  */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { assertStartable, isNodeRuntime } = await import("@/lib/env");
+  if (!isNodeRuntime()) return;
+  assertStartable();
   const { stampPeerAddresses } = await import("@/lib/security/client-address");
   stampPeerAddresses();
   const { prepareDatabase } = await import("@/lib/db/prepare");

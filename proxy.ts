@@ -18,7 +18,7 @@ import { CROSS_SITE_REFUSED, isCrossSiteWrite } from "@/lib/security/request-ori
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const api = pathname.startsWith("/api/");
-  const { APP_URL } = env();
+  const { APP_URL, NODE_ENV, NEXT_PUBLIC_POSTHOG_KEY, NEXT_PUBLIC_POSTHOG_HOST } = env();
 
   const problem = malformedAddress(request.url);
   if (problem) return refuse(400, problem === "nul" ? NUL_REFUSED : "This address is not valid.");
@@ -36,9 +36,9 @@ export async function proxy(request: NextRequest) {
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const policy = pagePolicy(nonce, {
-    dev: process.env.NODE_ENV !== "production",
+    dev: NODE_ENV !== "production",
     https: APP_URL.startsWith("https:"),
-    analyticsHost: process.env.NEXT_PUBLIC_POSTHOG_KEY ? (process.env.NEXT_PUBLIC_POSTHOG_HOST ?? "https://us.i.posthog.com") : undefined,
+    analyticsHost: NEXT_PUBLIC_POSTHOG_KEY ? NEXT_PUBLIC_POSTHOG_HOST : undefined,
   });
   // Next.js reads the nonce from the request's policy and puts it on its own scripts.
   const headers = new Headers(request.headers);

@@ -12,7 +12,6 @@ import { sql } from "drizzle-orm";
 import { listAdminUsers, NO_FILTERS, type AdminUserFilters } from "@/lib/admin/admin-users";
 import { openDatabase, type Database, type DatabaseHandle } from "@/lib/db/client";
 import { migrateAndSeed } from "@/lib/db/migrate";
-import { resetEnvCache } from "@/lib/env";
 import { startTestPostgres } from "@/test/support/postgres";
 
 const TARGET_MS = 200;
@@ -119,7 +118,6 @@ async function main() {
   const warmups = arg("warmups", 5);
   const dir = mkdtempSync(path.join(os.tmpdir(), "verbatim-bench-"));
   Object.assign(process.env, { DATA_DIR: dir });
-  resetEnvCache();
   console.log(`listAdminUsers, page size ${PAGE_SIZE}: ${warmups} warm-ups, then ${runs} timed runs per query`);
   const p95s: number[] = [];
   try {

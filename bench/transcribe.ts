@@ -12,7 +12,6 @@ import { Readable } from "node:stream";
 import { openDatabase } from "@/lib/db/client";
 import { migrateAndSeed } from "@/lib/db/migrate";
 import { subscriptions, users } from "@/lib/db/schema";
-import { resetEnvCache } from "@/lib/env";
 import { run } from "@/lib/process/run";
 import { createTranscription } from "@/lib/transcription/create";
 import { SPHINX_COMMAND } from "@/lib/transcription/engines/sphinx";
@@ -78,7 +77,6 @@ async function main() {
   const longMinutes = arg("long-minutes", 30);
   const dir = mkdtempSync(path.join(os.tmpdir(), "verbatim-bench-"));
   Object.assign(process.env, { DATA_DIR: dir, TRANSCRIBE_ENGINE: "sphinx" });
-  resetEnvCache();
   try {
     const audio = await makeSpeech(minutes, dir);
     console.log(`Audio: ${minutes} min of speech (jfk.wav looped), engine: PocketSphinx\n`);

@@ -61,7 +61,7 @@ test.describe("uploads cannot make the server read or fetch anything else", () =
 });
 
 test.describe("accounts", () => {
-  test("a password set by someone who never read the mailbox never signs in (pre-hijack)", async ({ request, page, playwright }) => {
+  test("a password set by someone who never read the mailbox never signs in (pre-hijack)", async ({ page, playwright }) => {
     const victim = uniqueEmail("victim");
     const attacker = await playwright.request.newContext({ baseURL: APP_URL, extraHTTPHeaders: { ...ORIGIN, "x-forwarded-for": "198.51.100.66" } });
     // The attacker signs up first, with the victim's address (in other letter case) and their own password.

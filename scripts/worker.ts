@@ -3,11 +3,12 @@
  * any number of these and of app processes share the queue.
  */
 import { databaseHandle } from "@/lib/db/client";
+import { assertStartable } from "@/lib/env";
 import { prepareDatabase } from "@/lib/db/prepare";
 import { startWorker } from "@/lib/transcription/worker";
 
 async function main() {
-  if (!process.env.DATABASE_URL) {
+  if (!assertStartable().DATABASE_URL) {
     console.error("npm run worker needs DATABASE_URL: with embedded PGlite the app process runs the worker itself.");
     process.exit(2);
   }

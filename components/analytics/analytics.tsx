@@ -4,6 +4,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { useSession } from "@/components/session/session-provider";
 import { identify, initAnalytics, trackPageView } from "@/lib/analytics/track";
+import { publicEnv } from "@/lib/env/public";
 
 /** Page views on every navigation, and the signed-in user's id — only with a PostHog key. */
 export function Analytics() {
@@ -12,7 +13,7 @@ export function Analytics() {
   const identified = useRef<string | null>(null);
 
   useEffect(() => {
-    initAnalytics(process.env.NEXT_PUBLIC_POSTHOG_KEY, process.env.NEXT_PUBLIC_POSTHOG_HOST);
+    initAnalytics(publicEnv.posthogKey, publicEnv.posthogHost);
   }, []);
 
   useEffect(() => {

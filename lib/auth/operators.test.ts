@@ -1,10 +1,8 @@
-import { resetEnvCache } from "@/lib/env";
 import { isOperator, operatorEmails } from "./operators";
 
 describe("operator allow-list", () => {
   afterEach(() => {
     delete process.env.OPERATOR_EMAILS;
-    resetEnvCache();
   });
 
   it("parses a comma-separated list, trimmed and case-insensitive", () => {
@@ -13,7 +11,6 @@ describe("operator allow-list", () => {
 
   it("decides from OPERATOR_EMAILS", () => {
     process.env.OPERATOR_EMAILS = "ops1@verbatim.test,ops2@verbatim.test,ops3@verbatim.test";
-    resetEnvCache();
     expect(isOperator("OPS2@verbatim.test")).toBe(true);
     expect(isOperator("someone@verbatim.test")).toBe(false);
     expect(isOperator(null)).toBe(false);

@@ -1,7 +1,6 @@
 import { rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { resetEnvCache } from "@/lib/env";
 import { startSmtpCatcher, firstLink, type SmtpCatcher } from "@/test/support/smtp-catcher";
 import { sendMail } from "./mail";
 import { readOutbox } from "./outbox";
@@ -21,13 +20,11 @@ describe("sendMail", () => {
   });
   afterEach(() => {
     process.env = { ...saved };
-    resetEnvCache();
   });
 
   it("delivers over SMTP_URL to a real SMTP server", async () => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${catcher.port}`;
     process.env.MAIL_FROM = "Verbatim <no-reply@verbatim.test>";
-    resetEnvCache();
     const url = "http://localhost:3000/api/auth/verify-email?token=abc&callbackURL=%2Flogin-success";
     await sendMail(verificationMail("ada@example.com", "Ada <3", url));
     const mail = await catcher.waitFor("ada@example.com");
@@ -40,7 +37,6 @@ describe("sendMail", () => {
   it("writes to the dev outbox when SMTP_URL is unset", async () => {
     delete process.env.SMTP_URL;
     process.env.DATA_DIR = dataDir;
-    resetEnvCache();
     const log = jest.spyOn(console, "info").mockImplementation(() => {});
     await sendMail(passwordResetMail("bob@example.com", "Bob", "http://localhost:3000/reset?token=xyz"));
     expect(readOutbox()[0]).toMatchObject({ to: "bob@example.com", subject: "Reset your Verbatim password" });

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { env } from "@/lib/env";
 
 export interface PdfFonts {
   regular: string;
@@ -15,9 +16,9 @@ export interface PdfFonts {
  * require.resolve into a module id instead of a path.
  */
 export function pdfFonts(): PdfFonts {
-  const custom = process.env.PDF_FONT_PATH;
+  const { PDF_FONT_PATH: custom, PDF_FONT_BOLD_PATH: boldPath } = env();
   if (custom) {
-    const bold = process.env.PDF_FONT_BOLD_PATH || custom;
+    const bold = boldPath || custom;
     for (const file of [custom, bold]) {
       if (!existsSync(file)) throw new Error(`PDF font not found: ${file} (PDF_FONT_PATH / PDF_FONT_BOLD_PATH)`);
     }

@@ -1,5 +1,6 @@
 import { failure } from "./test-utils/failure";
-import { chatComplete, DEFAULT_LLM_MAX_INPUT_CHARS, DEFAULT_LLM_TIMEOUT_MS, llmConfigFromEnv } from "./llm-client";
+import { parseEnv } from "@/lib/env";
+import { chatComplete, llmConfigFromEnv as fromConfig } from "./llm-client";
 import { closeFakeLlms, completion, refusedBaseUrl, startFakeLlm } from "./test-utils/fake-llm";
 
 afterEach(closeFakeLlms);
@@ -9,6 +10,9 @@ const MESSAGES = [
   { role: "user" as const, content: "Hi" },
 ];
 
+
+const llmConfigFromEnv = (vars?: Record<string, string>) => fromConfig(vars ? parseEnv(vars) : undefined);
+const { LLM_TIMEOUT_MS: DEFAULT_LLM_TIMEOUT_MS, LLM_MAX_INPUT_CHARS: DEFAULT_LLM_MAX_INPUT_CHARS } = parseEnv({});
 
 describe("llmConfigFromEnv", () => {
   it("is null when not configured, or configured without a model or with a bad URL", () => {

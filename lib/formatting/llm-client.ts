@@ -1,10 +1,8 @@
+import { env, type Env } from "@/lib/env";
 import { FormattingError } from "./errors";
 import { LLM_TEMPERATURE } from "./prompts";
 
 export { FormattingError, FORMATTING_ERRORS, type FormattingErrorReason } from "./errors";
-
-export const DEFAULT_LLM_TIMEOUT_MS = 120_000;
-export const DEFAULT_LLM_MAX_INPUT_CHARS = 60_000;
 
 /** An OpenAI-compatible chat completions API (OpenAI, Groq, OpenRouter, vLLM, llama.cpp, Ollama…). */
 export interface LlmConfig {
@@ -19,19 +17,16 @@ export interface LlmConfig {
   maxInputChars: number;
 }
 
-function positiveInt(value: string | undefined, fallback: number): number {
-  const v = value?.trim();
-  return v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : fallback;
-}
-
 /**
  * LLM_BASE_URL (http or https), LLM_MODEL, and optionally LLM_API_KEY, LLM_TIMEOUT_MS (default
  * 120 s) and LLM_MAX_INPUT_CHARS (default 60 000). Null, meaning "no AI formatting on this server",
  * when the base URL or the model is missing or the URL is not an http(s) URL.
  */
-export function llmConfigFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): LlmConfig | null {
-  const rawUrl = env.LLM_BASE_URL?.trim();
-  const model = env.LLM_MODEL?.trim();
+export function llmConfigFromEnv(
+  config: Pick<Env, "LLM_BASE_URL" | "LLM_MODEL" | "LLM_API_KEY" | "LLM_TIMEOUT_MS" | "LLM_MAX_INPUT_CHARS"> = env(),
+): LlmConfig | null {
+  const rawUrl = config.LLM_BASE_URL;
+  const model = config.LLM_MODEL;
   if (!rawUrl || !model) return null;
   let url: URL;
   try {
@@ -42,10 +37,10 @@ export function llmConfigFromEnv(env: Readonly<Record<string, string | undefined
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
   return {
     baseUrl: rawUrl.replace(/\/+$/, "").replace(/\/chat\/completions$/, ""),
-    apiKey: env.LLM_API_KEY?.trim() ?? "",
+    apiKey: config.LLM_API_KEY ?? "",
     model,
-    timeoutMs: positiveInt(env.LLM_TIMEOUT_MS, DEFAULT_LLM_TIMEOUT_MS),
-    maxInputChars: positiveInt(env.LLM_MAX_INPUT_CHARS, DEFAULT_LLM_MAX_INPUT_CHARS),
+    timeoutMs: config.LLM_TIMEOUT_MS,
+    maxInputChars: config.LLM_MAX_INPUT_CHARS,
   };
 }
 

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { accessSync, constants, existsSync } from "node:fs";
 import path from "node:path";
+import { searchPath } from "@/lib/env";
 
 export interface RunResult {
   code: number | null;
@@ -39,7 +40,7 @@ function resolveCommand(command: string): string | null {
     }
   };
   if (command.includes("/")) return executable(command) ? command : null;
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+  for (const dir of searchPath().split(path.delimiter)) {
     if (dir && executable(path.join(dir, command))) return path.join(dir, command);
   }
   return null;

@@ -1,11 +1,12 @@
 import { db } from "@/lib/db/client";
 import { startWorker, type Worker } from "./worker";
+import { env } from "@/lib/env";
 
 const globalForWorker = globalThis as unknown as { verbatimWorker?: Worker };
 
 /** The in-process worker of `npm start` / `npm run dev`; one per process, even across hot reloads. */
 export function startAppWorker(): void {
-  if (process.env.WORKER_IN_APP === "false" || globalForWorker.verbatimWorker) return;
+  if (!env().WORKER_IN_APP || globalForWorker.verbatimWorker) return;
   globalForWorker.verbatimWorker = startWorker(db());
   const stop = () => void globalForWorker.verbatimWorker?.stop();
   process.once("SIGTERM", stop);

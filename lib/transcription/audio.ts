@@ -3,14 +3,15 @@ import path from "node:path";
 import { CommandTimedOut, run } from "@/lib/process/run";
 import { formatDuration } from "./format";
 import { UNREADABLE, inputGuard, playlistProblem, supportedAudioCodec } from "./media-whitelist";
+import { env } from "@/lib/env";
 
 /** Normalised audio: what every engine is fed. */
 export const SAMPLE_RATE = 16_000;
 const BYTES_PER_SECOND = SAMPLE_RATE * 2; // mono, 16-bit
 const WAV_HEADER_BYTES = 44;
 
-export const ffmpegPath = () => process.env.FFMPEG_PATH || "ffmpeg";
-export const ffprobePath = () => process.env.FFPROBE_PATH || "ffprobe";
+export const ffmpegPath = () => env().FFMPEG_PATH;
+export const ffprobePath = () => env().FFPROBE_PATH;
 
 /** A file refused at upload, with the status and sentence the user gets. */
 export class AudioRejected extends Error {

@@ -2,6 +2,7 @@ import { hostname } from "node:os";
 import type { Database } from "@/lib/db/client";
 import { processJob } from "./process-job";
 import { claimNext } from "./queue";
+import { env } from "@/lib/env";
 
 export interface Worker {
   id: string;
@@ -15,8 +16,6 @@ export interface StartWorkerOptions {
   onJobEnd?: (jobId: string, outcome: string) => void;
 }
 
-export const DEFAULT_LEASE_MS = 30_000;
-
 /**
  * One worker handles one job at a time (speech engines use every core they get). The
  * engines run in child processes or native threads, so the event loop stays free.
@@ -24,7 +23,7 @@ export const DEFAULT_LEASE_MS = 30_000;
 export function startWorker(database: Database, options: StartWorkerOptions = {}): Worker {
   const id = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   const pollMs = options.pollMs ?? 1000;
-  const leaseMs = options.leaseMs ?? (Number(process.env.WORKER_LEASE_MS) || DEFAULT_LEASE_MS);
+  const leaseMs = options.leaseMs ?? env().WORKER_LEASE_MS;
   let running = true;
   let wake: (() => void) | null = null;
 

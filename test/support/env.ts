@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { resetEnvCache } from "@/lib/env";
 
 /** Runs a test file with its own DATA_DIR and extra env vars, restored afterwards. */
 export function useTestEnv(vars: Record<string, string> = {}) {
@@ -9,11 +8,9 @@ export function useTestEnv(vars: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "verbatim-test-"));
   beforeAll(() => {
     Object.assign(process.env, { DATA_DIR: dataDir, ...vars });
-    resetEnvCache();
   });
   afterAll(() => {
     process.env = saved;
-    resetEnvCache();
     rmSync(dataDir, { recursive: true, force: true });
   });
   return { dataDir };

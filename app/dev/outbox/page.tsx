@@ -1,11 +1,12 @@
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { readOutbox } from "@/lib/email/outbox";
+import { env } from "@/lib/env";
 
 /** Development only: the mail that would have been sent, had SMTP_URL been set. */
 export default async function DevOutboxPage() {
   await connection();
-  if (process.env.NODE_ENV === "production") notFound();
+  if (env().NODE_ENV === "production") notFound();
   const mails = readOutbox();
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">

@@ -1,15 +1,16 @@
 import Stripe from "stripe";
+import { env as config, type Env } from "@/lib/env";
 
-type Env = Record<string, string | undefined>;
+type StripeVars = Partial<Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE" | "STRIPE_WEBHOOK_SECRET">>;
 
-function read(env: Env, name: string): string | null {
+function read(env: StripeVars, name: keyof StripeVars): string | null {
   const value = env[name]?.trim();
   return value ? value : null;
 }
 
 /** host/port/protocol for the SDK, parsed from STRIPE_API_BASE; null when it is unset. */
 export function apiBaseFromEnv(
-  env: Env = process.env,
+  env: StripeVars = config(),
 ): { host: string; port: number; protocol: "http" | "https" } | null {
   const base = read(env, "STRIPE_API_BASE");
   if (!base) return null;
@@ -42,7 +43,7 @@ export function apiBaseFromEnv(
  * The API version is the one this SDK release pins (Stripe.API_VERSION); webhook endpoints
  * should be configured with the same version so event payloads have the shape the types describe.
  */
-export function stripeFromEnv(env: Env = process.env): Stripe | null {
+export function stripeFromEnv(env: StripeVars = config()): Stripe | null {
   const key = read(env, "STRIPE_SECRET_KEY");
   if (!key) return null;
   const base = apiBaseFromEnv(env);
@@ -54,6 +55,6 @@ export function stripeFromEnv(env: Env = process.env): Stripe | null {
 }
 
 /** The webhook endpoint's signing secret (whsec_…), or null when STRIPE_WEBHOOK_SECRET is unset. */
-export function webhookSecret(env: Env = process.env): string | null {
+export function webhookSecret(env: StripeVars = config()): string | null {
   return read(env, "STRIPE_WEBHOOK_SECRET");
 }

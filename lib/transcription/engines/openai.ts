@@ -3,6 +3,7 @@ import path from "node:path";
 import type { WordTiming } from "@/lib/db/schema";
 import { languageCodeFromName } from "./language-names";
 import { PermanentEngineError, TransientEngineError, type Engine, type EngineResult, type EngineSegment } from "./types";
+import { env } from "@/lib/env";
 
 export interface OpenAiConfig {
   baseUrl: string;
@@ -11,13 +12,12 @@ export interface OpenAiConfig {
 }
 
 export function openAiConfig(): OpenAiConfig | null {
-  const baseUrl = process.env.OPENAI_BASE_URL?.trim();
-  const apiKey = process.env.OPENAI_API_KEY?.trim();
+  const { OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: apiKey, TRANSCRIBE_MODEL: model } = env();
   if (!baseUrl && !apiKey) return null;
   return {
     baseUrl: (baseUrl || "https://api.openai.com/v1").replace(/\/+$/, ""),
     apiKey: apiKey ?? "",
-    model: process.env.TRANSCRIBE_MODEL?.trim() || "whisper-1",
+    model,
   };
 }
 

@@ -2,6 +2,7 @@ import { openAiEngine } from "./openai";
 import { sphinxEngine } from "./sphinx";
 import type { Availability, Engine, EngineName } from "./types";
 import { whisperEngine } from "./whisper";
+import { env } from "@/lib/env";
 
 export const ENGINES: Record<EngineName, Engine> = { whisper: whisperEngine, openai: openAiEngine, sphinx: sphinxEngine };
 
@@ -20,19 +21,16 @@ export interface EngineChoice {
   reason?: string;
 }
 
-function forcedEngine(): EngineName | "auto" {
-  const value = (process.env.TRANSCRIBE_ENGINE ?? "auto").trim().toLowerCase();
-  return value === "whisper" || value === "openai" || value === "sphinx" ? value : "auto";
-}
 
 // Availability checks start processes; /api/health and uploads reuse a recent answer.
 const CACHE_MS = 30_000;
-const CONFIG_KEYS = ["TRANSCRIBE_ENGINE", "OPENAI_BASE_URL", "OPENAI_API_KEY", "WHISPER_MODEL", "POCKETSPHINX_PATH", "POCKETSPHINX_MODEL_DIR", "DATA_DIR"];
+const CONFIG_KEYS = ["TRANSCRIBE_ENGINE", "OPENAI_BASE_URL", "OPENAI_API_KEY", "WHISPER_MODEL", "POCKETSPHINX_PATH", "POCKETSPHINX_MODEL_DIR", "DATA_DIR"] as const;
 let cached: { key: string; at: number; choice: Promise<EngineChoice> } | null = null;
 
 /** TRANSCRIBE_ENGINE forces one engine; otherwise the first available in AUTO_ORDER. */
 export function chooseEngine(): Promise<EngineChoice> {
-  const key = CONFIG_KEYS.map((k) => process.env[k] ?? "").join("\u0000");
+  const config = env();
+  const key = CONFIG_KEYS.map((k) => config[k] ?? "").join("\u0000");
   if (!cached || cached.key !== key || Date.now() - cached.at > CACHE_MS) {
     cached = { key, at: Date.now(), choice: decide() };
   }
@@ -43,7 +41,7 @@ async function decide(): Promise<EngineChoice> {
   const statuses = Object.fromEntries(
     await Promise.all(AUTO_ORDER.map(async (name) => [name, await ENGINES[name].availability()] as const)),
   ) as EngineStatus;
-  const forced = forcedEngine();
+  const forced = env().TRANSCRIBE_ENGINE;
   if (forced !== "auto") {
     const status = statuses[forced];
     return status.available

@@ -2,10 +2,11 @@ import { existsSync } from "node:fs";
 import { CommandNotFound, run } from "@/lib/process/run";
 import type { WordTiming } from "@/lib/db/schema";
 import { PermanentEngineError, type Engine, type EngineResult, type EngineSegment } from "./types";
+import { env } from "@/lib/env";
 
-export const SPHINX_COMMAND = () => process.env.POCKETSPHINX_PATH || "pocketsphinx_continuous";
+export const SPHINX_COMMAND = () => env().POCKETSPHINX_PATH;
 // The model the Debian CLI uses by default (package pocketsphinx-en-us).
-const MODEL_DIR = process.env.POCKETSPHINX_MODEL_DIR || "/usr/share/pocketsphinx/model/en-us/en-us";
+const modelDir = () => env().POCKETSPHINX_MODEL_DIR;
 
 /**
  * CMU PocketSphinx through its CLI: offline, English only, the engine of last resort.
@@ -59,7 +60,7 @@ export const sphinxEngine: Engine = {
   async availability() {
     try {
       await run(SPHINX_COMMAND(), ["-h"], { maxOutput: 2000, timeoutMs: 10_000 });
-      if (!existsSync(MODEL_DIR)) {
+      if (!existsSync(modelDir())) {
         return { available: false, reason: "PocketSphinx is installed but its English model is missing (pocketsphinx-en-us)." };
       }
       return { available: true };

@@ -12,7 +12,7 @@ export function modelsDir(): string {
 
 /** WHISPER_MODEL (a path or a file name in data/models), else the best ggml model present. */
 export function resolveWhisperModel(): string | null {
-  const configured = process.env.WHISPER_MODEL?.trim();
+  const configured = env().WHISPER_MODEL;
   if (configured) {
     const candidate = path.isAbsolute(configured) ? configured : path.join(modelsDir(), configured);
     return candidate;
@@ -79,7 +79,7 @@ export const whisperEngine: Engine = {
     const context = await loadWhisperContext(model);
     const { stop, promise } = context.transcribeFile(wavPath, {
       language: language ?? "auto",
-      maxThreads: Number(process.env.WHISPER_THREADS) || undefined,
+      maxThreads: env().WHISPER_THREADS,
       onProgress: (percent: number) => onProgress?.(percent / 100),
     });
     const onAbort = () => void stop();

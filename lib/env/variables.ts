@@ -1,0 +1,323 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable Verbatim reads, declared once: how it is parsed (with its
+ * default), what it means, and how `.env.example` and the README's configuration table
+ * show it (both are generated from this list: `npm run docs:config`, checked by a test).
+ */
+export interface Variable {
+  schema: z.ZodType;
+  /** one or more sentences, shown as the README's "meaning" and as the .env.example comment */
+  doc: string;
+  /** the README's "default" column */
+  shownDefault: string;
+  /** the value written in .env.example ("" leaves it blank) */
+  example?: string;
+  /** .env.example groups variables under these headings */
+  section: string;
+  /** read only by the test suite, not by the app */
+  testOnly?: boolean;
+}
+
+/** Treats an empty string like an unset variable, as `.env` files often leave them blank. */
+const optional = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+const withDefault = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== "" ? v.trim() : fallback));
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(["true", "false", ""])
+    .optional()
+    .transform((v) => (v ? v === "true" : fallback));
+
+const wholeNumber = (v: string | undefined) => (v && /^\s*\d+\s*$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
+
+/** A positive whole number; a blank or unusable value means the default (the app still starts). */
+const positiveInt = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => wholeNumber(v) ?? fallback);
+
+const optionalPositiveInt = () => z.string().optional().transform(wholeNumber);
+
+const list = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+
+const CORE = "Core";
+const ACCOUNTS = "Accounts";
+const TRANSCRIPTION = "Transcription";
+const BILLING = "Billing";
+const FORMATTING = "Formatting and exports";
+const TESTS = "Tests only";
+
+export const VARIABLES = {
+  NODE_ENV: {
+    schema: z.enum(["development", "production", "test"]).default("development"),
+    doc: "Set by `next dev` / `next start` / Jest; not set by hand.",
+    shownDefault: "set by the command",
+    section: CORE,
+  },
+  APP_URL: {
+    schema: z.url().default("http://localhost:3000"),
+    doc: "Public URL of the app: email links, the trusted origin for sign-in and cross-site checks; https here turns on HSTS.",
+    shownDefault: "`http://localhost:3000`",
+    example: "http://localhost:3000",
+    section: CORE,
+  },
+  PORT: {
+    schema: positiveInt(3000),
+    doc: "Port of `npm start` / `npm run dev`.",
+    shownDefault: "`3000`",
+    example: "3000",
+    section: CORE,
+  },
+  DATABASE_URL: {
+    schema: optional(),
+    doc: "PostgreSQL connection string. Unset: embedded PGlite under `DATA_DIR` (one process only).",
+    shownDefault: "unset → PGlite",
+    section: CORE,
+  },
+  DATA_DIR: {
+    schema: withDefault("./data"),
+    doc: "Where local data lives: PGlite files, the generated auth secret, audio, whisper models, the dev outbox.",
+    shownDefault: "`./data`",
+    example: "./data",
+    section: CORE,
+  },
+  BETTER_AUTH_SECRET: {
+    schema: optional(),
+    doc: "Signs sessions and email tokens. Unset: generated once into `DATA_DIR/auth-secret`; required with `DATABASE_URL` (every process must share it).",
+    shownDefault: "generated into `DATA_DIR/auth-secret`",
+    section: ACCOUNTS,
+  },
+  OPERATOR_EMAILS: {
+    schema: z.string().default(""),
+    doc: "The three operator addresses, comma-separated: the only accounts allowed into /admin and /api/admin.",
+    shownDefault: "empty",
+    example: "ops1@example.com,ops2@example.com,ops3@example.com",
+    section: ACCOUNTS,
+  },
+  SMTP_URL: {
+    schema: optional(),
+    doc: "Outgoing mail, e.g. `smtp://user:pass@host:587`. Unset: mail is printed in the server output (and listed at /dev/outbox in development).",
+    shownDefault: "unset → dev outbox",
+    section: ACCOUNTS,
+  },
+  MAIL_FROM: {
+    schema: withDefault("Verbatim <no-reply@verbatim.local>"),
+    doc: "Sender of all mail.",
+    shownDefault: "`Verbatim <no-reply@verbatim.local>`",
+    example: '"Verbatim <no-reply@verbatim.local>"',
+    section: ACCOUNTS,
+  },
+  GOOGLE_CLIENT_ID: {
+    schema: optional(),
+    doc: "Google sign-in client id; the button shows only when it and the secret are set.",
+    shownDefault: "unset",
+    section: ACCOUNTS,
+  },
+  GOOGLE_CLIENT_SECRET: {
+    schema: optional(),
+    doc: "Google sign-in client secret.",
+    shownDefault: "unset",
+    section: ACCOUNTS,
+  },
+  AUTH_RATE_LIMIT_ENABLED: {
+    schema: bool(true),
+    doc: "Rate limits on sign-in, sign-up and password reset (`true`/`false`).",
+    shownDefault: "`true`",
+    example: "true",
+    section: ACCOUNTS,
+  },
+  TRUSTED_PROXIES: {
+    schema: list(),
+    doc: "Reverse proxies (IPs or CIDRs, comma-separated) whose X-Forwarded-For entries are trusted. Empty: the TCP peer is the client.",
+    shownDefault: "empty",
+    section: ACCOUNTS,
+  },
+  NEXT_PUBLIC_POSTHOG_KEY: {
+    schema: optional(),
+    doc: "PostHog analytics key; analytics are off without it (read at build time).",
+    shownDefault: "unset",
+    section: CORE,
+  },
+  NEXT_PUBLIC_POSTHOG_HOST: {
+    schema: withDefault("https://us.i.posthog.com"),
+    doc: "PostHog API host (read at build time).",
+    shownDefault: "`https://us.i.posthog.com`",
+    example: "https://us.i.posthog.com",
+    section: CORE,
+  },
+  TRANSCRIBE_ENGINE: {
+    schema: z
+      .string()
+      .optional()
+      .transform((v) => {
+        const value = (v ?? "").trim().toLowerCase();
+        return value === "whisper" || value === "openai" || value === "sphinx" ? value : "auto";
+      }),
+    doc: "`auto` (whisper if a model is present, else openai if configured, else sphinx), or force `whisper` / `openai` / `sphinx`.",
+    shownDefault: "`auto`",
+    example: "auto",
+    section: TRANSCRIPTION,
+  },
+  WHISPER_MODEL: {
+    schema: optional(),
+    doc: "A ggml model file name in `DATA_DIR/models`, or a path; unset: the best model there (`npm run models -- base` gets one).",
+    shownDefault: "best `ggml-*.bin` in `DATA_DIR/models`",
+    section: TRANSCRIPTION,
+  },
+  WHISPER_THREADS: {
+    schema: optionalPositiveInt(),
+    doc: "CPU threads per whisper job.",
+    shownDefault: "whisper.cpp's default",
+    section: TRANSCRIPTION,
+  },
+  OPENAI_BASE_URL: {
+    schema: optional(),
+    doc: "Any OpenAI-compatible `/audio/transcriptions` API (OpenAI, Groq, faster-whisper servers); `https://api.openai.com/v1` when only a key is set.",
+    shownDefault: "unset",
+    section: TRANSCRIPTION,
+  },
+  OPENAI_API_KEY: {
+    schema: optional(),
+    doc: "Key for that API.",
+    shownDefault: "unset",
+    section: TRANSCRIPTION,
+  },
+  TRANSCRIBE_MODEL: {
+    schema: withDefault("whisper-1"),
+    doc: "Model name sent to that API.",
+    shownDefault: "`whisper-1`",
+    example: "whisper-1",
+    section: TRANSCRIPTION,
+  },
+  WORKER_IN_APP: {
+    schema: bool(true),
+    doc: "Run a transcription worker inside the web process (required with PGlite); `npm run worker` adds more with PostgreSQL.",
+    shownDefault: "`true`",
+    example: "true",
+    section: TRANSCRIPTION,
+  },
+  WORKER_LEASE_MS: {
+    schema: positiveInt(30_000),
+    doc: "How long a job stays claimed without a heartbeat before another worker takes it.",
+    shownDefault: "`30000`",
+    example: "30000",
+    section: TRANSCRIPTION,
+  },
+  FFMPEG_PATH: {
+    schema: withDefault("ffmpeg"),
+    doc: "The ffmpeg program, if not on PATH.",
+    shownDefault: "from `PATH`",
+    section: TRANSCRIPTION,
+  },
+  FFPROBE_PATH: {
+    schema: withDefault("ffprobe"),
+    doc: "The ffprobe program, if not on PATH.",
+    shownDefault: "from `PATH`",
+    section: TRANSCRIPTION,
+  },
+  POCKETSPHINX_PATH: {
+    schema: withDefault("pocketsphinx_continuous"),
+    doc: "The PocketSphinx program, if not on PATH.",
+    shownDefault: "from `PATH`",
+    section: TRANSCRIPTION,
+  },
+  POCKETSPHINX_MODEL_DIR: {
+    schema: withDefault("/usr/share/pocketsphinx/model/en-us/en-us"),
+    doc: "PocketSphinx's English model (Debian package pocketsphinx-en-us).",
+    shownDefault: "`/usr/share/pocketsphinx/model/en-us/en-us`",
+    section: TRANSCRIPTION,
+  },
+  STRIPE_SECRET_KEY: {
+    schema: optional(),
+    doc: "Stripe secret key; without it a built-in, plainly marked test checkout drives the same subscription changes.",
+    shownDefault: "unset → demo checkout",
+    section: BILLING,
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    schema: optional(),
+    doc: "Signing secret of the `POST /api/webhooks/stripe` endpoint (`whsec_…`); required with `STRIPE_SECRET_KEY`.",
+    shownDefault: "unset",
+    section: BILLING,
+  },
+  STRIPE_API_BASE: {
+    schema: optional(),
+    doc: "Test hook: an `http://127.0.0.1:port` stand-in for the Stripe API, used by the test suite.",
+    shownDefault: "unset",
+    section: BILLING,
+  },
+  LLM_BASE_URL: {
+    schema: optional(),
+    doc: "OpenAI-compatible chat-completions API (e.g. `https://api.openai.com/v1`, Ollama's `http://127.0.0.1:11434/v1`); enables advanced formatting and custom styles.",
+    shownDefault: "unset",
+    section: FORMATTING,
+  },
+  LLM_MODEL: {
+    schema: optional(),
+    doc: "Chat model name; required with `LLM_BASE_URL`.",
+    shownDefault: "unset",
+    section: FORMATTING,
+  },
+  LLM_API_KEY: {
+    schema: optional(),
+    doc: "Key for that API (local servers may not need one).",
+    shownDefault: "unset",
+    section: FORMATTING,
+  },
+  LLM_TIMEOUT_MS: {
+    schema: positiveInt(120_000),
+    doc: "How long one chat request may take.",
+    shownDefault: "`120000`",
+    example: "120000",
+    section: FORMATTING,
+  },
+  LLM_MAX_INPUT_CHARS: {
+    schema: positiveInt(60_000),
+    doc: "Transcripts longer than this go to the model in parts.",
+    shownDefault: "`60000`",
+    example: "60000",
+    section: FORMATTING,
+  },
+  PDF_FONT_PATH: {
+    schema: optional(),
+    doc: "TrueType font embedded in PDF exports (set a CJK font such as Noto Sans CJK for Chinese, Japanese, Korean).",
+    shownDefault: "DejaVu Sans (`dejavu-fonts-ttf`)",
+    section: FORMATTING,
+  },
+  PDF_FONT_BOLD_PATH: {
+    schema: optional(),
+    doc: "Its bold face.",
+    shownDefault: "`PDF_FONT_PATH`, else DejaVu Sans Bold",
+    section: FORMATTING,
+  },
+  CHROMIUM_PATH: {
+    schema: optional(),
+    doc: "Where the end-to-end tests find Chromium.",
+    shownDefault: "`/usr/bin/chromium`",
+    section: TESTS,
+    testOnly: true,
+  },
+  PG_BIN_DIR: {
+    schema: optional(),
+    doc: "Where the tests find the PostgreSQL server binaries.",
+    shownDefault: "Debian's `/usr/lib/postgresql/*/bin`",
+    section: TESTS,
+    testOnly: true,
+  },
+} satisfies Record<string, Variable>;
+
+export type VariableName = keyof typeof VARIABLES;
