@@ -5,8 +5,10 @@
  * with PostgreSQL set WORKER_IN_APP=false to leave the work to `npm run worker`).
  */
 export async function register() {
-  const { assertStartable, isNodeRuntime } = await import("@/lib/env");
-  if (!isNodeRuntime()) return;
+  // Written out literally: Next.js replaces it per runtime at build time, which keeps the
+  // server's code out of the edge bundle (the one process.env read outside lib/env).
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { assertStartable } = await import("@/lib/env");
   assertStartable();
   const { stampPeerAddresses } = await import("@/lib/security/client-address");
   stampPeerAddresses();

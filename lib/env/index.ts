@@ -64,8 +64,5 @@ export function assertStartable(): Env {
   return config;
 }
 
-/** `instrumentation.ts` runs in both of Next.js's runtimes; the server's work needs Node.js. */
-export const isNodeRuntime = () => process.env.NEXT_RUNTIME === "nodejs";
-
 /** The directories and program search path of this process (not configuration). */
 export const searchPath = () => process.env.PATH ?? "";
