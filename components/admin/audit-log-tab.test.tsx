@@ -3,7 +3,7 @@ import "@testing-library/jest-dom";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import type { AuditLogEntry } from "@/lib/admin/api-types";
 import { AuditLogTab } from "./audit-log-tab";
-import { auditChanges } from "./audit-diff";
+import { auditChanges } from "@/lib/admin/audit-diff";
 import { fakeFetch } from "./test-support";
 
 const ENTRY: AuditLogEntry = {

@@ -3,7 +3,7 @@
 import { useCallback, useState } from "react";
 import type { AuditLogEntry } from "@/lib/admin/api-types";
 import { fetchAuditLog } from "./admin-api";
-import { auditChanges } from "./audit-diff";
+import { auditChanges } from "@/lib/admin/audit-diff";
 import { formatDateTime } from "./format";
 import { ListState } from "./list-state";
 import { Pagination } from "./pagination";

@@ -29,10 +29,6 @@ export function formatCount(n: number): string {
   return countFormat.format(n);
 }
 
-export function formatPrice(n: number): string {
-  return `$${n.toFixed(2)}`;
-}
-
 export const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
 /** Spec §4 status labels ('Trial (Nd left)'); users without a subscription read "None". */

@@ -1,7 +1,8 @@
 "use client";
 
 import { fetchPlans } from "./admin-api";
-import { NONE, formatCount, formatPrice, yesNo } from "./format";
+import { formatPrice } from "@/lib/billing/pricing";
+import { NONE, formatCount, yesNo } from "./format";
 import { ListState } from "./list-state";
 import { planSaved } from "./messages";
 import { PlanEditDialog } from "./plan-edit-dialog";
@@ -27,8 +28,8 @@ export function PlansTab() {
               <tr key={plan.id} data-testid={`admin-plan-row-${plan.id}`}>
                 <Td className="font-medium">{plan.name}</Td>
                 <Td className="font-mono text-xs">{plan.id}</Td>
-                <Td>{formatPrice(plan.price_monthly)}</Td>
-                <Td>{formatPrice(plan.price_annual)}</Td>
+                <Td>{formatPrice(plan.price_monthly, { alwaysCents: true })}</Td>
+                <Td>{formatPrice(plan.price_annual, { alwaysCents: true })}</Td>
                 <Td>{plan.hours_per_month === null ? "No limit" : formatCount(plan.hours_per_month)}</Td>
                 <Td>{yesNo(plan.is_active)}</Td>
                 <Td>{yesNo(plan.is_popular)}</Td>

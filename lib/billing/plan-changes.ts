@@ -16,6 +16,7 @@ import { trialEligible } from "./subscription-sync";
 import { BILLING_INTERVALS, type BillingInterval } from "./subscription-types";
 import { INVALID_PLAN_CHANGE, planChange } from "./transitions";
 import { fail, type Outcome } from "@/lib/http/outcome";
+import { billingDate } from "./billing-date";
 
 export const PlanChoice = z.object({
   plan_id: z.string({ error: "Choose a plan (plan_id)." }).min(1, "Choose a plan (plan_id)."),
@@ -89,10 +90,6 @@ export async function startCheckout(database: Database, user: BillingUser, choic
   });
 }
 
-function longDate(date: Date): string {
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(date);
-}
-
 /** premium → pro: kept until the period ends, then the lower plan (a Stripe subscription schedule). */
 export async function scheduleDowngrade(database: Database, user: BillingUser, choice: PlanChoice, deps: BillingDeps): Promise<Outcome<string>> {
   const target = await sellablePlan(database, choice.plan_id);
@@ -122,7 +119,7 @@ export async function scheduleDowngrade(database: Database, user: BillingUser, c
   const change = { plan_id: target.id, billing_interval: choice.billing_interval, effective_at: effectiveAt.toISOString() };
   if (current.provider === "demo") await scheduleDemoDowngrade(database, current, change);
   else await database.update(subscriptions).set({ scheduledPlanChange: change, stripeScheduleId: scheduleId }).where(eq(subscriptions.id, current.id));
-  return { ok: true, value: `Downgrade to ${target.name} scheduled for end of current period (${longDate(effectiveAt)}).` };
+  return { ok: true, value: `Downgrade to ${target.name} scheduled for end of current period (${billingDate(effectiveAt)}).` };
 }
 
 /** Where "Manage billing" goes: Stripe's customer portal, or the demo billing page. */

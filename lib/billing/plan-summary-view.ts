@@ -5,8 +5,7 @@ import { formatDuration } from "@/lib/transcription/format";
 import { currentSubscription } from "./current-subscription";
 import { entitlementsFor, secondsRemaining } from "./entitlements";
 import { statusLabel } from "./status-label";
-
-const longDate = (d: Date) => new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(d);
+import { billingDate } from "./billing-date";
 
 /** What the account page shows about the plan: read once on the server, shown as text. */
 export async function planSummaryFor(database: Database, userId: string, checkout: string | undefined, now = new Date()) {
@@ -20,9 +19,9 @@ export async function planSummaryFor(database: Database, userId: string, checkou
     planName: subPlan?.name ?? e.planName,
     statusLabel: sub ? statusLabel(sub.status, sub.trialEnd, now) : null,
     billingInterval: sub?.billingInterval ?? null,
-    periodEnd: sub?.currentPeriodEnd ? longDate(sub.currentPeriodEnd) : null,
+    periodEnd: sub?.currentPeriodEnd ? billingDate(sub.currentPeriodEnd) : null,
     cancelAtPeriodEnd: sub?.cancelAtPeriodEnd ?? false,
-    scheduledChange: change ? `${changePlan?.name ?? change.plan_id} (${change.billing_interval}) from ${longDate(new Date(change.effective_at))}` : null,
+    scheduledChange: change ? `${changePlan?.name ?? change.plan_id} (${change.billing_interval}) from ${billingDate(new Date(change.effective_at))}` : null,
     usage:
       left === null
         ? `${formatDuration(e.secondsUsed)} used`

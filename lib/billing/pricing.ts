@@ -3,6 +3,7 @@ export function annualPricePerMonth(priceAnnual: number): number {
   return Math.round(priceAnnual / 12);
 }
 
-export function formatPrice(amount: number): string {
-  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
+/** "$12" or "$12.50"; tables that line prices up ask for cents always ("$12.00"). */
+export function formatPrice(amount: number, { alwaysCents = false } = {}): string {
+  return Number.isInteger(amount) && !alwaysCents ? `$${amount}` : `$${amount.toFixed(2)}`;
 }

@@ -8,6 +8,7 @@ import { idOf } from "./stripe/phases";
 import { scheduledChangeFromSchedule, snapshotFromStripe, type PriceResolver } from "./stripe/snapshot";
 import { cancelSubscriptionNow, retrieveSubscription } from "./stripe/subscriptions";
 import { applySnapshot, type ApplyResult } from "./subscription-sync";
+import { billingDate } from "./billing-date";
 
 export type EventOutcome = "processed" | "duplicate" | "ignored";
 
@@ -129,6 +130,6 @@ async function afterEffects(database: Database, event: Stripe.Event, applied: Ap
   const mail =
     event.type === "invoice.payment_failed"
       ? paymentFailedMail(user.email, user.name, plan.name, accountUrl)
-      : trialEndingMail(user.email, user.name, plan.name, new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(sub.trialEnd ?? new Date()), accountUrl);
+      : trialEndingMail(user.email, user.name, plan.name, billingDate(sub.trialEnd ?? new Date()), accountUrl);
   await deps.sendMail(mail).catch((error: unknown) => console.error(`[billing] could not send the ${event.type} mail`, error));
 }

@@ -103,6 +103,7 @@ async function updateSegments(
     .where(and(eq(transcriptSegments.transcriptionId, transcriptionId), inArray(transcriptSegments.position, positions)))
     .orderBy(asc(transcriptSegments.position));
   const byPosition = new Map(rows.map((r) => [r.position, r]));
+  // Changes apply in order in memory; the result is written in one statement, however many.
   for (const change of changes) {
     const row = byPosition.get(change.position);
     if (!row) throw new RejectedEdit({ ok: false, status: 422, detail: `There is no segment ${change.position} in this transcript.` });
@@ -110,12 +111,16 @@ async function updateSegments(
     const speaker = change.speaker === undefined ? row.speaker : change.speaker || null;
     // Without engine word timings there is nothing to keep; guessed ones would mislead the highlight.
     const words = text === row.text || !row.words ? row.words : realignWords(row.words, text, row.startMs, row.endMs);
-    const [updated] = await tx
-      .update(transcriptSegments)
-      .set({ text, speaker, words })
-      .where(eq(transcriptSegments.id, row.id))
-      .returning();
-    byPosition.set(change.position, updated);
+    byPosition.set(change.position, { ...row, text, speaker, words });
   }
-  return positions.map((p) => byPosition.get(p)!);
+  const edited = positions.map((p) => byPosition.get(p)!);
+  const values = sql.join(
+    edited.map((r) => sql`(${r.id}::text, ${r.text}::text, ${r.speaker}::text, ${r.words === null ? null : JSON.stringify(r.words)}::jsonb)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${transcriptSegments} set text = v.text, speaker = v.speaker, words = v.words
+    from (values ${values}) as v(id, text, speaker, words)
+    where ${transcriptSegments.id} = v.id`);
+  return edited;
 }
