@@ -1,5 +1,5 @@
 import { deleteUser, fetchPlans, updateSetting } from "./admin-api";
-import { fakeFetch } from "./test-support";
+import { fakeFetch } from "@/test/support/fake-fetch";
 
 describe("admin-api", () => {
   it("a JSON error gives its detail; a non-JSON error gives the raw body", async () => {

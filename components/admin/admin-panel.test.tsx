@@ -2,7 +2,8 @@
 import "@testing-library/jest-dom";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { AdminPanel } from "./admin-panel";
-import { OPERATOR, adminSetting, fakeFetch, userPage } from "./test-support";
+import { OPERATOR, adminSetting, userPage } from "./test-support";
+import { fakeFetch } from "@/test/support/fake-fetch";
 
 beforeEach(() => {
   window.history.replaceState(null, "", "/admin");

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import type { AuditLogEntry } from "@/lib/admin/api-types";
 import { AuditLogTab } from "./audit-log-tab";
 import { auditChanges } from "@/lib/admin/audit-diff";
-import { fakeFetch } from "./test-support";
+import { fakeFetch } from "@/test/support/fake-fetch";
 
 const ENTRY: AuditLogEntry = {
   id: "a1",

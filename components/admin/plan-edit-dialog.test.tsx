@@ -2,7 +2,8 @@
 import "@testing-library/jest-dom";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { PlansTab } from "./plans-tab";
-import { adminPlan, fakeFetch, renderWithNotices, type FakeCall } from "./test-support";
+import { adminPlan, renderWithNotices } from "./test-support";
+import { fakeFetch, type FakeCall } from "@/test/support/fake-fetch";
 
 const PRO = adminPlan();
 

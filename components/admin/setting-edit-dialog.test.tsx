@@ -2,7 +2,8 @@
 import "@testing-library/jest-dom";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { SettingsTab } from "./settings-tab";
-import { adminSetting, fakeFetch, renderWithNotices, type FakeRoute } from "./test-support";
+import { adminSetting, renderWithNotices } from "./test-support";
+import { fakeFetch, type FakeRoute } from "@/test/support/fake-fetch";
 
 const SETTING = adminSetting();
 

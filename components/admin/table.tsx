@@ -3,7 +3,7 @@ import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { Button } from "@/components/ui/button";
 
 /** The admin tables' shared look; wide tables scroll sideways instead of breaking the page. */
-export function Table({ label, children, busy }: { label: string; children: ReactNode; busy?: boolean }) {
+function Table({ label, children, busy }: { label: string; children: ReactNode; busy?: boolean }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-border bg-card">
       <table aria-label={label} aria-busy={busy || undefined} className={clsx("w-full border-collapse text-sm", busy && "opacity-60")}>
@@ -49,7 +49,7 @@ export function DataTable({
   );
 }
 
-export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
+function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
   return (
     <th
       scope="col"

@@ -1,46 +1,8 @@
-/** Shared pieces of the admin panel's jsdom tests: a fetch stand-in and sample rows. */
+/** Shared pieces of the admin panel's jsdom tests: the notice wrapper and sample rows (fetch: test/support/fake-fetch). */
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import type { AdminLanguageTier, AdminPlan, AdminSetting, AdminUser } from "@/lib/admin/api-types";
 import { NoticeBanner, NoticeProvider } from "./notice";
-
-export interface FakeCall {
-  method: string;
-  /** path without the query */
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-/** An answer: a JSON body (or raw text) with a status, an Error to throw, or a function of the call. */
-export type FakeAnswer = { status?: number; body?: unknown; raw?: string } | Error;
-export type FakeRoute = FakeAnswer | ((call: FakeCall) => FakeAnswer);
-
-/**
- * Answers by "METHOD /path" (the query is ignored for matching and recorded), 404 for
- * anything else, and records every call. Only what the panel reads of a Response is given.
- */
-export function fakeFetch(routes: Record<string, FakeRoute>) {
-  const calls: FakeCall[] = [];
-  const fn = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), "http://localhost");
-    const call: FakeCall = {
-      method: (init.method ?? "GET").toUpperCase(),
-      path: url.pathname,
-      query: url.searchParams,
-      body: typeof init.body === "string" ? JSON.parse(init.body) : null,
-    };
-    calls.push(call);
-    const route = routes[`${call.method} ${call.path}`];
-    const answer = typeof route === "function" ? route(call) : route;
-    if (answer instanceof Error) throw answer;
-    const status = answer?.status ?? (answer ? 200 : 404);
-    const raw = answer ? (answer.raw ?? JSON.stringify(answer.body ?? {})) : JSON.stringify({ detail: "Not found" });
-    return { ok: status >= 200 && status < 300, status, statusText: "", text: async () => raw } as Response;
-  });
-  global.fetch = fn as unknown as typeof fetch;
-  return { fn, calls };
-}
 
 /** Renders inside the panel's notice provider, with the banner above, as the panel does. */
 export function renderWithNotices(ui: ReactElement) {

@@ -1,7 +1,8 @@
 /** @jest-environment jsdom */
 import "@testing-library/jest-dom";
 import { fireEvent, screen, within } from "@testing-library/react";
-import { fakeFetch, languageTier, renderWithNotices } from "./test-support";
+import { languageTier, renderWithNotices } from "./test-support";
+import { fakeFetch } from "@/test/support/fake-fetch";
 import { TiersTab } from "./tiers-tab";
 
 const TIER = languageTier();

@@ -5,7 +5,7 @@ import type { ApiResult } from "./admin-api";
 import { loadFailed } from "./messages";
 import { useNotify } from "./notice";
 
-export interface AdminList<T> {
+interface AdminList<T> {
   /** null until the first answer */
   items: T[] | null;
   error: string | null;
@@ -19,7 +19,7 @@ export interface AdminList<T> {
  * Loads one of the small admin lists (plans, tiers, settings). `load` must be a stable
  * module function; `what` words the failure ('Failed to load plans: 500').
  */
-export function useAdminList<T>(load: () => Promise<ApiResult<T[]>>, what: string): AdminList<T> {
+function useAdminList<T>(load: () => Promise<ApiResult<T[]>>, what: string): AdminList<T> {
   const [items, setItems] = useState<T[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);

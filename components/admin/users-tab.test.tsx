@@ -2,7 +2,8 @@
 import "@testing-library/jest-dom";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import type { AdminUser } from "@/lib/admin/api-types";
-import { OPERATOR, adminUser, fakeFetch, renderWithNotices, userPage, type FakeCall } from "./test-support";
+import { OPERATOR, adminUser, renderWithNotices, userPage } from "./test-support";
+import { fakeFetch, type FakeCall } from "@/test/support/fake-fetch";
 import { UsersTab } from "./users-tab";
 
 const ADA = adminUser();

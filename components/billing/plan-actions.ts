@@ -3,7 +3,7 @@ import { planChange, type PlanChange } from "@/lib/billing/transitions";
 import type { ApiPlan, BillingInterval, CurrentSubscription } from "./types";
 
 /** Spec §9: the modal offers these plans only, in this order. */
-export const MODAL_PLAN_IDS = ["pro", "premium"] as const;
+const MODAL_PLAN_IDS = ["pro", "premium"] as const;
 
 /** Spec §4: after a downgrade or plan-change message the page reloads after 2 s… */
 export const PLAN_CHANGE_RELOAD_MS = 2000;
@@ -13,13 +13,13 @@ export const CONFIRMED_DOWNGRADE_RELOAD_MS = 1500;
 /** Spec §8 texts. */
 export const CHECKOUT_START_FAILED = "Could not start checkout. Please try again.";
 export const PLAN_CHANGE_FAILED = "Failed to process plan change.";
-export const DOWNGRADE_SCHEDULED_MARKER = "scheduled for end of current period";
+const DOWNGRADE_SCHEDULED_MARKER = "scheduled for end of current period";
 export const DOWNGRADE_SCHEDULED_TITLE = "Downgrade Scheduled Successfully!";
 export const DOWNGRADE_SCHEDULED_NOTE = "You can continue using your current plan features until the end of your billing period.";
 export const ACTION_REQUIRED_TITLE = "Action Required";
 export const STAY_ON_FREE = "Stay on Free Plan for Now";
-export const CURRENT_PLAN = "Current Plan";
-export const DOWNGRADE_ALREADY_SCHEDULED = "Downgrade Already Scheduled";
+const CURRENT_PLAN = "Current Plan";
+const DOWNGRADE_ALREADY_SCHEDULED = "Downgrade Already Scheduled";
 
 export type PlanButton =
   | { kind: "current" | "scheduled" | "unavailable"; label: string; disabled: true }

@@ -9,7 +9,7 @@ import type { ApiLanguageTier, ApiPlan } from "./types";
 export type SummaryPlan = Pick<ApiPlan, "hours_per_month" | "language_count" | "features">;
 
 
-export function hoursText(hours: number | null): string {
+function hoursText(hours: number | null): string {
   return hours === null ? "hours to fit your team" : `${hours} hours per month`;
 }
 

@@ -5,7 +5,8 @@ import { track } from "@/lib/analytics/track";
 import { goTo, reloadPage } from "./browser";
 import { CONFIRMED_DOWNGRADE_RELOAD_MS, PLAN_CHANGE_RELOAD_MS } from "./plan-actions";
 import { SubscriptionModal } from "./subscription-modal";
-import { PLANS_RESPONSE, fakeFetch, subscription } from "./test-fixtures";
+import { PLANS_RESPONSE, subscription } from "./test-fixtures";
+import { fakeFetch } from "@/test/support/fake-fetch";
 import type { CurrentSubscription } from "./types";
 
 jest.mock("./browser", () => ({ reloadPage: jest.fn(), goTo: jest.fn() }));
@@ -121,7 +122,7 @@ describe("SubscriptionModal", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Annual" }));
     fireEvent.click(screen.getByRole("button", { name: "Choose Premium" }));
     await act(async () => {});
-    expect(posts(calls)).toEqual([{ method: "POST", url: "/api/subscriptions/create-checkout-session", body: { plan_id: "premium", billing_interval: "annual" } }]);
+    expect(posts(calls)).toMatchObject([{ method: "POST", url: "/api/subscriptions/create-checkout-session", body: { plan_id: "premium", billing_interval: "annual" } }]);
     expect(goTo).toHaveBeenCalledWith("https://checkout.example.test/s/1");
     expect(onLeave).toHaveBeenCalled();
     expect(track).toHaveBeenCalledWith("user_action", "subscription_plan_chosen", expect.objectContaining({ plan_id: "premium", billing_interval: "annual", action: "checkout" }));
@@ -176,7 +177,7 @@ describe("SubscriptionModal", () => {
     expect(screen.getByText("You can continue using your current plan features until the end of your billing period.")).toBeInTheDocument();
     expect(screen.getByText(SCHEDULED)).toBeInTheDocument();
     expect(screen.queryByText("Action Required")).not.toBeInTheDocument();
-    expect(posts(calls)).toEqual([{ method: "POST", url: "/api/subscriptions/schedule-downgrade", body: { plan_id: "pro", billing_interval: "monthly" } }]);
+    expect(posts(calls)).toMatchObject([{ method: "POST", url: "/api/subscriptions/schedule-downgrade", body: { plan_id: "pro", billing_interval: "monthly" } }]);
     expect(screen.queryByRole("dialog", { name: "Switch to Pro?" })).not.toBeInTheDocument();
 
     act(() => jest.advanceTimersByTime(CONFIRMED_DOWNGRADE_RELOAD_MS - 1));

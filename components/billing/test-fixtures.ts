@@ -45,37 +45,3 @@ export function subscription(overrides: Partial<CurrentSubscription> = {}): Curr
     ...overrides,
   };
 }
-
-export interface FakeCall {
-  url: string;
-  method: string;
-  body: unknown;
-}
-
-type Route = { status?: number; body?: unknown } | Error;
-
-/**
- * A fetch stand-in: answers by "METHOD /path" from `routes` (an Error rejects), 404 for
- * anything else, and records every call.
- */
-export function fakeFetch(routes: Record<string, Route>) {
-  const calls: FakeCall[] = [];
-  const fn = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    const method = (init.method ?? "GET").toUpperCase();
-    calls.push({ url, method, body: typeof init.body === "string" ? JSON.parse(init.body) : (init.body ?? null) });
-    const route = routes[`${method} ${url}`];
-    if (route instanceof Error) throw route;
-    const status = route?.status ?? (route ? 200 : 404);
-    const body = route ? route.body : { detail: "Not found" };
-    return {
-      ok: status >= 200 && status < 300,
-      status,
-      json: async () => {
-        if (body === undefined) throw new SyntaxError("Unexpected end of JSON input");
-        return body;
-      },
-    } as Response;
-  });
-  return { fn, calls };
-}

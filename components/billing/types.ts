@@ -1,6 +1,6 @@
 import type { BillingInterval, ScheduledPlanChange } from "@/lib/billing/subscription-types";
 
-export type { BillingInterval, ScheduledPlanChange };
+export type { BillingInterval };
 
 /** One plan as GET /api/subscriptions/plans returns it. */
 export interface ApiPlan {

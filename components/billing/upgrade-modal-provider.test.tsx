@@ -3,7 +3,8 @@ import "@testing-library/jest-dom";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useSession } from "@/components/session/session-provider";
 import { track } from "@/lib/analytics/track";
-import { PLANS_RESPONSE, fakeFetch, subscription } from "./test-fixtures";
+import { PLANS_RESPONSE, subscription } from "./test-fixtures";
+import { fakeFetch } from "@/test/support/fake-fetch";
 import { UpgradeButton } from "./upgrade-button";
 import { UpgradeModalProvider, useUpgradeModal } from "./upgrade-modal-provider";
 
@@ -51,7 +52,7 @@ describe("UpgradeModalProvider", () => {
 
     fireEvent.click(await screen.findByRole("button", { name: "Stay on Free Plan for Now" }));
     expect(dialog()).not.toBeInTheDocument();
-    expect(seenPosts()).toEqual([{ method: "POST", url: "/api/subscriptions/onboarding-seen", body: null }]);
+    expect(seenPosts()).toMatchObject([{ method: "POST", url: "/api/subscriptions/onboarding-seen", body: null }]);
     expect(track).toHaveBeenCalledWith("user_action", "subscription_modal_closed", { source: "onboarding" });
 
     // The session still says "show onboarding" (checked once per session): it stays closed.

@@ -3,7 +3,7 @@
 import { clsx } from "clsx";
 import { useRef, useState, type DragEvent } from "react";
 
-export const ACCEPTED_AUDIO = "audio/*,video/mp4,video/quicktime,video/webm,.mp3,.wav,.m4a,.aac,.ogg,.opus,.webm,.flac,.mp4,.mov";
+const ACCEPTED_AUDIO = "audio/*,video/mp4,video/quicktime,video/webm,.mp3,.wav,.m4a,.aac,.ogg,.opus,.webm,.flac,.mp4,.mov";
 
 /** Drag-and-drop target and file picker. */
 export function UploadPanel({ onFiles }: { onFiles: (files: File[]) => void }) {

@@ -1,5 +1,5 @@
 /** The file name a Content-Disposition header names, preferring the UTF-8 form. */
-export function filenameFrom(header: string | null, fallback: string): string {
+function filenameFrom(header: string | null, fallback: string): string {
   if (!header) return fallback;
   const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
   if (star) {

@@ -9,7 +9,7 @@ import { LoadingScreen } from "./loading-screen";
 import { NavBar } from "./nav-bar";
 
 /** Spec §2: the spinner stays about 0.1 s past the session and onboarding checks. */
-export const LOADING_GRACE_MS = 100;
+const LOADING_GRACE_MS = 100;
 
 const PATHS_WITHOUT_NAV = new Set(["/", "/login"]);
 

@@ -7,7 +7,7 @@ import type { ApiUser } from "@/lib/auth/session";
 import { Avatar } from "./avatar";
 
 /** Spec §9: the slide-in menu belongs to screens narrower than 640px. */
-export const MOBILE_BREAKPOINT_PX = 640;
+const MOBILE_BREAKPOINT_PX = 640;
 
 export function MobileMenu({ user, onLogout }: { user: ApiUser; onLogout: () => void }) {
   const [open, setOpen] = useState(false);

@@ -7,7 +7,7 @@ import { sql, stackInfo } from "./fixtures";
 const word = (w: string, start: number, end: number, confidence = 0.9) => ({ word: w, start_ms: start, end_ms: end, confidence });
 
 /** jfk.wav's words with timings close to the recording's. */
-export const JFK_SEGMENTS = [
+const JFK_SEGMENTS = [
   {
     start_ms: 0,
     end_ms: 3800,

@@ -17,7 +17,7 @@ export function detectImageType(bytes: Uint8Array): AvatarType | null {
   return null;
 }
 
-export function avatarUrl(userId: string, version: number): string {
+function avatarUrl(userId: string, version: number): string {
   return `/api/avatars/${encodeURIComponent(userId)}?v=${version}`;
 }
 

@@ -16,7 +16,7 @@ import type { PageRequest } from "./paging";
 /** Statuses under which a subscription still carries its plan; a canceled one shows free. */
 const RUNNING_STATUSES = ["active", "trialing", "past_due", "unpaid"] as const satisfies readonly SubscriptionStatus[];
 
-export const MAX_QUERY_LENGTH = 200;
+const MAX_QUERY_LENGTH = 200;
 
 export interface AdminUserFilters {
   /** substring of the email or the name, any case; "" for all */

@@ -6,7 +6,7 @@ import type { ApiUser } from "@/lib/auth/session";
 import type { ApiPlan } from "@/lib/billing/plans";
 
 export type SubscriptionStatus = "active" | "trialing" | "canceled" | "past_due" | "unpaid";
-export type BillingInterval = "monthly" | "annual";
+type BillingInterval = "monthly" | "annual";
 
 /** Spec §3 user fields plus the admin list's plan and subscription fields. */
 export interface AdminUser extends ApiUser {

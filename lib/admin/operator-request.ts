@@ -10,7 +10,7 @@ export type OperatorRequest = { ok: true; operator: User } | { ok: false; respon
  * Every /api/admin/* handler starts here. Access is the OPERATOR_EMAILS allow-list, read on
  * each request; the stored is_admin flag only decides whether the navigation shows the button.
  */
-export async function operatorRequest(request: Request): Promise<OperatorRequest> {
+async function operatorRequest(request: Request): Promise<OperatorRequest> {
   const user = await currentUser(request.headers);
   if (!user) return { ok: false, response: notAuthenticated() };
   if (!isOperator(user.email)) return { ok: false, response: errorResponse(403, NOT_AUTHORIZED_TEXT) };

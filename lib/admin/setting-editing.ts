@@ -15,7 +15,7 @@ export const settingPatchSchema = z.object({
 });
 export type SettingPatch = z.output<typeof settingPatchSchema>;
 
-export function toAdminSetting(row: Setting): AdminSetting {
+function toAdminSetting(row: Setting): AdminSetting {
   return { key: row.key, value: row.value, description: row.description, updated_at: row.updatedAt.toISOString() };
 }
 

@@ -39,7 +39,7 @@ export const tierPatchSchema = z.object({
 });
 export type TierPatch = z.output<typeof tierPatchSchema>;
 
-export function toAdminTier(tier: LanguageTier): AdminLanguageTier {
+function toAdminTier(tier: LanguageTier): AdminLanguageTier {
   return { id: tier.id, description: tier.description, languages: tier.languages, updated_at: tier.updatedAt.toISOString() };
 }
 

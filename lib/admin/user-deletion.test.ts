@@ -4,8 +4,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { STRIPE_NEEDED_FOR_REMOVAL } from "@/lib/accounts/account-removal";
-import { subscription } from "@/lib/billing/stripe/test-utils/fixtures";
-import { closeStripeStandIns, startStripeStandIn, stripeError } from "@/lib/billing/stripe/test-utils/stripe-stand-in";
+import { subscription } from "@/test/support/stripe-fixtures";
+import { closeStripeStandIns, startStripeStandIn, stripeError } from "@/test/support/stripe-stand-in";
 import type { Database } from "@/lib/db/client";
 import {
   auditLog,

@@ -2,8 +2,7 @@ import posthog from "posthog-js";
 import { scrubProperties } from "./sanitize";
 
 /** The event kinds of spec §7. */
-export const EVENT_KINDS = ["user_action", "transcription_action", "auth_action", "feature_usage", "error"] as const;
-export type EventKind = (typeof EVENT_KINDS)[number];
+export type EventKind = "user_action" | "transcription_action" | "auth_action" | "feature_usage" | "error";
 
 let active = false;
 

@@ -31,7 +31,7 @@ import { confirmAddress, dropUnconfirmedPassword, endPasswordResets } from "@/li
 const DAY = 24 * 3600;
 
 /** Limits per client IP; sign-in, sign-up and password reset are the brute-force targets. */
-export const AUTH_RATE_LIMITS = {
+const AUTH_RATE_LIMITS = {
   "/sign-in/email": { window: 60, max: 10 },
   "/sign-up/email": { window: 60, max: 5 },
   "/request-password-reset": { window: 60, max: 5 },

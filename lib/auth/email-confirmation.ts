@@ -38,7 +38,7 @@ async function emailOfLink(token: string): Promise<string> {
  * never survives confirmation: the person holding the link chooses the password that counts.
  * Sessions and reset links that existed before are ended. Returns the confirmed address.
  */
-export async function confirmEmailWithPassword(token: string, password: string): Promise<string> {
+async function confirmEmailWithPassword(token: string, password: string): Promise<string> {
   const email = await emailOfLink(token);
   const user = await findUserByEmail(email);
   if (!user) fail("BAD_REQUEST", "INVALID_TOKEN");

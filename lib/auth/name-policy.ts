@@ -1,4 +1,4 @@
-export const NAME_MAX_LENGTH = 100;
+const NAME_MAX_LENGTH = 100;
 
 export type NameProblem = "NAME_MISSING" | "NAME_TOO_LONG" | "NAME_INVALID";
 

@@ -1,6 +1,6 @@
 /** Which paths need a session and which are for signed-out visitors only (spec §2). */
-export const PROTECTED_PREFIXES = ["/dashboard", "/transcription", "/account", "/admin"];
-export const SIGNED_OUT_ONLY = ["/login", "/signup"];
+const PROTECTED_PREFIXES = ["/dashboard", "/transcription", "/account", "/admin"];
+const SIGNED_OUT_ONLY = ["/login", "/signup"];
 
 export function isProtectedPath(pathname: string): boolean {
   return PROTECTED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -13,7 +13,7 @@ import { type Rule, consumeEmailAttempt } from "./email-rate-limit";
  *   guessing gets about one try a minute; the owner waits a minute at worst.
  * A successful sign-in clears the account's failures.
  */
-export const SIGN_IN_PER_CLIENT: Rule = { windowSeconds: 600, max: 10 };
+const SIGN_IN_PER_CLIENT: Rule = { windowSeconds: 600, max: 10 };
 export const FREE_FAILURES = 10;
 const FAILURE_WINDOW_MS = 3600_000;
 const MAX_DELAY_S = 60;

@@ -37,4 +37,3 @@ export async function toApiCurrent(database: Database, row: Subscription | undef
     scheduled_plan_change: row?.scheduledPlanChange ?? null,
   };
 }
-export type ApiCurrentSubscription = Awaited<ReturnType<typeof toApiCurrent>>;

@@ -8,13 +8,13 @@ import { calendarMonth, type Period } from "./period";
 export const FREE_PLAN_ID = "free";
 
 /** Statuses under which a subscription's plan applies; any other falls back to free. */
-export const ENTITLED_STATUSES = ["active", "trialing"] as const;
+const ENTITLED_STATUSES = ["active", "trialing"] as const;
 
 /**
  * A failed renewal (past_due) keeps the paid plan this long while the provider retries the
  * card; after it, or once the subscription is unpaid or canceled, the free limits apply.
  */
-export const PAST_DUE_GRACE_DAYS = 3;
+const PAST_DUE_GRACE_DAYS = 3;
 
 export interface Entitlements {
   planId: string;

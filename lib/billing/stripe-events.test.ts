@@ -6,8 +6,8 @@ import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
 import { entitlementsFor } from "./entitlements";
 import { receiveStripeWebhook } from "./stripe-webhook-endpoint";
-import { closeStripeStandIns, startStripeStandIn, type StripeStandIn } from "./stripe/test-utils/stripe-stand-in";
-import { subscription, type SubscriptionFixture } from "./stripe/test-utils/fixtures";
+import { closeStripeStandIns, startStripeStandIn, type StripeStandIn } from "@/test/support/stripe-stand-in";
+import { subscription, type SubscriptionFixture } from "@/test/support/stripe-fixtures";
 
 const SECRET = "whsec_test_secret";
 

@@ -4,7 +4,7 @@ import type { Database } from "@/lib/db/client";
 import { billingEvents, plans, subscriptions, type Subscription } from "@/lib/db/schema";
 import type { SubscriptionSnapshot } from "./subscription-types";
 
-export type BillingEventType = (typeof billingEvents.$inferInsert)["eventType"];
+type BillingEventType = (typeof billingEvents.$inferInsert)["eventType"];
 
 /** Statuses of a subscription that is still running (paid, trial, or retrying payment). */
 const LIVE = ["active", "trialing", "past_due"] as const;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { transcriptions, type Transcription } from "@/lib/db/schema";
-import { closeFakeLlms, completion, startFakeLlm } from "@/lib/formatting/test-utils/fake-llm";
+import { closeFakeLlms, completion, startFakeLlm } from "@/test/support/fake-llm";
 import { segmentsOf, toApiFormatted } from "@/lib/transcription/queries";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertDoneTranscription } from "@/test/support/transcripts";

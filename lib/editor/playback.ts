@@ -30,7 +30,7 @@ export function indexWithin(items: readonly Timed[], ms: number): number {
 }
 
 /** Words below this confidence are marked for checking. */
-export const LOW_CONFIDENCE = 0.5;
+const LOW_CONFIDENCE = 0.5;
 
 export function isLowConfidence(confidence: number | undefined | null): boolean {
   return typeof confidence === "number" && confidence < LOW_CONFIDENCE;

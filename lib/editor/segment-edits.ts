@@ -4,7 +4,7 @@ import type { Database } from "@/lib/db/client";
 import { transcriptSegments, transcriptions, type TranscriptSegment } from "@/lib/db/schema";
 import { realignWords } from "./word-alignment";
 
-export const MAX_SEGMENT_CHARS = 5000;
+const MAX_SEGMENT_CHARS = 5000;
 
 export const SegmentEdits = z.object({
   base_version: z.number({ error: "Send the version you edited (base_version)." }).int().min(0),
@@ -23,7 +23,7 @@ export type SegmentEdits = z.infer<typeof SegmentEdits>;
 
 export const STALE_EDIT_MESSAGE =
   "This transcript was changed in another tab or window since you opened it. Reload to get the latest version.";
-export const UNFINISHED_EDIT_MESSAGE = "This transcription is not finished yet, so it cannot be edited.";
+const UNFINISHED_EDIT_MESSAGE = "This transcription is not finished yet, so it cannot be edited.";
 
 export type EditOutcome =
   | { ok: true; version: number; segments: TranscriptSegment[] }

@@ -2,11 +2,11 @@ import { VARIABLES, type Variable } from "./variables";
 
 const entries = () => Object.entries(VARIABLES) as Array<[string, Variable]>;
 
-export const README_START = "<!-- configuration table: generated from lib/env/variables.ts by `npm run docs:config` -->";
-export const README_END = "<!-- end of configuration table -->";
+const README_START = "<!-- configuration table: generated from lib/env/variables.ts by `npm run docs:config` -->";
+const README_END = "<!-- end of configuration table -->";
 
 /** The README's configuration table. */
-export function readmeTable(): string {
+function readmeTable(): string {
   const rows = entries()
     .filter(([name]) => name !== "NODE_ENV")
     .map(([name, v]) => `| \`${name}\` | ${v.shownDefault} | ${v.testOnly ? "tests only: " : ""}${v.doc.replace(/\|/g, "\\|")} |`);

@@ -67,7 +67,7 @@ export function collapseWhitespace(text: string): string {
 }
 
 /** "21 November 2026, 14:05": en-GB long date and 24-hour time in the given zone. */
-export function formatDocumentDate(date: Date, timeZone: string): string {
+function formatDocumentDate(date: Date, timeZone: string): string {
   // Assembled from parts because the joiner between date and time (", " or " at ")
   // differs between ICU versions.
   const parts = new Intl.DateTimeFormat("en-GB", {
@@ -83,14 +83,14 @@ export function formatDocumentDate(date: Date, timeZone: string): string {
   return `${part("day")} ${part("month")} ${part("year")}, ${part("hour")}:${part("minute")}`;
 }
 
-export function metaLine(source: ExportSource, timeZone: string): string {
+function metaLine(source: ExportSource, timeZone: string): string {
   const items = [formatDocumentDate(source.createdAt, timeZone), `Duration ${formatDuration(source.durationS)}`];
   if (source.language) items.push(source.language);
   return items.join(" · ");
 }
 
 /** The raw transcript as one block per non-empty segment. */
-export function segmentBlocks(segments: ApiSegment[], timestamps: boolean): Block[] {
+function segmentBlocks(segments: ApiSegment[], timestamps: boolean): Block[] {
   return segments.flatMap((s): Block[] => {
     const text = collapseWhitespace(s.text);
     if (!text) return [];
@@ -100,7 +100,7 @@ export function segmentBlocks(segments: ApiSegment[], timestamps: boolean): Bloc
 }
 
 /** The formatted Markdown, or ExportError 409 when there is none yet. */
-export function requireFormatted(source: ExportSource): string {
+function requireFormatted(source: ExportSource): string {
   if (source.formattedMarkdown === null || !source.formattedMarkdown.trim()) {
     throw new ExportError(409, NO_FORMATTED_VERSION);
   }
@@ -115,6 +115,6 @@ export function buildDocument(source: ExportSource, options: ExportOptions): Exp
   return { title: documentTitle(source.title), metaLine: metaLine(source, options.timeZone), blocks };
 }
 
-export function documentTitle(title: string): string {
+function documentTitle(title: string): string {
   return collapseWhitespace(title) || "Transcript";
 }

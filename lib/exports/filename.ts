@@ -24,7 +24,7 @@ export function slugify(title: string): string {
 }
 
 /** The suffix after the stem: "-formatted" for the formatted version, then the extension. */
-export function filenameSuffix(extension: string, formatted: boolean): string {
+function filenameSuffix(extension: string, formatted: boolean): string {
   return `${formatted ? "-formatted" : ""}.${extension}`;
 }
 

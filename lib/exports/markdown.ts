@@ -6,7 +6,7 @@ import { finishText } from "./text-output";
  * "*sigh*" or "&amp;" come out as typed. A "&" is escaped only where it would start an
  * entity, to keep ordinary text readable.
  */
-export function escapeMarkdown(text: string): string {
+function escapeMarkdown(text: string): string {
   return text
     .replace(/[\\`*_[\]<>#|~]/g, "\\$&")
     .replace(/&(?=#?[A-Za-z0-9]+;)/g, "\\&")

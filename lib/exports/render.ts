@@ -19,7 +19,7 @@ export interface RenderedExport {
   filename: string;
 }
 
-export const CONTENT_TYPES: Record<ExportFormat, string> = {
+const CONTENT_TYPES: Record<ExportFormat, string> = {
   txt: "text/plain; charset=utf-8",
   md: "text/markdown; charset=utf-8",
   pdf: "application/pdf",

@@ -23,7 +23,7 @@ export function renderSrt(segments: ApiSegment[]): string {
 }
 
 /** WebVTT cue text is markup: "&", "<" and ">" must be character references. */
-export function escapeVtt(text: string): string {
+function escapeVtt(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 

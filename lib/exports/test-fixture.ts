@@ -29,7 +29,7 @@ export const SEGMENTS: ApiSegment[] = [
   },
 ];
 
-export const FORMATTED = `# Weekly meeting
+const FORMATTED = `# Weekly meeting
 
 Alice opened the meeting. **Numbers** were reviewed.
 

@@ -1,7 +1,7 @@
-import { failure } from "./test-utils/failure";
+import { failure } from "@/test/support/llm-failure";
 import type { ApiSegment } from "@/lib/transcription/queries";
 import { formatAdvanced, validSections } from "./advanced";
-import { closeFakeLlms, completion, refusedBaseUrl, startFakeLlm, type SeenRequest } from "./test-utils/fake-llm";
+import { closeFakeLlms, completion, refusedBaseUrl, startFakeLlm, type SeenRequest } from "@/test/support/fake-llm";
 
 afterEach(closeFakeLlms);
 

@@ -2,7 +2,7 @@ import type { ApiSegment } from "@/lib/transcription/queries";
 import { applyStyle, StyleInput } from "./custom-style";
 import { FormattingError } from "./llm-client";
 import { normalizeMarkdown, stripFence } from "./markdown";
-import { closeFakeLlms, completion, startFakeLlm, type SeenRequest } from "./test-utils/fake-llm";
+import { closeFakeLlms, completion, startFakeLlm, type SeenRequest } from "@/test/support/fake-llm";
 
 afterEach(closeFakeLlms);
 

@@ -7,14 +7,14 @@ import { normalizeMarkdown, paragraphToPlain, stripFence } from "./markdown";
 import { STYLE_SYSTEM_PROMPT, styleUserPrompt } from "./prompts";
 import type { SegmentInput } from "./types";
 
-export const STYLE_NAME_MAX = 60;
-export const STYLE_INSTRUCTIONS_MAX = 2000;
+const STYLE_NAME_MAX = 60;
+const STYLE_INSTRUCTIONS_MAX = 2000;
 /**
  * A styled document is about as long as its input, and many models cap their answers at a few
  * thousand tokens, so styles send at most this much transcript per request (less when
  * LLM_MAX_INPUT_CHARS is lower).
  */
-export const MAX_STYLE_CHUNK_CHARS = 12_000;
+const MAX_STYLE_CHUNK_CHARS = 12_000;
 
 /** A user's saved formatting style, as submitted (trimmed). */
 export const StyleInput = z.object({

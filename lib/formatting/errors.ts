@@ -2,7 +2,7 @@
 export type FormattingErrorReason = "unreachable" | "timeout" | "credentials" | "busy" | "rejected" | "unusable";
 
 /** The HTTP status a route should answer with, and the sentence to show the user, per reason. */
-export const FORMATTING_ERRORS: Record<FormattingErrorReason, { status: 502 | 503 | 504; message: string }> = {
+const FORMATTING_ERRORS: Record<FormattingErrorReason, { status: 502 | 503 | 504; message: string }> = {
   unreachable: { status: 503, message: "The formatting service did not answer. Try again in a minute." },
   timeout: { status: 504, message: "The formatting service did not answer. Try again in a minute." },
   credentials: { status: 502, message: "The formatting service refused our credentials. An operator needs to check LLM_API_KEY." },

@@ -1,7 +1,7 @@
-import { failure } from "./test-utils/failure";
+import { failure } from "@/test/support/llm-failure";
 import { parseEnv } from "@/lib/env";
 import { chatComplete, llmConfigFromEnv as fromConfig } from "./llm-client";
-import { closeFakeLlms, completion, refusedBaseUrl, startFakeLlm } from "./test-utils/fake-llm";
+import { closeFakeLlms, completion, refusedBaseUrl, startFakeLlm } from "@/test/support/fake-llm";
 
 afterEach(closeFakeLlms);
 

@@ -2,7 +2,7 @@ import { env, type Env } from "@/lib/env";
 import { FormattingError } from "./errors";
 import { LLM_TEMPERATURE } from "./prompts";
 
-export { FormattingError, FORMATTING_ERRORS, type FormattingErrorReason } from "./errors";
+export { FormattingError } from "./errors";
 
 /** An OpenAI-compatible chat completions API (OpenAI, Groq, OpenRouter, vLLM, llama.cpp, Ollama…). */
 export interface LlmConfig {

@@ -23,7 +23,7 @@ export function splitToken(raw: string): Token {
   return { lead, core: rest.slice(0, rest.length - trail.length), trail };
 }
 
-export function tokenText(t: Token): string {
+function tokenText(t: Token): string {
   return t.lead + t.core + t.trail;
 }
 

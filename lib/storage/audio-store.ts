@@ -12,7 +12,7 @@ import { env } from "@/lib/env";
 export const ORIGINAL = "original";
 export const NORMALISED = "normalised.wav";
 
-export function audioRoot(): string {
+function audioRoot(): string {
   return path.resolve(env().DATA_DIR, "audio");
 }
 
@@ -51,7 +51,7 @@ export async function removeAudio(key: string): Promise<void> {
 }
 
 /** Every file of one user (all their transcriptions), for account removal. */
-export async function removeUserAudio(userId: string): Promise<void> {
+async function removeUserAudio(userId: string): Promise<void> {
   if (!SAFE_ID.test(userId)) throw new Error("unsafe storage key");
   await removeAudio(userId);
 }

@@ -2,7 +2,7 @@
 export const COLOR_THEMES = ["blue", "teal", "purple", "gray", "lightBlue"] as const;
 export type ColorTheme = (typeof COLOR_THEMES)[number];
 export const DEFAULT_COLOR_THEME: ColorTheme = "blue";
-export const COLOR_THEME_STORAGE_KEY = "verbatim-color-theme";
+const COLOR_THEME_STORAGE_KEY = "verbatim-color-theme";
 
 export const COLOR_THEME_LABELS: Record<ColorTheme, string> = {
   blue: "Blue",
@@ -12,7 +12,7 @@ export const COLOR_THEME_LABELS: Record<ColorTheme, string> = {
   lightBlue: "Light blue",
 };
 
-export function isColorTheme(value: unknown): value is ColorTheme {
+function isColorTheme(value: unknown): value is ColorTheme {
   return typeof value === "string" && (COLOR_THEMES as readonly string[]).includes(value);
 }
 

@@ -6,12 +6,12 @@ import { UNREADABLE, inputGuard, playlistProblem, supportedAudioCodec } from "./
 import { env } from "@/lib/env";
 
 /** Normalised audio: what every engine is fed. */
-export const SAMPLE_RATE = 16_000;
+const SAMPLE_RATE = 16_000;
 const BYTES_PER_SECOND = SAMPLE_RATE * 2; // mono, 16-bit
 const WAV_HEADER_BYTES = 44;
 
-export const ffmpegPath = () => env().FFMPEG_PATH;
-export const ffprobePath = () => env().FFPROBE_PATH;
+const ffmpegPath = () => env().FFMPEG_PATH;
+const ffprobePath = () => env().FFPROBE_PATH;
 
 /** A file refused at upload, with the status and sentence the user gets. */
 export class AudioRejected extends Error {
@@ -37,7 +37,7 @@ const PROBE_TIMEOUT_MS = 15_000;
  * Reads the container by its content, whatever the file is called or claims to be. Only
  * real media containers are opened, and only this one local file (see media-whitelist).
  */
-export async function probe(file: string, signal?: AbortSignal): Promise<Probe> {
+async function probe(file: string, signal?: AbortSignal): Promise<Probe> {
   const playlist = await playlistProblem(file);
   if (playlist) throw new AudioRejected(415, playlist);
   const result = await run(
@@ -83,7 +83,7 @@ export const MAX_FILE_SECONDS = 10 * 3600;
  * Bit-exact output without metadata has a plain 44-byte header, so the size gives the
  * exact duration.
  */
-export async function normalise(input: string, output: string, maxSeconds: number, signal?: AbortSignal): Promise<number> {
+async function normalise(input: string, output: string, maxSeconds: number, signal?: AbortSignal): Promise<number> {
   const { code } = await run(
     ffmpegPath(),
     [
@@ -104,7 +104,7 @@ export async function normalise(input: string, output: string, maxSeconds: numbe
  * Time allowed for decoding or copying `seconds` of audio: ffmpeg does an hour in well under
  * a minute here, so this only stops work that has stalled.
  */
-export const decodeTimeoutMs = (seconds: number) => 60_000 + seconds * 50;
+const decodeTimeoutMs = (seconds: number) => 60_000 + seconds * 50;
 
 interface WavHeader {
   /** seconds the header promises */

@@ -29,7 +29,7 @@ export interface NewTranscription {
 const MAX_FILENAME = 200;
 
 /** The name as the user knows it; anything that is not a plain file name is refused. */
-export function checkedFilename(raw: string): string {
+function checkedFilename(raw: string): string {
   const name = raw.normalize("NFC").trim();
   if (!name) throw new TranscriptionRequestError(400, "The file has no name.");
   if (name.length > MAX_FILENAME) throw new TranscriptionRequestError(400, `The file name is longer than ${MAX_FILENAME} characters.`);
@@ -39,7 +39,7 @@ export function checkedFilename(raw: string): string {
   return name;
 }
 
-export function titleFromFilename(name: string): string {
+function titleFromFilename(name: string): string {
   return name.replace(/\.[A-Za-z0-9]{1,5}$/, "").replace(/[_]+/g, " ").trim() || name;
 }
 

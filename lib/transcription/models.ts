@@ -17,7 +17,7 @@ export const WHISPER_MODELS: Record<string, { sha1: string; size: string }> = {
   "medium.en": { sha1: "8c30f0e44ce9560643ebd10bbe50cd20eafd3723", size: "1.5 GB" },
 };
 
-export const MODEL_BASE_URL = "https://huggingface.co/ggerganov/whisper.cpp/resolve/main";
+const MODEL_BASE_URL = "https://huggingface.co/ggerganov/whisper.cpp/resolve/main";
 
 export class ModelDownloadError extends Error {}
 

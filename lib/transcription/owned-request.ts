@@ -4,7 +4,7 @@ import type { Transcription } from "@/lib/db/schema";
 import { errorResponse, notAuthenticated } from "@/lib/http/responses";
 import { findOwned } from "./queries";
 
-export const TRANSCRIPTION_NOT_FOUND = "This transcription does not exist.";
+const TRANSCRIPTION_NOT_FOUND = "This transcription does not exist.";
 
 type ApiUser = NonNullable<Awaited<ReturnType<typeof currentUser>>>;
 export type OwnedRequest = { ok: true; user: ApiUser; transcription: Transcription } | { ok: false; response: Response };

@@ -1,6 +1,6 @@
 import { CHECKOUT_FAILED_MESSAGE, createCheckoutSession, type CheckoutInput } from "./checkout";
 import { BillingProviderError } from "./errors";
-import { closeStripeStandIns, startStripeStandIn, stripeError } from "./test-utils/stripe-stand-in";
+import { closeStripeStandIns, startStripeStandIn, stripeError } from "@/test/support/stripe-stand-in";
 
 afterEach(closeStripeStandIns);
 

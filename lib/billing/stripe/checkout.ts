@@ -19,7 +19,7 @@ export interface CheckoutInput {
 export const CHECKOUT_FAILED_MESSAGE = "The payment provider could not start checkout. Try again in a minute.";
 
 /** The Checkout Session parameters for one plan purchase (exported for tests and logging). */
-export function checkoutSessionParams(input: CheckoutInput): Stripe.Checkout.SessionCreateParams {
+function checkoutSessionParams(input: CheckoutInput): Stripe.Checkout.SessionCreateParams {
   const metadata = {
     user_id: input.userId,
     plan_id: input.planId,

@@ -1,8 +1,8 @@
 import Stripe from "stripe";
 import { apiBaseFromEnv, stripeFromEnv, webhookSecret } from "./client";
 import { retrieveSubscription } from "./subscriptions";
-import { subscription } from "./test-utils/fixtures";
-import { closeStripeStandIns, startStripeStandIn } from "./test-utils/stripe-stand-in";
+import { subscription } from "@/test/support/stripe-fixtures";
+import { closeStripeStandIns, startStripeStandIn } from "@/test/support/stripe-stand-in";
 
 afterEach(closeStripeStandIns);
 

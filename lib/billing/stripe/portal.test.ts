@@ -1,6 +1,6 @@
 import { BillingProviderError } from "./errors";
 import { createPortalSession, PORTAL_FAILED_MESSAGE } from "./portal";
-import { closeStripeStandIns, startStripeStandIn, stripeError } from "./test-utils/stripe-stand-in";
+import { closeStripeStandIns, startStripeStandIn, stripeError } from "@/test/support/stripe-stand-in";
 
 afterEach(closeStripeStandIns);
 

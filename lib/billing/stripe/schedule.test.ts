@@ -5,14 +5,14 @@ import {
   SCHEDULE_FAILED_MESSAGE,
   scheduleDowngrade,
 } from "./schedule";
-import { PERIOD_END, PERIOD_START, price, schedule, subscription } from "./test-utils/fixtures";
+import { PERIOD_END, PERIOD_START, price, schedule, subscription } from "@/test/support/stripe-fixtures";
 import {
   closeStripeStandIns,
   resourceMissing,
   startStripeStandIn,
   stripeError,
   type StripeStandIn,
-} from "./test-utils/stripe-stand-in";
+} from "@/test/support/stripe-stand-in";
 
 afterEach(closeStripeStandIns);
 

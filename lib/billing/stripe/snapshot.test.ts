@@ -1,6 +1,6 @@
 import type { BillingInterval } from "../subscription-types";
 import { mapStripeStatus, scheduledChangeFromSchedule, snapshotFromStripe, type PriceResolver } from "./snapshot";
-import { PERIOD_END, PERIOD_START, schedule, subscription } from "./test-utils/fixtures";
+import { PERIOD_END, PERIOD_START, schedule, subscription } from "@/test/support/stripe-fixtures";
 
 const PRICES: Record<string, { planId: string; billingInterval: BillingInterval }> = {
   price_pro_monthly: { planId: "pro", billingInterval: "monthly" },

@@ -7,8 +7,8 @@ import {
   SUBSCRIPTION_LOAD_FAILED_MESSAGE,
   SUBSCRIPTION_UPDATE_FAILED_MESSAGE,
 } from "./subscriptions";
-import { subscription } from "./test-utils/fixtures";
-import { closeStripeStandIns, resourceMissing, startStripeStandIn, stripeError } from "./test-utils/stripe-stand-in";
+import { subscription } from "@/test/support/stripe-fixtures";
+import { closeStripeStandIns, resourceMissing, startStripeStandIn, stripeError } from "@/test/support/stripe-stand-in";
 
 afterEach(closeStripeStandIns);
 

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { subscription } from "./test-utils/fixtures";
+import { subscription } from "@/test/support/stripe-fixtures";
 import { verifyWebhook } from "./webhook";
 
 const stripe = new Stripe("sk_test_x");

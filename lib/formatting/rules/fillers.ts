@@ -6,9 +6,9 @@ import { TERMINAL, type Token } from "../tokens";
  * Words that are fillers only sometimes ("like", "you know", "so", "well") stay, and so do
  * "mhm" / "uh-huh", which mean yes. English only: "um" and "er" are ordinary German words.
  */
-export const FILLER_WORD = /^(u+m+|u+h+|e+r+m+|er|a+h+|h+m+|m{2,})$/i;
+const FILLER_WORD = /^(u+m+|u+h+|e+r+m+|er|a+h+|h+m+|m{2,})$/i;
 
-export function isFiller(core: string): boolean {
+function isFiller(core: string): boolean {
   return FILLER_WORD.test(core);
 }
 

@@ -1,7 +1,7 @@
 import type { Token } from "../tokens";
 
 /** Doubled words that are usually meant: "that that", "had had", "is is", "bye bye", "ha ha", "knock knock". */
-export const INTENTIONAL_DOUBLES = new Set(["that", "had", "is", "bye", "ha", "knock"]);
+const INTENTIONAL_DOUBLES = new Set(["that", "had", "is", "bye", "ha", "knock"]);
 
 const PLAIN_WORD = /^[\p{L}'’]+$/u;
 

@@ -11,7 +11,7 @@ export interface OpenAiConfig {
   model: string;
 }
 
-export function openAiConfig(): OpenAiConfig | null {
+function openAiConfig(): OpenAiConfig | null {
   const { OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: apiKey, TRANSCRIBE_MODEL: model } = env();
   if (!baseUrl && !apiKey) return null;
   return {

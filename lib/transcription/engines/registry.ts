@@ -4,10 +4,10 @@ import type { Availability, Engine, EngineName } from "./types";
 import { whisperEngine } from "./whisper";
 import { env } from "@/lib/env";
 
-export const ENGINES: Record<EngineName, Engine> = { whisper: whisperEngine, openai: openAiEngine, sphinx: sphinxEngine };
+const ENGINES: Record<EngineName, Engine> = { whisper: whisperEngine, openai: openAiEngine, sphinx: sphinxEngine };
 
 /** Best first: whisper if a model is present, else an API if configured, else PocketSphinx. */
-export const AUTO_ORDER: EngineName[] = ["whisper", "openai", "sphinx"];
+const AUTO_ORDER: EngineName[] = ["whisper", "openai", "sphinx"];
 
 export const NO_ENGINE_MESSAGE =
   "No speech engine is configured: add a whisper model (npm run models -- base), set OPENAI_BASE_URL, or install PocketSphinx.";

@@ -16,7 +16,7 @@ export interface EngineResult {
   language?: string;
 }
 
-export interface TranscribeRequest {
+interface TranscribeRequest {
   /** 16 kHz mono 16-bit WAV */
   wavPath: string;
   durationS: number;

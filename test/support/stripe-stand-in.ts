@@ -9,7 +9,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 
-export interface StandInRequest {
+interface StandInRequest {
   method: string;
   /** the path without the query string, e.g. /v1/checkout/sessions */
   path: string;
@@ -27,7 +27,7 @@ export interface StandInReply {
   json: unknown;
 }
 
-export type StandInHandler = (req: StandInRequest, params: Record<string, string>) => StandInReply;
+type StandInHandler = (req: StandInRequest, params: Record<string, string>) => StandInReply;
 
 /** A Stripe-style error body. */
 export function stripeError(

@@ -1,4 +1,4 @@
-import { FormattingError } from "../errors";
+import { FormattingError } from "@/lib/formatting/errors";
 
 /** The FormattingError a call rejects with (the test fails if it resolves or throws something else). */
 export async function failure(promise: Promise<unknown>): Promise<FormattingError> {

@@ -2,7 +2,7 @@
 import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { LlmConfig } from "../llm-client";
+import type { LlmConfig } from "@/lib/formatting/llm-client";
 
 export interface SeenRequest {
   method: string;
