@@ -15,6 +15,17 @@ const config = [
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through env() from @/lib/env (declared in lib/env/variables.ts)." }],
     },
   },
+  // lib/ functions take the database handle as their first argument; only composition roots use the global.
+  {
+    files: ["lib/**"],
+    ignores: ["lib/db/**", "lib/http/route.ts", "lib/auth/auth.ts", "lib/transcription/app-worker.ts", "**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "@/lib/db/client", importNames: ["db", "databaseHandle"], message: "Take `database: Database` as the first parameter; only composition roots call db() (ARCHITECTURE.md)." }] },
+      ],
+    },
+  },
   { ignores: [".next/**", "node_modules/**", "data/**", "drizzle/**", "playwright-report/**", "test-results/**", "next-env.d.ts"] },
 ];
 

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { currentUser } from "@/lib/auth/session";
 import { isProtectedPath, isSignedOutOnlyPath } from "@/lib/auth/routes";
+import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { NUL_REFUSED } from "@/lib/http/nul-characters";
 import { malformedAddress } from "@/lib/security/malformed-address";
@@ -24,12 +25,12 @@ export async function proxy(request: NextRequest) {
   if (problem) return refuse(400, problem === "nul" ? NUL_REFUSED : "This address is not valid.");
   if (isCrossSiteWrite(request, APP_URL)) return refuse(403, CROSS_SITE_REFUSED);
 
-  if (!api && isProtectedPath(pathname) && !(await currentUser(request.headers))) {
+  if (!api && isProtectedPath(pathname) && !(await currentUser(db(), request.headers))) {
     const url = new URL("/login", request.url);
     url.searchParams.set("next", pathname + search);
     return secured(NextResponse.redirect(url), APP_URL, API_POLICY);
   }
-  if (!api && isSignedOutOnlyPath(pathname) && (await currentUser(request.headers))) {
+  if (!api && isSignedOutOnlyPath(pathname) && (await currentUser(db(), request.headers))) {
     return secured(NextResponse.redirect(new URL("/dashboard", request.url)), APP_URL, API_POLICY);
   }
   if (api) return secured(NextResponse.next(), APP_URL, API_POLICY);

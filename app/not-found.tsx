@@ -1,11 +1,12 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { optionalPageUser } from "@/lib/auth/page-user";
+import { db } from "@/lib/db/client";
 
 import { NOT_FOUND_TEXT } from "@/lib/texts";
 
 export default async function NotFound() {
-  const user = await optionalPageUser();
+  const user = await optionalPageUser(db());
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="text-6xl font-bold text-accent">404</p>

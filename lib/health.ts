@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { databaseHandle } from "@/lib/db/client";
+import type { DatabaseHandle } from "@/lib/db/client";
 import { chooseEngine, type EngineStatus } from "@/lib/transcription/engines/registry";
 import { queueDepth } from "@/lib/transcription/queue";
 
@@ -11,8 +11,7 @@ export interface Health {
 }
 
 /** Database reachable, which speech engine would run, and how much work is waiting. */
-export async function health(): Promise<Health> {
-  const handle = databaseHandle();
+export async function health(handle: Pick<DatabaseHandle, "db" | "kind">): Promise<Health> {
   const choice = await chooseEngine();
   const engine = { selected: choice.engine?.name ?? null, problem: choice.engine ? null : (choice.reason ?? null), engines: choice.statuses };
   try {

@@ -19,9 +19,9 @@ const FEATURES = [
 export default async function LandingPage() {
   await connection();
   const [user, plans, tiers, supportEmail] = await Promise.all([
-    optionalPageUser(),
-    activePlans(),
-    allLanguageTiers(),
+    optionalPageUser(db()),
+    activePlans(db()),
+    allLanguageTiers(db()),
     getSetting(db(), "support_email"),
   ]);
   const primary = user ? { href: "/dashboard", label: "Go to your dashboard" } : { href: "/signup", label: "Start transcribing free" };

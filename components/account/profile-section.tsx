@@ -6,7 +6,8 @@ import { Avatar } from "@/components/shell/avatar";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import type { ApiUser } from "@/lib/auth/session";
+import { apiCall, detailOr } from "@/lib/api/client";
+import { AvatarAnswer, type ApiUser } from "@/lib/api/contract/account";
 import { authClient, errorText } from "@/lib/auth/client";
 import { track } from "@/lib/analytics/track";
 import { Section } from "./section";
@@ -39,12 +40,11 @@ export function ProfileSection({ user }: { user: ApiUser }) {
     const body = new FormData();
     body.set("file", file);
     setBusy(true);
-    const res = await fetch("/api/account/avatar", { method: "PUT", body, credentials: "include" });
+    const result = await apiCall("/api/account/avatar", { method: "PUT", body, answer: AvatarAnswer });
     setBusy(false);
     event.target.value = "";
-    const data = (await res.json().catch(() => ({}))) as { picture?: string; detail?: string };
-    if (!res.ok) return setMessage({ tone: "error", text: data.detail ?? "The picture could not be saved." });
-    setPicture(data.picture ?? null);
+    if (!result.ok) return setMessage({ tone: "error", text: detailOr(result, "The picture could not be saved.") });
+    setPicture(result.data.picture);
     setMessage({ tone: "success", text: "Your profile picture has been updated." });
     track("user_action", "profile_picture_changed");
     await refresh();
@@ -52,9 +52,9 @@ export function ProfileSection({ user }: { user: ApiUser }) {
 
   async function removePicture() {
     setBusy(true);
-    const res = await fetch("/api/account/avatar", { method: "DELETE", credentials: "include" });
+    const result = await apiCall("/api/account/avatar", { method: "DELETE", answer: AvatarAnswer });
     setBusy(false);
-    if (!res.ok) return setMessage({ tone: "error", text: "The picture could not be removed." });
+    if (!result.ok) return setMessage({ tone: "error", text: "The picture could not be removed." });
     setPicture(null);
     setMessage({ tone: "success", text: "Your profile picture has been removed." });
     await refresh();

@@ -100,7 +100,7 @@ export async function fetchPlans(): Promise<ApiResult<AdminPlan[]>> {
 }
 
 /** Spec §7's PATCH /admin/plans/{id} fields (plus hours_per_month). */
-export type PlanUpdate = Omit<AdminPlan, "id" | "checkout_enabled" | "language_count">;
+export type PlanUpdate = Omit<AdminPlan, "id" | "checkout_enabled" | "language_count" | "is_default" | "rank" | "in_onboarding_modal">;
 
 export async function updatePlan(id: string, update: PlanUpdate): Promise<ApiResult<AdminPlan>> {
   const result = await send<{ plan: AdminPlan }>("PATCH", `/plans/${encodeURIComponent(id)}`, update);

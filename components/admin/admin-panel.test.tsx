@@ -2,7 +2,7 @@
 import "@testing-library/jest-dom";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { AdminPanel } from "./admin-panel";
-import { OPERATOR, adminSetting, userPage } from "./test-support";
+import { OPERATOR, adminSetting, userPage } from "@/test/support/admin-fixtures";
 import { fakeFetch } from "@/test/support/fake-fetch";
 
 beforeEach(() => {

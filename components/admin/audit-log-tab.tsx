@@ -9,7 +9,7 @@ import { ListState } from "./list-state";
 import { Pagination } from "./pagination";
 import { SearchField } from "./search-field";
 import { DataTable, Td } from "./table";
-import { SEARCH_DEBOUNCE_MS, useDebounced } from "./use-debounced";
+import { SEARCH_DEBOUNCE_MS, useDebounced } from "@/components/ui/use-debounced";
 import { PAGE_SIZE, usePagedList } from "./use-paged-list";
 
 const COLUMNS = ["When", "Who", "Action", "Target", "Summary", "Changes"];

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import "@testing-library/jest-dom";
 import { fireEvent, screen, within } from "@testing-library/react";
-import { OPERATOR, adminUser, renderWithNotices, userPage } from "./test-support";
+import { OPERATOR, adminUser, renderWithNotices, userPage } from "@/test/support/admin-fixtures";
 import { fakeFetch, type FakeRoute } from "@/test/support/fake-fetch";
 import { UsersTab } from "./users-tab";
 

@@ -2,7 +2,7 @@
 import "@testing-library/jest-dom";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { PlansTab } from "./plans-tab";
-import { adminPlan, renderWithNotices } from "./test-support";
+import { adminPlan, renderWithNotices } from "@/test/support/admin-fixtures";
 import { fakeFetch, type FakeCall } from "@/test/support/fake-fetch";
 
 const PRO = adminPlan();

@@ -1,5 +1,5 @@
 import { Field } from "@/components/ui/field";
-import { SEARCH_MAX_LENGTH } from "./use-debounced";
+import { SEARCH_MAX_LENGTH } from "@/components/ui/use-debounced";
 
 /** The admin lists' compact search box, capped at the API's limit on `q`. */
 export function SearchField({ label, placeholder, value, onChange }: { label: string; placeholder: string; value: string; onChange(text: string): void }) {

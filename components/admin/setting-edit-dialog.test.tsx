@@ -2,7 +2,7 @@
 import "@testing-library/jest-dom";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { SettingsTab } from "./settings-tab";
-import { adminSetting, renderWithNotices } from "./test-support";
+import { adminSetting, renderWithNotices } from "@/test/support/admin-fixtures";
 import { fakeFetch, type FakeRoute } from "@/test/support/fake-fetch";
 
 const SETTING = adminSetting();

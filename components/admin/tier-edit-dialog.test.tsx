@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import "@testing-library/jest-dom";
 import { fireEvent, screen, within } from "@testing-library/react";
-import { languageTier, renderWithNotices } from "./test-support";
+import { languageTier, renderWithNotices } from "@/test/support/admin-fixtures";
 import { fakeFetch } from "@/test/support/fake-fetch";
 import { TiersTab } from "./tiers-tab";
 

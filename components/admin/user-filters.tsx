@@ -1,4 +1,5 @@
-import type { UserFilters } from "./admin-api";
+import { useEffect, useState } from "react";
+import { fetchPlans, type UserFilters } from "./admin-api";
 import { SearchField } from "./search-field";
 import { SelectField, type SelectOption } from "./select-field";
 
@@ -8,13 +9,15 @@ export const NO_FILTERS: UserFilterChoice = { plan: "", status: "", active: "", 
 
 const ALL: SelectOption = { value: "", label: "All" };
 
+type Filter = { key: keyof UserFilterChoice; label: string; options: SelectOption[] };
+
+/** The plan filter offers the plans operators maintain (GET /api/admin/plans); just "All" until they load. */
+function planFilter(plans: readonly { id: string; name: string }[]): Filter {
+  return { key: "plan", label: "Plan", options: [ALL, ...plans.map((plan) => ({ value: plan.id, label: plan.name }))] };
+}
+
 /** The values are the API's query values (`plan=`, `status=`, `active=`, `verified=`). */
-const FILTERS: { key: keyof UserFilterChoice; label: string; options: SelectOption[] }[] = [
-  {
-    key: "plan",
-    label: "Plan",
-    options: [ALL, { value: "free", label: "Free" }, { value: "pro", label: "Pro" }, { value: "premium", label: "Premium" }, { value: "enterprise", label: "Enterprise" }],
-  },
+const OTHER_FILTERS: Filter[] = [
   {
     key: "status",
     label: "Subscription",
@@ -43,10 +46,20 @@ export function UserFilterBar({
   filters: UserFilterChoice;
   onFilters(filters: UserFilterChoice): void;
 }) {
+  const [plans, setPlans] = useState<{ id: string; name: string }[]>([]);
+  useEffect(() => {
+    let live = true;
+    void fetchPlans().then((result) => {
+      if (live && result.ok) setPlans(result.data);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_repeat(4,1fr)]">
       <SearchField label="Search users" placeholder="Email or name" value={search} onChange={onSearch} />
-      {FILTERS.map((filter) => (
+      {[planFilter(plans), ...OTHER_FILTERS].map((filter) => (
         <SelectField
           key={filter.key}
           label={filter.label}

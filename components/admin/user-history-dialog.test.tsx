@@ -2,7 +2,7 @@
 import "@testing-library/jest-dom";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import type { SubscriptionHistory } from "@/lib/admin/api-types";
-import { adminUser } from "./test-support";
+import { adminUser } from "@/test/support/admin-fixtures";
 import { fakeFetch } from "@/test/support/fake-fetch";
 import { UserHistoryDialog } from "./user-history-dialog";
 

@@ -2,7 +2,7 @@
 import "@testing-library/jest-dom";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import type { AdminUser } from "@/lib/admin/api-types";
-import { OPERATOR, adminUser, renderWithNotices, userPage } from "./test-support";
+import { OPERATOR, adminPlan, adminUser, renderWithNotices, userPage } from "@/test/support/admin-fixtures";
 import { fakeFetch, type FakeCall } from "@/test/support/fake-fetch";
 import { UsersTab } from "./users-tab";
 
@@ -10,7 +10,8 @@ const ADA = adminUser();
 const SELF = adminUser({ id: OPERATOR.id, email: OPERATOR.email, name: "Operator", is_operator: true, plan_id: "free", plan_name: "Free", subscription_status: null, billing_interval: null });
 
 function setup(list: (call: FakeCall) => { status?: number; body?: unknown }, extra = {}) {
-  const fetcher = fakeFetch({ "GET /api/admin/users": list, ...extra });
+  const plans = [adminPlan({ id: "free", name: "Free" }), adminPlan(), adminPlan({ id: "premium", name: "Premium" })];
+  const fetcher = fakeFetch({ "GET /api/admin/users": list, "GET /api/admin/plans": { body: { plans } }, ...extra });
   renderWithNotices(<UsersTab operator={OPERATOR} />);
   return fetcher;
 }

@@ -10,7 +10,7 @@ import { NO_USERS, userActiveChanged, userDeleted, userUpdateFailed } from "./me
 import { useNotify } from "./notice";
 import { Pagination } from "./pagination";
 import { DataTable } from "./table";
-import { SEARCH_DEBOUNCE_MS, useDebounced } from "./use-debounced";
+import { SEARCH_DEBOUNCE_MS, useDebounced } from "@/components/ui/use-debounced";
 import { PAGE_SIZE, usePagedList } from "./use-paged-list";
 import { NO_FILTERS, UserFilterBar, type UserFilterChoice } from "./user-filters";
 import { UserHistoryDialog } from "./user-history-dialog";

@@ -5,6 +5,8 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { apiCall, detailOr } from "@/lib/api/client";
+import { ConfirmEmailAnswer } from "@/lib/api/contract/account";
 import { AUTH_MESSAGES, GENERIC_AUTH_ERROR } from "@/lib/auth/messages";
 import { passwordProblem } from "@/lib/auth/password-policy";
 import { track } from "@/lib/analytics/track";
@@ -21,19 +23,14 @@ export function ConfirmEmailForm({ token }: { token: string }) {
     if (problem) return setError(AUTH_MESSAGES[problem]);
     setBusy(true);
     setError("");
-    const res = await fetch("/api/account/confirm-email", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ token, password }),
-    }).catch(() => null);
-    const body = (await res?.json().catch(() => null)) as { detail?: string; signed_in?: boolean } | null;
-    if (!res?.ok) {
+    const result = await apiCall("/api/account/confirm-email", { method: "POST", body: { token, password }, answer: ConfirmEmailAnswer });
+    if (!result.ok) {
       setBusy(false);
-      return setError(body?.detail ?? GENERIC_AUTH_ERROR);
+      return setError(detailOr(result, GENERIC_AUTH_ERROR));
     }
     track("auth_action", "email_verified");
     // A full load, so the whole app sees the new session.
-    window.location.assign(body?.signed_in ? "/login-success" : "/login?notice=confirmed");
+    window.location.assign(result.data.signed_in ? "/login-success" : "/login?notice=confirmed");
   }
 
   return (

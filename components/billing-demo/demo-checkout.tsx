@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { apiCall, detailOr } from "@/lib/api/client";
+import { DemoCheckoutAnswer } from "@/lib/api/contract/billing";
 
 interface DemoCheckoutProps {
   sessionId: string;
@@ -22,11 +24,10 @@ export function DemoCheckout({ sessionId, status, planName, price, trialDays, em
   async function act(action: "complete" | "cancel") {
     setBusy(true);
     setError("");
-    const response = await fetch(`/api/billing/demo/${sessionId}/${action}`, { method: "POST" });
-    if (!response.ok) {
+    const result = await apiCall(`/api/billing/demo/${sessionId}/${action}`, { method: "POST", answer: DemoCheckoutAnswer });
+    if (!result.ok) {
       setBusy(false);
-      const data = (await response.json().catch(() => ({}))) as { detail?: string };
-      return setError(data.detail ?? "Something went wrong. Try again.");
+      return setError(detailOr(result, "Something went wrong. Try again."));
     }
     router.replace(action === "complete" ? "/account?checkout=success" : "/account?checkout=canceled");
     router.refresh();

@@ -1,9 +1,6 @@
 /** What each plan card's button says and does in the subscription modal (spec §4, §8). */
-import { planChange, type PlanChange } from "@/lib/billing/transitions";
+import { planChange, type PlanChange, type PlanRules } from "@/lib/billing/transitions";
 import type { ApiPlan, BillingInterval, CurrentSubscription } from "./types";
-
-/** Spec §9: the modal offers these plans only, in this order. */
-const MODAL_PLAN_IDS = ["pro", "premium"] as const;
 
 /** Spec §4: after a downgrade or plan-change message the page reloads after 2 s… */
 export const PLAN_CHANGE_RELOAD_MS = 2000;
@@ -25,28 +22,44 @@ export type PlanButton =
   | { kind: "current" | "scheduled" | "unavailable"; label: string; disabled: true }
   | { kind: PlanChange; label: string; disabled: false };
 
-/** The active pro and premium plans, in that order. */
+/** Spec §9: the active plans the modal offers (pro and premium), lowest rank first. */
 export function modalPlans(plans: readonly ApiPlan[]): ApiPlan[] {
-  return MODAL_PLAN_IDS.flatMap((id) => plans.filter((plan) => plan.id === id && plan.is_active).slice(0, 1));
+  return plans.filter((plan) => plan.in_onboarding_modal && plan.is_active).sort((a, b) => a.rank - b.rank);
+}
+
+type RulePlan = Pick<ApiPlan, "id" | "rank" | "is_default" | "checkout_enabled">;
+
+const rulesOf = (plan: RulePlan): PlanRules => ({ id: plan.id, rank: plan.rank, isDefault: plan.is_default, checkoutEnabled: plan.checkout_enabled });
+
+/** Whether the user is on the default (free) plan, going by the plans list. */
+export function onDefaultPlan(current: CurrentSubscription | null, plans: readonly RulePlan[]): boolean {
+  return current !== null && plans.some((plan) => plan.id === current.plan_id && plan.is_default);
 }
 
 /**
- * The button of one card for the billing interval the toggle shows. `current` is null
- * when the current subscription could not be read: every choice then goes to checkout,
- * where the server applies the rules itself.
+ * The button of one card for the billing interval the toggle shows; `plans` is the whole
+ * list the plans API gave (the rules need the current plan's rank). When the current
+ * subscription, or its plan, could not be read, every choice goes to checkout, where the
+ * server applies the rules itself.
  */
-export function planButton(plan: Pick<ApiPlan, "id" | "name" | "checkout_enabled">, current: CurrentSubscription | null, interval: BillingInterval): PlanButton {
-  if (plan.id === "pro" && current?.scheduled_plan_change) return { kind: "scheduled", label: DOWNGRADE_ALREADY_SCHEDULED, disabled: true };
+export function planButton(
+  plan: RulePlan & Pick<ApiPlan, "name">,
+  current: CurrentSubscription | null,
+  interval: BillingInterval,
+  plans: readonly RulePlan[],
+): PlanButton {
   // A subscription without a known interval is current whichever interval is shown.
   if (current && current.plan_id === plan.id && (current.billing_interval === interval || current.billing_interval === null)) {
     return { kind: "current", label: CURRENT_PLAN, disabled: true };
   }
-  const change = current ? planChange(current.plan_id, plan.id) : "checkout";
+  const from = current ? plans.find((p) => p.id === current.plan_id) : undefined;
+  const change = from ? planChange(rulesOf(from), rulesOf(plan)) : "checkout";
+  if (change === "downgrade" && current?.scheduled_plan_change) return { kind: "scheduled", label: DOWNGRADE_ALREADY_SCHEDULED, disabled: true };
+  if (!plan.checkout_enabled) return { kind: "unavailable", label: "Not available online", disabled: true };
   if (change === "downgrade") return { kind: "downgrade", label: `Switch to ${plan.name}`, disabled: false };
   if (change === "invalid") return { kind: "invalid", label: `Choose ${plan.name}`, disabled: false };
-  if (!plan.checkout_enabled) return { kind: "unavailable", label: "Not available online", disabled: true };
-  if (!current || current.plan_id === "free") return { kind: "checkout", label: `Choose ${plan.name}`, disabled: false };
-  if (current.plan_id === plan.id) return { kind: "checkout", label: `Switch to ${interval} billing`, disabled: false };
+  if (!from || from.is_default) return { kind: "checkout", label: `Choose ${plan.name}`, disabled: false };
+  if (from.id === plan.id) return { kind: "checkout", label: `Switch to ${interval} billing`, disabled: false };
   return { kind: "checkout", label: `Upgrade to ${plan.name}`, disabled: false };
 }
 

@@ -1,6 +1,6 @@
 import { aiFormattingText, planLanguages, planSummary, planSummaryItems, supportText } from "./plan-summary";
 import { toList } from "@/lib/billing/list-field";
-import { PLANS, TIERS, plan } from "./test-fixtures";
+import { PLANS, TIERS, plan } from "@/test/support/billing-plans";
 import type { ApiLanguageTier } from "./types";
 
 describe("plan summary (spec §9)", () => {

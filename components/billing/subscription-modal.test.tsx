@@ -5,7 +5,7 @@ import { track } from "@/lib/analytics/track";
 import { goTo, reloadPage } from "./browser";
 import { CONFIRMED_DOWNGRADE_RELOAD_MS, PLAN_CHANGE_RELOAD_MS } from "./plan-actions";
 import { SubscriptionModal } from "./subscription-modal";
-import { PLANS_RESPONSE, subscription } from "./test-fixtures";
+import { PLANS_RESPONSE, subscription } from "@/test/support/billing-plans";
 import { fakeFetch } from "@/test/support/fake-fetch";
 import type { CurrentSubscription } from "./types";
 

@@ -22,6 +22,7 @@ import {
   STAY_ON_FREE,
   messageNotice,
   modalPlans,
+  onDefaultPlan,
   planButton,
   type PlanNotice,
 } from "./plan-actions";
@@ -53,7 +54,10 @@ export function SubscriptionModal({ open, onOpenChange, onLeave }: SubscriptionM
 }
 
 interface Loaded {
+  /** the cards: the plans the modal offers */
   plans: ApiPlan[];
+  /** every active plan, which the plan-change rules read */
+  catalogue: ApiPlan[];
   tiers: ApiLanguageTier[];
   current: CurrentSubscription | null;
 }
@@ -75,7 +79,7 @@ function PlanPicker({ onClose, onLeave }: { onClose(): void; onLeave?(): void })
     let live = true;
     void Promise.all([fetchPlans(), fetchCurrentSubscription()]).then(([catalogue, current]) => {
       if (!live) return;
-      setData({ plans: modalPlans(catalogue.plans), tiers: catalogue.language_tiers, current });
+      setData({ plans: modalPlans(catalogue.plans), catalogue: catalogue.plans, tiers: catalogue.language_tiers, current });
       if (current?.billing_interval) setBillingInterval(current.billing_interval);
     });
     return () => {
@@ -92,7 +96,8 @@ function PlanPicker({ onClose, onLeave }: { onClose(): void; onLeave?(): void })
       </p>
     );
   }
-  const { plans, current } = data;
+  const { plans, catalogue, current } = data;
+  const onFree = onDefaultPlan(current, catalogue);
 
   /** Shows a plan-change message, then reloads the page so it reflects the new state. */
   function showMessage(message: string, reloadAfterMs: number) {
@@ -138,7 +143,7 @@ function PlanPicker({ onClose, onLeave }: { onClose(): void; onLeave?(): void })
   }
 
   function choose(plan: ApiPlan) {
-    const button = planButton(plan, current, interval);
+    const button = planButton(plan, current, interval, catalogue);
     track("user_action", "subscription_plan_chosen", {
       plan_id: plan.id,
       billing_interval: interval,
@@ -175,7 +180,7 @@ function PlanPicker({ onClose, onLeave }: { onClose(): void; onLeave?(): void })
             </button>
           ))}
         </div>
-        {current && current.plan_id !== "free" && (
+        {current && !onFree && (
           <p className="text-sm text-muted-foreground">
             You are on the {current.plan_name} plan{current.billing_interval ? `, billed ${current.billing_interval === "annual" ? "yearly" : "monthly"}` : ""}.
           </p>
@@ -193,7 +198,7 @@ function PlanPicker({ onClose, onLeave }: { onClose(): void; onLeave?(): void })
               key={plan.id}
               plan={plan}
               interval={interval}
-              button={planButton(plan, current, interval)}
+              button={planButton(plan, current, interval, catalogue)}
               busy={busy}
               onChoose={() => choose(plan)}
               onViewLanguages={() => {
@@ -205,7 +210,7 @@ function PlanPicker({ onClose, onLeave }: { onClose(): void; onLeave?(): void })
         </ul>
       )}
 
-      {current?.plan_id === "free" && (
+      {onFree && (
         <div className="flex justify-center">
           <Button variant="ghost" onClick={stayOnFree} disabled={busy}>
             {STAY_ON_FREE}

@@ -17,6 +17,11 @@ export interface ApiPlan {
   is_active: boolean;
   checkout_enabled: boolean;
   language_count: number;
+  /** the plan of users without a subscription */
+  is_default: boolean;
+  /** tier order: a higher rank is an upgrade, a lower one a downgrade */
+  rank: number;
+  in_onboarding_modal: boolean;
 }
 
 export interface ApiLanguageTier {
@@ -31,7 +36,7 @@ export interface PlansResponse {
   language_tiers: ApiLanguageTier[];
 }
 
-/** GET /api/subscriptions/current; plan_id is "free" when there is no subscription. */
+/** GET /api/subscriptions/current; plan_id is the default plan's when there is no subscription. */
 export interface CurrentSubscription {
   plan_id: string;
   plan_name: string;

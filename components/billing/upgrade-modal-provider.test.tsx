@@ -3,7 +3,7 @@ import "@testing-library/jest-dom";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useSession } from "@/components/session/session-provider";
 import { track } from "@/lib/analytics/track";
-import { PLANS_RESPONSE, subscription } from "./test-fixtures";
+import { PLANS_RESPONSE, subscription } from "@/test/support/billing-plans";
 import { fakeFetch } from "@/test/support/fake-fetch";
 import { UpgradeButton } from "./upgrade-button";
 import { UpgradeModalProvider, useUpgradeModal } from "./upgrade-modal-provider";

@@ -1,13 +1,16 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { UpgradeButton } from "@/components/billing/upgrade-button";
 import { Alert } from "@/components/ui/alert";
+import { useDebounced } from "@/components/ui/use-debounced";
 import { useLiveTranscriptions } from "@/components/transcription/use-live-transcriptions";
 import { track } from "@/lib/analytics/track";
-import { uploadAudio } from "@/lib/transcription/client-upload";
-import type { TranscriptionOptions } from "@/lib/transcription/options";
-import type { ApiTranscription } from "@/lib/transcription/queries";
+import { apiCall, detailOr } from "@/lib/api/client";
+import { OkAnswer } from "@/lib/api/contract/common";
+import { ApiTranscription, TranscriptionList, TranscriptionOptions } from "@/lib/api/contract/transcriptions";
+import { uploadAudio } from "@/lib/api/upload";
+import { useApi } from "@/lib/api/use-api";
 import { LanguageSelect } from "./language-select";
 import { RecorderPanel } from "./recorder-panel";
 import type { RecordingMode } from "./use-recorder";
@@ -32,35 +35,37 @@ interface DashboardProps {
   renderedAt: string;
 }
 
+const SEARCH_DELAY_MS = 250;
+
 export function Dashboard({ initial, options: initialOptions, renderedAt }: DashboardProps) {
   const [items, setItems] = useState(initial);
-  const [options, setOptions] = useState(initialOptions);
+  const optionsQuery = useApi("/api/transcription/options", TranscriptionOptions, { fallbackData: initialOptions, revalidateOnMount: false });
+  const options = optionsQuery.data ?? initialOptions;
   const [language, setLanguage] = useState(initialOptions.auto_detect ? "" : (initialOptions.languages[0]?.code ?? ""));
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [query, setQuery] = useState("");
   const [notice, setNotice] = useState("");
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
 
   const names = useMemo(() => new Map(options.languages.map((l) => [l.code, l.name])), [options.languages]);
   const languageName = useCallback((code: string | null) => (code ? (names.get(code) ?? code) : "Auto-detect"), [names]);
 
-  const refreshOptions = useCallback(async () => {
-    const res = await fetch("/api/transcription/options", { cache: "no-store" });
-    if (res.ok) setOptions(await res.json());
-  }, []);
+  const { mutate: refetchOptions } = optionsQuery;
+  const refreshOptions = useCallback(() => void refetchOptions(), [refetchOptions]);
 
   const merge = useCallback((t: ApiTranscription) => {
     setItems((list) => (list.some((x) => x.id === t.id) ? list.map((x) => (x.id === t.id ? t : x)) : [t, ...list]));
   }, []);
   useLiveTranscriptions(merge, renderedAt);
 
-  useEffect(() => {
-    if (!query.trim()) return;
-    const timer = setTimeout(async () => {
-      const res = await fetch(`/api/transcriptions?q=${encodeURIComponent(query)}`, { cache: "no-store" });
-      if (res.ok) setItems((await res.json()).transcriptions);
-    }, 250);
-    return () => clearTimeout(timer);
-  }, [query]);
+  // Search results come from the server; rows in them show the latest live state of `items`.
+  const term = useDebounced(query.trim(), SEARCH_DELAY_MS);
+  const search = useApi(term ? `/api/transcriptions?q=${encodeURIComponent(term)}` : null, TranscriptionList, { keepPreviousData: true });
+  const shown = useMemo(() => {
+    if (!term || !search.data) return items;
+    const latest = new Map(items.map((t) => [t.id, t]));
+    return search.data.transcriptions.filter((t) => !removed.has(t.id)).map((t) => latest.get(t.id) ?? t);
+  }, [term, search.data, items, removed]);
 
   const send = useCallback(
     async (file: Blob, name: string, source: "upload" | "recording") => {
@@ -96,26 +101,26 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
   );
 
   async function rename(id: string, title: string): Promise<string | null> {
-    const res = await fetch(`/api/transcriptions/${id}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ title }) });
-    const body = await res.json();
-    if (!res.ok) return body.detail ?? "The title could not be saved.";
-    merge(body);
+    const result = await apiCall(`/api/transcriptions/${id}`, { method: "PATCH", body: { title }, answer: ApiTranscription });
+    if (!result.ok) return detailOr(result, "The title could not be saved.");
+    merge(result.data);
     return null;
   }
 
   async function remove(t: ApiTranscription) {
     if (!window.confirm(`Delete “${t.title}”? Its audio and transcript are removed for good.`)) return;
-    const res = await fetch(`/api/transcriptions/${t.id}`, { method: "DELETE" });
-    if (res.ok) {
+    const result = await apiCall(`/api/transcriptions/${t.id}`, { method: "DELETE", answer: OkAnswer });
+    if (result.ok) {
       setItems((list) => list.filter((x) => x.id !== t.id));
+      setRemoved((ids) => new Set(ids).add(t.id));
       setNotice(`“${t.title}” was deleted.`);
       void refreshOptions();
     }
   }
 
   async function cancel(id: string) {
-    const res = await fetch(`/api/transcriptions/${id}/cancel`, { method: "POST" });
-    if (res.ok) merge(await res.json());
+    const result = await apiCall(`/api/transcriptions/${id}/cancel`, { method: "POST", answer: ApiTranscription });
+    if (result.ok) merge(result.data);
     void refreshOptions();
   }
 
@@ -178,24 +183,21 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
             placeholder="Search titles and text"
             aria-label="Search transcriptions"
             value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              if (!e.target.value.trim()) void fetch("/api/transcriptions", { cache: "no-store" }).then(async (r) => r.ok && setItems((await r.json()).transcriptions));
-            }}
+            onChange={(e) => setQuery(e.target.value)}
             className="h-10 w-full rounded-t-md border-0 border-b-2 border-border bg-input px-3 sm:w-72"
           />
         </div>
         {notice && <div className="mt-3"><Alert tone="info">{notice}</Alert></div>}
-        {items.length === 0 ? (
+        {shown.length === 0 ? (
           <div className="mt-4 flex flex-col items-center rounded-xl border-2 border-dashed border-border px-6 py-12 text-center">
-            <p className="text-lg font-medium">{query.trim() ? "Nothing matches your search" : "No transcriptions yet"}</p>
+            <p className="text-lg font-medium">{term ? "Nothing matches your search" : "No transcriptions yet"}</p>
             <p className="mt-1 max-w-md text-sm text-muted-foreground">
-              {query.trim() ? "Try other words." : "Upload a file or record above; the transcript appears here with its date, length, language and status."}
+              {term ? "Try other words." : "Upload a file or record above; the transcript appears here with its date, length, language and status."}
             </p>
           </div>
         ) : (
           <ul className="mt-4 divide-y divide-border rounded-xl border border-border bg-card">
-            {items.map((t) => (
+            {shown.map((t) => (
               <TranscriptionRow key={t.id} t={t} languageName={languageName} onRename={rename} onDelete={remove} onCancel={cancel} />
             ))}
           </ul>

@@ -1,6 +1,6 @@
 "use client";
 
-import type { TranscriptionOptions } from "@/lib/transcription/options";
+import type { TranscriptionOptions } from "@/lib/api/contract/transcriptions";
 
 export function LanguageSelect({ options, value, onChange }: { options: TranscriptionOptions; value: string; onChange: (v: string) => void }) {
   return (

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { StatusBadge } from "@/components/transcription/status-badge";
 import { formatDuration } from "@/lib/transcription/format";
-import type { ApiTranscription } from "@/lib/transcription/queries";
+import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
 
 interface RowProps {
   t: ApiTranscription;

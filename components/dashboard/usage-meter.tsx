@@ -1,5 +1,5 @@
 import { formatHours } from "@/lib/transcription/format";
-import type { TranscriptionOptions } from "@/lib/transcription/options";
+import type { TranscriptionOptions } from "@/lib/api/contract/transcriptions";
 
 export function UsageMeter({ usage, planName }: { usage: TranscriptionOptions["usage"]; planName: string }) {
   const { used_s, limit_s } = usage;

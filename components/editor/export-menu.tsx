@@ -4,10 +4,10 @@ import { Popover } from "radix-ui";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { EditorCapabilities } from "@/lib/editor/capabilities";
-import { EXPORT_LABEL } from "@/lib/editor/export-access";
-import { EXPORT_FORMATS, type ExportFormat } from "@/lib/exports/formats";
+import { EXPORT_FORMATS, EXPORT_LABEL, type ExportFormat } from "@/lib/exports/formats";
 import { saveResponse } from "./download";
-import { RefusalNote, refusalFrom, type Refusal } from "./upgrade-hint";
+import { RefusalNote, refusalOf, type Refusal } from "./upgrade-hint";
+import { apiDownload } from "@/lib/api/client";
 
 interface ExportMenuProps {
   transcriptionId: string;
@@ -35,10 +35,10 @@ export function ExportMenu({ transcriptionId, title, capabilities, hasFormatted 
       version: subtitles ? "raw" : version,
       tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
+    const result = await apiDownload(`/api/transcriptions/${transcriptionId}/export?${query}`);
     try {
-      const response = await fetch(`/api/transcriptions/${transcriptionId}/export?${query}`);
-      if (response.ok) await saveResponse(response, `${title}.${format}`);
-      else setRefusal(await refusalFrom(response));
+      if (result.ok) await saveResponse(result.response, `${title}.${format}`);
+      else setRefusal(refusalOf(result));
     } catch {
       setRefusal({ detail: "Could not reach the server. Try again." });
     } finally {

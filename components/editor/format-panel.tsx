@@ -3,10 +3,10 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { Availability, EditorCapabilities } from "@/lib/editor/capabilities";
-import type { ApiStyle } from "@/lib/editor/styles";
-import type { ApiFormatted } from "@/lib/transcription/queries";
+import { ApiFormatted, type ApiStyle } from "@/lib/api/contract/transcriptions";
 import { StylesDialog } from "./styles-dialog";
-import { RefusalNote, refusalFrom, type Refusal } from "./upgrade-hint";
+import { RefusalNote, refusalOf, type Refusal } from "./upgrade-hint";
+import { apiCall } from "@/lib/api/client";
 
 interface FormatPanelProps {
   transcriptionId: string;
@@ -37,19 +37,14 @@ export function FormatPanel({ transcriptionId, capabilities, styles: initialStyl
   async function format(level: "basic" | "advanced" | "style") {
     setBusy(level);
     setRefusal(null);
-    try {
-      const response = await fetch(`/api/transcriptions/${transcriptionId}/format`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(level === "style" ? { level, style_id: styleId } : { level }),
-      });
-      if (response.ok) onFormatted((await response.json()) as ApiFormatted);
-      else setRefusal(await refusalFrom(response));
-    } catch {
-      setRefusal({ detail: "Could not reach the server. Try again." });
-    } finally {
-      setBusy(null);
-    }
+    const result = await apiCall(`/api/transcriptions/${transcriptionId}/format`, {
+      method: "POST",
+      body: level === "style" ? { level, style_id: styleId } : { level },
+      answer: ApiFormatted,
+    });
+    setBusy(null);
+    if (result.ok) onFormatted(result.data);
+    else setRefusal(refusalOf(result));
   }
 
   return (

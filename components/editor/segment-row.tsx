@@ -5,7 +5,7 @@ import { memo, useEffect, useRef, type KeyboardEvent } from "react";
 import type { Match } from "@/lib/editor/find";
 import { isLowConfidence } from "@/lib/editor/playback";
 import { formatTimestamp } from "@/lib/transcription/format";
-import type { ApiSegment } from "@/lib/transcription/queries";
+import type { ApiSegment } from "@/lib/api/contract/transcriptions";
 
 interface SegmentRowProps {
   segment: ApiSegment;

@@ -4,8 +4,10 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
-import type { ApiStyle } from "@/lib/editor/styles";
-import { RefusalNote, refusalFrom, type Refusal } from "./upgrade-hint";
+import { ApiStyle } from "@/lib/api/contract/transcriptions";
+import { RefusalNote, refusalOf, type Refusal } from "./upgrade-hint";
+import { apiCall } from "@/lib/api/client";
+import { OkAnswer } from "@/lib/api/contract/common";
 
 interface StylesDialogProps {
   open: boolean;
@@ -32,20 +34,20 @@ export function StylesDialog({ open, onOpenChange, styles, onChange }: StylesDia
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const response = await fetch(editing ? `/api/styles/${editing.id}` : "/api/styles", {
+    const result = await apiCall(editing ? `/api/styles/${editing.id}` : "/api/styles", {
       method: editing ? "PATCH" : "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name, instructions }),
+      body: { name, instructions },
+      answer: ApiStyle,
     });
-    if (!response.ok) return setRefusal(await refusalFrom(response));
-    const saved = (await response.json()) as ApiStyle;
+    if (!result.ok) return setRefusal(refusalOf(result));
+    const saved = result.data;
     onChange([...styles.filter((s) => s.id !== saved.id), saved].sort(byName));
     edit(null);
   }
 
   async function remove(style: ApiStyle) {
-    const response = await fetch(`/api/styles/${style.id}`, { method: "DELETE" });
-    if (!response.ok) return setRefusal(await refusalFrom(response));
+    const result = await apiCall(`/api/styles/${style.id}`, { method: "DELETE", answer: OkAnswer });
+    if (!result.ok) return setRefusal(refusalOf(result));
     onChange(styles.filter((s) => s.id !== style.id));
     if (editing?.id === style.id) edit(null);
   }

@@ -2,6 +2,8 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { apiCall, detailOr } from "@/lib/api/client";
+import { ApiTranscription } from "@/lib/api/contract/transcriptions";
 
 /** The transcription's title with an inline rename. */
 export function TitleEditor({ id, title, onRenamed }: { id: string; title: string; onRenamed(title: string): void }) {
@@ -11,14 +13,9 @@ export function TitleEditor({ id, title, onRenamed }: { id: string; title: strin
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const response = await fetch(`/api/transcriptions/${id}`, {
-      method: "PATCH",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ title: value }),
-    });
-    const data = (await response.json().catch(() => ({}))) as { title?: string; detail?: string };
-    if (!response.ok || !data.title) return setError(data.detail ?? "Could not rename. Try again.");
-    onRenamed(data.title);
+    const result = await apiCall(`/api/transcriptions/${id}`, { method: "PATCH", body: { title: value }, answer: ApiTranscription });
+    if (!result.ok) return setError(detailOr(result, "Could not rename. Try again."));
+    onRenamed(result.data.title);
     setError("");
     setEditing(false);
   }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
+import { detailOr, type ApiFailure } from "@/lib/api/client";
 
 export interface Refusal {
   detail: string;
@@ -23,7 +24,10 @@ export function RefusalNote({ refusal }: { refusal: Refusal }) {
   );
 }
 
-export async function refusalFrom(response: Response): Promise<Refusal> {
-  const data = (await response.json().catch(() => null)) as Refusal | null;
-  return data?.detail ? data : { detail: `Something went wrong (${response.status}). Try again.` };
+/** What to show for a failed call: the server's sentence (and upgrade offer), or a generic one. */
+export function refusalOf(failure: ApiFailure): Refusal {
+  if (failure.status === 0) return { detail: "Could not reach the server. Try again." };
+  const detail = detailOr(failure, `Something went wrong (${failure.status}). Try again.`);
+  const upgrade = failure.body?.upgrade as Refusal["upgrade"] | undefined;
+  return upgrade ? { detail, upgrade } : { detail };
 }

@@ -1,7 +1,9 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ApiSegment } from "@/lib/transcription/queries";
+import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import { apiCall, detailOr } from "@/lib/api/client";
+import { SavedSegments } from "@/lib/api/contract/transcriptions";
 
 export interface SegmentChange {
   text?: string;
@@ -42,29 +44,28 @@ export function useSegmentSaver(transcriptionId: string, initialVersion: number,
     setState("saving");
     let retry = false;
     try {
-      const response = await fetch(`/api/transcriptions/${transcriptionId}/segments`, {
+      const result = await apiCall(`/api/transcriptions/${transcriptionId}/segments`, {
         method: "PATCH",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ base_version: version.current, changes: [...sending].map(([position, c]) => ({ position, ...c })) }),
+        body: { base_version: version.current, changes: [...sending].map(([position, c]) => ({ position, ...c })) },
+        answer: SavedSegments,
       });
-      const data = (await response.json().catch(() => ({}))) as { version?: number; segments?: SavedSegment[]; detail?: string };
-      if (response.ok && typeof data.version === "number") {
-        version.current = data.version;
-        onSaved(data.segments ?? []);
+      if (result.ok) {
+        version.current = result.data.version;
+        onSaved(result.data.segments);
         setError("");
         setState(pending.current.size ? "pending" : "saved");
+      } else if (result.status === 0) {
+        mergeInto(pending.current, sending);
+        setError("Could not reach the server.");
+        setState("failed");
+        retry = true;
       } else {
         mergeInto(pending.current, sending);
-        setError(data.detail ?? `The server answered ${response.status}.`);
-        if (response.status === 409) stopped.current = true;
-        setState(response.status === 409 ? "conflict" : "failed");
-        retry = response.status >= 500 || response.status === 429;
+        setError(detailOr(result, `The server answered ${result.status}.`));
+        if (result.status === 409) stopped.current = true;
+        setState(result.status === 409 ? "conflict" : "failed");
+        retry = result.status >= 500 || result.status === 429;
       }
-    } catch {
-      mergeInto(pending.current, sending);
-      setError("Could not reach the server.");
-      setState("failed");
-      retry = true;
     } finally {
       inFlight.current = false;
     }

@@ -1,7 +1,6 @@
 import Link from "next/link";
 import { clsx } from "clsx";
 import { Button } from "@/components/ui/button";
-import { FREE_PLAN_ID } from "@/lib/billing/entitlements";
 import { FEATURE_LABELS, isFeatureKey } from "@/lib/billing/features";
 import { annualPricePerMonth, formatPrice } from "@/lib/billing/pricing";
 import { planLanguageCount } from "@/lib/billing/plans";
@@ -23,7 +22,7 @@ export function PricingCards({
     <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
       {plans.map((plan) => {
         // A plan sold by contract (enterprise): a label, no checkout.
-        const labelOnly = !plan.checkoutEnabled && plan.id !== FREE_PLAN_ID;
+        const labelOnly = !plan.checkoutEnabled && !plan.isDefault;
         return (
           <li
             key={plan.id}

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useCallback } from "react";
 import { useSession } from "@/components/session/session-provider";
 import { track } from "@/lib/analytics/track";
+import { signOut } from "@/lib/api/client";
 
 /** Logout: call the spec's logout endpoint, forget the session, then go to /login. */
 export function useLogout() {
@@ -11,7 +12,7 @@ export function useLogout() {
   const { clear } = useSession();
   return useCallback(async () => {
     track("auth_action", "logout");
-    await fetch("/api/logout?source=app", { method: "POST", credentials: "include", redirect: "manual" }).catch(() => null);
+    await signOut();
     clear();
     router.replace("/login");
     router.refresh();

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import type { ApiTranscription } from "@/lib/transcription/queries";
+import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
 
 const LABELS: Record<ApiTranscription["status"], string> = {
   queued: "Queued",

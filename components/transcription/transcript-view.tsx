@@ -6,9 +6,9 @@ import { TitleEditor } from "@/components/editor/title-editor";
 import { TranscriptEditor } from "@/components/editor/transcript-editor";
 import { Alert } from "@/components/ui/alert";
 import type { EditorCapabilities } from "@/lib/editor/capabilities";
-import type { ApiStyle } from "@/lib/editor/styles";
+import type { ApiStyle } from "@/lib/api/contract/transcriptions";
 import { formatDuration } from "@/lib/transcription/format";
-import type { ApiFormatted, ApiSegment, ApiTranscription } from "@/lib/transcription/queries";
+import type { ApiFormatted, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { StatusBadge } from "./status-badge";
 import { useLiveTranscriptions } from "./use-live-transcriptions";
 

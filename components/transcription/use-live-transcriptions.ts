@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import type { ApiTranscription } from "@/lib/transcription/queries";
+import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
 
 /** Subscribes to the server's status stream; the browser reconnects by itself if it drops. */
 export function useLiveTranscriptions(onChange: (t: ApiTranscription) => void, since: string, enabled = true): void {

@@ -1,9 +1,13 @@
 import { eq } from "drizzle-orm";
 import { isOperator } from "@/lib/auth/operators";
-import { db } from "@/lib/db/client";
+import type { Database, Tx } from "@/lib/db/client";
 import { userAvatars, users } from "@/lib/db/schema";
+import { DomainError } from "@/lib/errors/domain-error";
 
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TOO_LARGE = "The picture is larger than 2 MB. Choose a smaller one.";
+
+type StoredAvatar = typeof userAvatars.$inferSelect;
 
 export type AvatarType = "image/png" | "image/jpeg" | "image/webp" | "image/gif";
 
@@ -17,13 +21,22 @@ export function detectImageType(bytes: Uint8Array): AvatarType | null {
   return null;
 }
 
+/** The type of an uploaded picture fit to keep: not empty, at most 2 MB, an image by its bytes. */
+export function avatarImageType(bytes: Uint8Array): AvatarType {
+  if (bytes.length === 0) throw new DomainError("unprocessable", "file: the picture is empty.");
+  if (bytes.length > MAX_AVATAR_BYTES) throw new DomainError("too_large", AVATAR_TOO_LARGE);
+  const type = detectImageType(bytes);
+  if (!type) throw new DomainError("unsupported_media", "Use a PNG, JPEG, WebP or GIF picture.");
+  return type;
+}
+
 function avatarUrl(userId: string, version: number): string {
   return `/api/avatars/${encodeURIComponent(userId)}?v=${version}`;
 }
 
-export async function saveAvatar(userId: string, bytes: Buffer, contentType: AvatarType): Promise<string> {
+export async function saveAvatar(database: Database, userId: string, bytes: Buffer, contentType: AvatarType): Promise<string> {
   const url = avatarUrl(userId, Date.now());
-  await db().transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     await tx
       .insert(userAvatars)
       .values({ userId, contentType, data: bytes })
@@ -33,8 +46,8 @@ export async function saveAvatar(userId: string, bytes: Buffer, contentType: Ava
   return url;
 }
 
-export async function removeAvatar(userId: string): Promise<void> {
-  await db().transaction(async (tx) => {
+export async function removeAvatar(database: Database, userId: string): Promise<void> {
+  await database.transaction(async (tx) => {
     await tx.delete(userAvatars).where(eq(userAvatars.userId, userId));
     await tx.update(users).set({ image: null }).where(eq(users.id, userId));
   });
@@ -42,14 +55,15 @@ export async function removeAvatar(userId: string): Promise<void> {
 
 /**
  * A profile picture, for its owner and for operators (the admin panel) only; anyone else
- * gets nothing, exactly as for a user without a picture.
+ * gets `not_found`, exactly as for a user without a picture.
  */
-export async function loadAvatarFor(viewer: { id: string; email: string }, userId: string) {
-  if (viewer.id !== userId && !isOperator(viewer.email)) return undefined;
-  return loadAvatar(userId);
+export async function loadAvatarFor(database: Database | Tx, viewer: { id: string; email: string }, userId: string): Promise<StoredAvatar> {
+  const row = viewer.id === userId || isOperator(viewer.email) ? await loadAvatar(database, userId) : undefined;
+  if (!row) throw new DomainError("not_found", "This user has no profile picture.");
+  return row;
 }
 
-async function loadAvatar(userId: string) {
-  const [row] = await db().select().from(userAvatars).where(eq(userAvatars.userId, userId)).limit(1);
+async function loadAvatar(database: Database | Tx, userId: string): Promise<StoredAvatar | undefined> {
+  const [row] = await database.select().from(userAvatars).where(eq(userAvatars.userId, userId)).limit(1);
   return row;
 }

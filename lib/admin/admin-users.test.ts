@@ -13,22 +13,26 @@ describe("parseUserFilters", () => {
   const parse = (query: string) => parseUserFilters(new URLSearchParams(query));
 
   it("reads no parameters as no filters", () => {
-    expect(parse("")).toEqual({ ok: true, value: NO_FILTERS });
+    expect(parse("")).toEqual(NO_FILTERS);
   });
 
   it("reads every filter, trims the search text and treats empty values as any", () => {
     expect(parse("q=%20%20Ada%20&plan=pro&status=trialing&active=false&verified=true")).toEqual({
-      ok: true,
-      value: { q: "Ada", plan: "pro", status: "trialing", active: false, verified: true },
+      q: "Ada",
+      plan: "pro",
+      status: "trialing",
+      active: false,
+      verified: true,
     });
-    expect(parse("status=none&plan=free")).toMatchObject({ ok: true, value: { status: "none", plan: "free" } });
-    expect(parse("q=&plan=&status=&active=&verified=")).toEqual({ ok: true, value: NO_FILTERS });
+    expect(parse("status=none&plan=free")).toMatchObject({ status: "none", plan: "free" });
+    expect(parse("q=&plan=&status=&active=&verified=")).toEqual(NO_FILTERS);
   });
 
   it("accepts 200 characters of search text and refuses 201 with a sentence naming q", () => {
-    expect(parse(`q=${"a".repeat(200)}`)).toMatchObject({ ok: true });
-    const long = parse(`q=${"a".repeat(201)}`);
-    expect(long).toEqual({ ok: false, detail: expect.stringMatching(/^The search text "q" .*200 characters.*\.$/) });
+    expect(parse(`q=${"a".repeat(200)}`)).toMatchObject({ q: "a".repeat(200) });
+    expect(() => parse(`q=${"a".repeat(201)}`)).toThrow(
+      expect.objectContaining({ kind: "invalid", message: expect.stringMatching(/^The search text "q" .*200 characters.*\.$/) }),
+    );
   });
 
   it.each([
@@ -38,8 +42,7 @@ describe("parseUserFilters", () => {
     ["plan=pro;drop", /"plan" filter must be a plan id/],
     [`plan=${"p".repeat(41)}`, /"plan" filter must be a plan id/],
   ])("refuses %s with a sentence naming the parameter", (query, message) => {
-    const result = parse(query);
-    expect(result).toEqual({ ok: false, detail: expect.stringMatching(message) });
+    expect(() => parse(query)).toThrow(expect.objectContaining({ kind: "invalid", message: expect.stringMatching(message) }));
   });
 });
 
@@ -148,7 +151,7 @@ describe.each(BACKENDS)("admin user list on %s", (_name, open) => {
 
   it("finds one user by id, and nothing for an unknown id", async () => {
     expect(await findAdminUser(db, "u-trial")).toEqual(await row("u-trial"));
-    expect(await findAdminUser(db, "nobody")).toBeUndefined();
+    await expect(findAdminUser(db, "nobody")).rejects.toMatchObject({ kind: "not_found", message: "User not found." });
   });
 
   it("lists users newest first, ties broken by id", async () => {

@@ -5,10 +5,11 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { isOperator } from "@/lib/auth/operators";
-import { FREE_PLAN_ID } from "@/lib/billing/entitlements";
+import { defaultPlanIdSql } from "@/lib/billing/plans";
 import { SUBSCRIPTION_STATUSES } from "@/lib/billing/subscription-types";
 import type { Database } from "@/lib/db/client";
 import { plans, subscriptions, users } from "@/lib/db/schema";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AdminUser, AdminUserPage, SubscriptionStatus } from "./api-types";
 import { escapeLike } from "./audit-log";
 import type { PageRequest } from "./paging";
@@ -17,6 +18,8 @@ import type { PageRequest } from "./paging";
 const RUNNING_STATUSES = ["active", "trialing", "past_due", "unpaid"] as const satisfies readonly SubscriptionStatus[];
 
 const MAX_QUERY_LENGTH = 200;
+
+export const USER_NOT_FOUND = "User not found.";
 
 export interface AdminUserFilters {
   /** substring of the email or the name, any case; "" for all */
@@ -57,11 +60,9 @@ const filterSchema = z.object({
 
 /**
  * `?q=&plan=&status=&active=&verified=` from the list's URL. An empty value means "any",
- * as a cleared select in a form sends one; anything unrecognised is a 400 with the reason.
+ * as a cleared select in a form sends one; anything unrecognised is `invalid`, with the reason.
  */
-export function parseUserFilters(
-  params: URLSearchParams,
-): { ok: true; value: AdminUserFilters } | { ok: false; detail: string } {
+export function parseUserFilters(params: URLSearchParams): AdminUserFilters {
   const value = (name: string) => params.get(name) || null;
   const result = filterSchema.safeParse({
     q: params.get("q") ?? "",
@@ -70,10 +71,8 @@ export function parseUserFilters(
     active: value("active"),
     verified: value("verified"),
   });
-  if (!result.success) {
-    return { ok: false, detail: result.error.issues[0]?.message ?? "The user filters are invalid." };
-  }
-  return { ok: true, value: result.data };
+  if (!result.success) throw new DomainError("invalid", result.error.issues[0]?.message ?? "The user filters are invalid.");
+  return result.data;
 }
 
 /**
@@ -104,7 +103,7 @@ function pickedSubscription(database: Database) {
 type Picked = ReturnType<typeof pickedSubscription>;
 
 function shownPlanId(picked: Picked): SQL<string> {
-  return sql<string>`(case when ${inArray(picked.status, [...RUNNING_STATUSES])} then ${picked.planId} else ${FREE_PLAN_ID} end)`;
+  return sql<string>`(case when ${inArray(picked.status, [...RUNNING_STATUSES])} then ${picked.planId} else ${defaultPlanIdSql()} end)`;
 }
 
 /** Conditions on the users table alone. */
@@ -207,7 +206,9 @@ export async function listAdminUsers(
   return { users: rows.map(toAdminUser), total, page: page.page, page_size: page.pageSize };
 }
 
-export async function findAdminUser(database: Database, id: string): Promise<AdminUser | undefined> {
+/** One user's row of the list; an unknown id is `not_found`. */
+export async function findAdminUser(database: Database, id: string): Promise<AdminUser> {
   const [row] = await userRows(database, () => eq(users.id, id)).limit(1);
-  return row ? toAdminUser(row) : undefined;
+  if (!row) throw new DomainError("not_found", USER_NOT_FOUND);
+  return toAdminUser(row);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DomainError } from "@/lib/errors/domain-error";
 
 const DEFAULT_PAGE_SIZE = 25;
 const MAX_PAGE_SIZE = 100;
@@ -13,15 +14,15 @@ const pageSchema = z.object({
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
-/** `?page=&page_size=` from a URL; out-of-range values are a 400 with the reason. */
-export function parsePage(params: URLSearchParams): { ok: true; value: PageRequest } | { ok: false; detail: string } {
+/** `?page=&page_size=` from a URL; an out-of-range value is `invalid`, "field: reason". */
+export function parsePage(params: URLSearchParams): PageRequest {
   const result = pageSchema.safeParse({
     page: params.get("page") ?? undefined,
     page_size: params.get("page_size") ?? undefined,
   });
   if (!result.success) {
     const issue = result.error.issues[0];
-    return { ok: false, detail: `${issue?.path.join(".") ?? "page"}: ${issue?.message ?? "is invalid"}` };
+    throw new DomainError("invalid", `${issue?.path.join(".") ?? "page"}: ${issue?.message ?? "is invalid"}`);
   }
-  return { ok: true, value: { page: result.data.page, pageSize: result.data.page_size } };
+  return { page: result.data.page, pageSize: result.data.page_size };
 }

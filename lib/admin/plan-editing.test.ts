@@ -66,8 +66,8 @@ describe.each(BACKENDS)("updatePlan on %s", (_name, open) => {
     expect((await entitlementsFor(db, user)).features.has("export_markdown_pdf")).toBe(true);
 
     const patch = planPatchSchema.parse({ price_monthly: 19.5, features: "everything_in_free, ai_enhancement", name: "Pro" });
-    const outcome = await updatePlan(db, OPERATOR, "pro", patch);
-    expect(outcome).toMatchObject({ ok: true, value: { id: "pro", price_monthly: 19.5, features: ["everything_in_free", "ai_enhancement"] } });
+    const plan = await updatePlan(db, OPERATOR, "pro", patch);
+    expect(plan).toMatchObject({ id: "pro", price_monthly: 19.5, features: ["everything_in_free", "ai_enhancement"] });
 
     expect((await plansForAdmin(db)).find((p) => p.id === "pro")?.price_monthly).toBe(19.5);
     const entitled = await entitlementsFor(db, user);
@@ -84,38 +84,35 @@ describe.each(BACKENDS)("updatePlan on %s", (_name, open) => {
   it("refuses unknown tiers, an unknown plan and deactivating free; writes nothing then", async () => {
     const { db } = t.handle;
     const before = await db.select().from(plans);
-    expect(await updatePlan(db, OPERATOR, "pro", planPatchSchema.parse({ language_tiers: "core, martian" }))).toEqual({
-      ok: false,
-      status: 422,
-      detail: 'language_tiers: unknown tier "martian"',
+    await expect(updatePlan(db, OPERATOR, "pro", planPatchSchema.parse({ language_tiers: "core, martian" }))).rejects.toMatchObject({
+      kind: "unprocessable",
+      message: 'language_tiers: unknown tier "martian"',
     });
-    expect(await updatePlan(db, OPERATOR, "platinum", planPatchSchema.parse({ price_monthly: 1 }))).toMatchObject({ ok: false, status: 404 });
-    expect(await updatePlan(db, OPERATOR, "free", planPatchSchema.parse({ is_active: false }))).toMatchObject({ ok: false, status: 422 });
+    await expect(updatePlan(db, OPERATOR, "platinum", planPatchSchema.parse({ price_monthly: 1 }))).rejects.toMatchObject({ kind: "not_found" });
+    await expect(updatePlan(db, OPERATOR, "free", planPatchSchema.parse({ is_active: false }))).rejects.toMatchObject({ kind: "unprocessable" });
     expect(await db.select().from(plans)).toEqual(before);
   });
 
   it("each Stripe price id names one plan and interval", async () => {
     const { db } = t.handle;
-    expect((await updatePlan(db, OPERATOR, "pro", planPatchSchema.parse({ stripe_price_id_monthly: "price_pro_m", stripe_price_id_annual: "price_pro_a" }))).ok).toBe(true);
-    expect(await updatePlan(db, OPERATOR, "premium", planPatchSchema.parse({ stripe_price_id_monthly: "price_pro_a" }))).toEqual({
-      ok: false,
-      status: 422,
-      detail: "stripe_price_id_monthly: price_pro_a is already the price of the Pro plan",
+    await expect(updatePlan(db, OPERATOR, "pro", planPatchSchema.parse({ stripe_price_id_monthly: "price_pro_m", stripe_price_id_annual: "price_pro_a" }))).resolves.toBeDefined();
+    await expect(updatePlan(db, OPERATOR, "premium", planPatchSchema.parse({ stripe_price_id_monthly: "price_pro_a" }))).rejects.toMatchObject({
+      kind: "unprocessable",
+      message: "stripe_price_id_monthly: price_pro_a is already the price of the Pro plan",
     });
-    expect(await updatePlan(db, OPERATOR, "premium", planPatchSchema.parse({ stripe_price_id_monthly: "price_x", stripe_price_id_annual: "price_x" }))).toMatchObject({
-      ok: false,
-      status: 422,
+    await expect(updatePlan(db, OPERATOR, "premium", planPatchSchema.parse({ stripe_price_id_monthly: "price_x", stripe_price_id_annual: "price_x" }))).rejects.toMatchObject({
+      kind: "unprocessable",
     });
     // Saving a plan with its own ids again is fine.
-    expect((await updatePlan(db, OPERATOR, "pro", planPatchSchema.parse({ stripe_price_id_monthly: "price_pro_m" }))).ok).toBe(true);
+    await expect(updatePlan(db, OPERATOR, "pro", planPatchSchema.parse({ stripe_price_id_monthly: "price_pro_m" }))).resolves.toBeDefined();
   });
 
   it("an edit that changes nothing writes no audit entry", async () => {
     const { db } = t.handle;
     const count = (await db.select().from(auditLog)).length;
     const [premium] = await db.select().from(plans).where(eq(plans.id, "premium"));
-    expect((await updatePlan(db, OPERATOR, "premium", planPatchSchema.parse({ name: premium.name }))).ok).toBe(true);
-    expect((await updatePlan(db, OPERATOR, "premium", planPatchSchema.parse({}))).ok).toBe(true);
+    await expect(updatePlan(db, OPERATOR, "premium", planPatchSchema.parse({ name: premium.name }))).resolves.toBeDefined();
+    await expect(updatePlan(db, OPERATOR, "premium", planPatchSchema.parse({}))).resolves.toBeDefined();
     expect((await db.select().from(auditLog)).length).toBe(count);
   });
 });

@@ -1,11 +1,10 @@
 import { asc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { FEATURE_LABELS, isFeatureKey } from "@/lib/billing/features";
-import { FREE_PLAN_ID } from "@/lib/billing/entitlements";
-import { toApiPlan, type ApiPlan } from "@/lib/billing/plans";
+import { defaultPlan, toApiPlan, type ApiPlan } from "@/lib/billing/plans";
 import type { Database, Tx } from "@/lib/db/client";
 import { languageTiers, plans, type Plan } from "@/lib/db/schema";
-import { fail, succeed, type Outcome } from "@/lib/http/outcome";
+import { DomainError } from "@/lib/errors/domain-error";
 import { changedFields } from "./audit-diff";
 import { recordAudit, type Actor } from "./audit-log";
 import { parseCommaList } from "./list-input";
@@ -109,23 +108,23 @@ async function priceIdProblem(database: Database | Tx, planId: string, monthly: 
  * Applies an operator's edit. It takes effect at once: entitlements, the public plans API
  * and the onboarding modal all read the plans table on every request.
  */
-export async function updatePlan(database: Database, actor: Actor, planId: string, patch: PlanPatch): Promise<Outcome<ApiPlan>> {
-  if (planId === FREE_PLAN_ID && patch.is_active === false) {
-    return fail(422, "is_active: the free plan cannot be deactivated; every user without a subscription is on it.");
+export async function updatePlan(database: Database, actor: Actor, planId: string, patch: PlanPatch): Promise<ApiPlan> {
+  if (patch.is_active === false && (await defaultPlan(database)).id === planId) {
+    throw new DomainError("unprocessable", "is_active: the free plan cannot be deactivated; every user without a subscription is on it.");
   }
   const problem = await tierProblem(database, patch.language_tiers);
-  if (problem) return fail(422, problem);
+  if (problem) throw new DomainError("unprocessable", problem);
   const tiers = await database.select().from(languageTiers);
   return database.transaction(async (tx) => {
     const [before] = await tx.select().from(plans).where(eq(plans.id, planId)).for("update");
-    if (!before) return fail(404, "Plan not found.");
+    if (!before) throw new DomainError("not_found", "Plan not found.");
     const priceProblem = await priceIdProblem(
       tx,
       planId,
       patch.stripe_price_id_monthly === undefined ? before.stripePriceIdMonthly : patch.stripe_price_id_monthly,
       patch.stripe_price_id_annual === undefined ? before.stripePriceIdAnnual : patch.stripe_price_id_annual,
     );
-    if (priceProblem) return fail(422, priceProblem);
+    if (priceProblem) throw new DomainError("unprocessable", priceProblem);
     const columns = toColumns(patch);
     const [after] = Object.keys(columns).length
       ? await tx.update(plans).set(columns).where(eq(plans.id, planId)).returning()
@@ -141,6 +140,6 @@ export async function updatePlan(database: Database, actor: Actor, planId: strin
         after: changes.after,
       });
     }
-    return succeed(toApiPlan(after, tiers));
+    return toApiPlan(after, tiers);
   });
 }

@@ -24,31 +24,28 @@ describe.each(BACKENDS)("updateSetting on %s", (_name, open) => {
 
   it("validates each value by its setting: a number refuses 'abc' with a clear 422", async () => {
     const { db } = t.handle;
-    expect(await updateSetting(db, OPERATOR, "max_upload_mb", patch({ value: "abc" }))).toEqual({
-      ok: false,
-      status: 422,
-      detail: "max_upload_mb must be a whole number",
+    await expect(updateSetting(db, OPERATOR, "max_upload_mb", patch({ value: "abc" }))).rejects.toMatchObject({
+      kind: "unprocessable",
+      message: "max_upload_mb must be a whole number",
     });
-    expect(await updateSetting(db, OPERATOR, "trial_days", patch({ value: "91" }))).toMatchObject({ ok: false, status: 422 });
-    expect(await updateSetting(db, OPERATOR, "signup_enabled", patch({ value: "maybe" }))).toEqual({
-      ok: false,
-      status: 422,
-      detail: 'signup_enabled must be "true" or "false"',
+    await expect(updateSetting(db, OPERATOR, "trial_days", patch({ value: "91" }))).rejects.toMatchObject({ kind: "unprocessable" });
+    await expect(updateSetting(db, OPERATOR, "signup_enabled", patch({ value: "maybe" }))).rejects.toMatchObject({
+      kind: "unprocessable",
+      message: 'signup_enabled must be "true" or "false"',
     });
-    expect(await updateSetting(db, OPERATOR, "support_email", patch({ value: "not-an-address" }))).toEqual({
-      ok: false,
-      status: 422,
-      detail: "support_email must be an email address",
+    await expect(updateSetting(db, OPERATOR, "support_email", patch({ value: "not-an-address" }))).rejects.toMatchObject({
+      kind: "unprocessable",
+      message: "support_email must be an email address",
     });
     expect(await getSetting(db, "max_upload_mb")).toBe(500);
   });
 
   it("stores the canonical value, keeps the key, takes effect at once, and audits it", async () => {
     const { db } = t.handle;
-    const outcome = await updateSetting(db, OPERATOR, "signup_enabled", patch({ value: " FALSE ", description: "Closed for maintenance." }));
-    expect(outcome).toMatchObject({ ok: true, value: { key: "signup_enabled", value: "false", description: "Closed for maintenance." } });
+    const setting = await updateSetting(db, OPERATOR, "signup_enabled", patch({ value: " FALSE ", description: "Closed for maintenance." }));
+    expect(setting).toMatchObject({ key: "signup_enabled", value: "false", description: "Closed for maintenance." });
     expect(await getSetting(db, "signup_enabled")).toBe(false);
-    expect((await updateSetting(db, OPERATOR, "max_upload_mb", patch({ value: 250 }))).ok).toBe(true);
+    await expect(updateSetting(db, OPERATOR, "max_upload_mb", patch({ value: 250 }))).resolves.toMatchObject({ value: "250" });
     expect(await getSetting(db, "max_upload_mb")).toBe(250);
 
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.targetId, "signup_enabled"));
@@ -61,10 +58,9 @@ describe.each(BACKENDS)("updateSetting on %s", (_name, open) => {
 
   it("answers 404 for a key that is not a setting", async () => {
     const { db } = t.handle;
-    expect(await updateSetting(db, OPERATOR, "root_password", patch({ value: "x" }))).toEqual({
-      ok: false,
-      status: 404,
-      detail: 'There is no setting called "root_password".',
+    await expect(updateSetting(db, OPERATOR, "root_password", patch({ value: "x" }))).rejects.toMatchObject({
+      kind: "not_found",
+      message: 'There is no setting called "root_password".',
     });
     expect(await db.select().from(settings).where(eq(settings.key, "root_password"))).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/lib/db/client";
 import { settings, type Setting } from "@/lib/db/schema";
-import { fail, succeed, type Outcome } from "@/lib/http/outcome";
+import { DomainError } from "@/lib/errors/domain-error";
 import { isSettingKey, parseSettingValue } from "@/lib/settings/definitions";
 import type { AdminSetting } from "./api-types";
 import { changedFields } from "./audit-diff";
@@ -14,6 +14,8 @@ export const settingPatchSchema = z.object({
   description: z.string().trim().max(500).optional(),
 });
 export type SettingPatch = z.output<typeof settingPatchSchema>;
+
+const noSuchSetting = (key: string) => `There is no setting called "${key}".`;
 
 function toAdminSetting(row: Setting): AdminSetting {
   return { key: row.key, value: row.value, description: row.description, updated_at: row.updatedAt.toISOString() };
@@ -28,14 +30,12 @@ export async function settingsForAdmin(database: Database): Promise<AdminSetting
  * Validates the value by the setting's own rule (a number stays a number) and stores it in
  * its canonical form ("TRUE " → "true"), so what the panel shows is what the product reads.
  */
-export async function updateSetting(database: Database, actor: Actor, key: string, patch: SettingPatch): Promise<Outcome<AdminSetting>> {
-  if (!isSettingKey(key)) return fail(404, `There is no setting called "${key}".`);
-  const parsed = parseSettingValue(key, patch.value);
-  if (!parsed.ok) return fail(422, parsed.error);
-  const value = String(parsed.value);
+export async function updateSetting(database: Database, actor: Actor, key: string, patch: SettingPatch): Promise<AdminSetting> {
+  if (!isSettingKey(key)) throw new DomainError("not_found", noSuchSetting(key));
+  const value = String(parseSettingValue(key, patch.value));
   return database.transaction(async (tx) => {
     const [before] = await tx.select().from(settings).where(eq(settings.key, key)).for("update");
-    if (!before) return fail(404, `There is no setting called "${key}".`);
+    if (!before) throw new DomainError("not_found", noSuchSetting(key));
     const [after] = await tx
       .update(settings)
       .set({ value, description: patch.description ?? before.description })
@@ -55,6 +55,6 @@ export async function updateSetting(database: Database, actor: Actor, key: strin
         after: changes.after,
       });
     }
-    return succeed(toAdminSetting(after));
+    return toAdminSetting(after);
   });
 }

@@ -79,7 +79,7 @@ describe.each(BACKENDS)("subscriptionHistory on %s", (_name, open) => {
   });
 
   it("is undefined for an unknown user", async () => {
-    expect(await subscriptionHistory(t.handle.db, "nobody")).toBeUndefined();
+    await expect(subscriptionHistory(t.handle.db, "nobody")).rejects.toMatchObject({ kind: "not_found", message: "User not found." });
   });
 
   it("gives a user who never subscribed the free plan and empty lists", async () => {

@@ -50,13 +50,12 @@ async function billingHistoryOf(database: Database, userId: string): Promise<Adm
   }));
 }
 
-/** Undefined for an unknown user; subscriptions and billing events newest first. */
-export async function subscriptionHistory(database: Database, userId: string): Promise<SubscriptionHistory | undefined> {
+/** Subscriptions and billing events newest first; an unknown user is `not_found`. */
+export async function subscriptionHistory(database: Database, userId: string): Promise<SubscriptionHistory> {
   const [user, subscriptionRows, billingRows] = await Promise.all([
     findAdminUser(database, userId),
     subscriptionsOf(database, userId),
     billingHistoryOf(database, userId),
   ]);
-  if (!user) return undefined;
   return { user, subscriptions: subscriptionRows, billing_history: billingRows };
 }

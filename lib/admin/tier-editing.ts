@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/lib/db/client";
 import { languageTiers, type LanguageTier } from "@/lib/db/schema";
-import { fail, succeed, type Outcome } from "@/lib/http/outcome";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AdminLanguageTier } from "./api-types";
 import { changedFields } from "./audit-diff";
 import { recordAudit, type Actor } from "./audit-log";
@@ -49,10 +49,10 @@ export async function tiersForAdmin(database: Database): Promise<AdminLanguageTi
 }
 
 /** Plans list tier ids, so a change here changes every plan's languages at once. */
-export async function updateTier(database: Database, actor: Actor, tierId: string, patch: TierPatch): Promise<Outcome<AdminLanguageTier>> {
+export async function updateTier(database: Database, actor: Actor, tierId: string, patch: TierPatch): Promise<AdminLanguageTier> {
   return database.transaction(async (tx) => {
     const [before] = await tx.select().from(languageTiers).where(eq(languageTiers.id, tierId)).for("update");
-    if (!before) return fail(404, "Language tier not found.");
+    if (!before) throw new DomainError("not_found", "Language tier not found.");
     const columns = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     const [after] = Object.keys(columns).length
       ? await tx.update(languageTiers).set(columns).where(eq(languageTiers.id, tierId)).returning()
@@ -72,6 +72,6 @@ export async function updateTier(database: Database, actor: Actor, tierId: strin
         after: changes.after,
       });
     }
-    return succeed(toAdminTier(after));
+    return toAdminTier(after);
   });
 }

@@ -46,14 +46,14 @@ describe.each(BACKENDS)("setActiveAsOperator on %s", (_name, open) => {
 
     const off = await setActiveAsOperator(db, operator, userId, false);
 
-    expect(off).toMatchObject({ ok: true, value: { id: userId, is_active: false, plan_id: "pro" } });
+    expect(off).toMatchObject({ id: userId, is_active: false, plan_id: "pro" });
     expect(await db.select().from(sessions).where(eq(sessions.userId, userId))).toEqual([]);
     expect((await db.select().from(transcriptions).where(eq(transcriptions.id, queued)))[0].status).toBe("canceled");
     expect((await db.select().from(jobs).where(eq(jobs.transcriptionId, queued)))[0].status).toBe("canceled");
     expect((await db.select().from(usage).where(eq(usage.userId, userId)))[0].secondsUsed).toBe(180);
 
     const on = await setActiveAsOperator(db, operator, userId, true);
-    expect(on).toMatchObject({ ok: true, value: { is_active: true } });
+    expect(on).toMatchObject({ is_active: true });
 
     const entries = await db.select().from(auditLog).where(eq(auditLog.targetId, userId));
     expect(entries.map((e) => [e.action, e.before, e.after]).sort()).toEqual([
@@ -64,14 +64,14 @@ describe.each(BACKENDS)("setActiveAsOperator on %s", (_name, open) => {
 
   it("an operator cannot deactivate their own account; an unknown id is a 404", async () => {
     const { db } = t.handle;
-    expect(await setActiveAsOperator(db, operator, operator.id, false)).toEqual({ ok: false, status: 400, detail: CANNOT_DEACTIVATE_SELF });
-    expect(await setActiveAsOperator(db, operator, "nobody", false)).toEqual({ ok: false, status: 404, detail: "User not found." });
+    await expect(setActiveAsOperator(db, operator, operator.id, false)).rejects.toMatchObject({ kind: "invalid", message: CANNOT_DEACTIVATE_SELF });
+    await expect(setActiveAsOperator(db, operator, "nobody", false)).rejects.toMatchObject({ kind: "not_found", message: "User not found." });
   });
 
   it("setting the state a user already has changes nothing and writes no audit entry", async () => {
     const { db } = t.handle;
     const userId = await insertUser(db);
-    expect((await setActiveAsOperator(db, operator, userId, true)).ok).toBe(true);
+    await expect(setActiveAsOperator(db, operator, userId, true)).resolves.toMatchObject({ is_active: true });
     expect(await db.select().from(auditLog).where(eq(auditLog.targetId, userId))).toEqual([]);
   });
 });

@@ -3,14 +3,13 @@ import { z } from "zod";
 import { setUserActive } from "@/lib/accounts/activation";
 import type { Database } from "@/lib/db/client";
 import { transcriptions, users } from "@/lib/db/schema";
-import { fail, succeed, type Outcome } from "@/lib/http/outcome";
+import { DomainError } from "@/lib/errors/domain-error";
 import { cancelTranscription } from "@/lib/transcription/queue";
 import type { AdminUser } from "./api-types";
-import { findAdminUser } from "./admin-users";
+import { USER_NOT_FOUND, findAdminUser } from "./admin-users";
 import { recordAudit, type Actor } from "./audit-log";
 
 export const CANNOT_DEACTIVATE_SELF = "You cannot deactivate your own account.";
-export const USER_NOT_FOUND = "User not found.";
 
 /** Spec §7's PATCH /admin/users/{id}. */
 export const userPatchSchema = z.object({ is_active: z.boolean({ error: "is_active must be true or false" }) });
@@ -31,10 +30,10 @@ async function stopOpenJobs(database: Database, userId: string): Promise<number>
  * transaction) and stops their queued and running transcriptions; sign-in is refused
  * until an operator activates the account again.
  */
-export async function setActiveAsOperator(database: Database, actor: Actor, userId: string, active: boolean): Promise<Outcome<AdminUser>> {
-  if (userId === actor.id && !active) return fail(400, CANNOT_DEACTIVATE_SELF);
+export async function setActiveAsOperator(database: Database, actor: Actor, userId: string, active: boolean): Promise<AdminUser> {
+  if (userId === actor.id && !active) throw new DomainError("invalid", CANNOT_DEACTIVATE_SELF);
   const [target] = await database.select().from(users).where(eq(users.id, userId));
-  if (!target) return fail(404, USER_NOT_FOUND);
+  if (!target) throw new DomainError("not_found", USER_NOT_FOUND);
   await database.transaction(async (tx) => {
     await setUserActive(tx, userId, active);
     if (target.isActive === active) return;
@@ -48,6 +47,5 @@ export async function setActiveAsOperator(database: Database, actor: Actor, user
     });
   });
   if (!active) await stopOpenJobs(database, userId);
-  const user = await findAdminUser(database, userId);
-  return user ? succeed(user) : fail(404, USER_NOT_FOUND);
+  return findAdminUser(database, userId);
 }

@@ -3,7 +3,8 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { STRIPE_NEEDED_FOR_REMOVAL } from "@/lib/accounts/account-removal";
+import { STRIPE_NEEDED_FOR_REMOVAL, demoBilling } from "@/lib/billing/demo/demo-provider";
+import { stripeBilling } from "@/lib/billing/stripe/stripe-provider";
 import { subscription } from "@/test/support/stripe-fixtures";
 import { closeStripeStandIns, startStripeStandIn, stripeError } from "@/test/support/stripe-stand-in";
 import type { Database } from "@/lib/db/client";
@@ -83,9 +84,9 @@ describe.each(BACKENDS)("deleteUserAsOperator on %s", (_name, open) => {
     const victim = await userWithData(db, stripeId);
     const [row] = await db.select().from(users).where(eq(users.id, victim.userId));
 
-    const outcome = await deleteUserAsOperator(db, operator, victim.userId, standIn.stripe());
+    const deleted = await deleteUserAsOperator(db, operator, victim.userId, stripeBilling(standIn.stripe(), "http://app.test"));
 
-    expect(outcome).toEqual({ ok: true, value: { id: victim.userId, name: row.name, email: row.email } });
+    expect(deleted).toEqual({ id: victim.userId, name: row.name, email: row.email });
     expect(standIn.calls()).toEqual([`DELETE /v1/subscriptions/${stripeId}`]);
     expect(standIn.requests[0].query).toMatchObject({ prorate: "true", invoice_now: "false" });
     expect(await leftovers(db, victim.userId, victim.transcriptionId)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
@@ -109,7 +110,7 @@ describe.each(BACKENDS)("deleteUserAsOperator on %s", (_name, open) => {
   it("a demo subscription needs no Stripe: deleted without any provider call", async () => {
     const { db } = t.handle;
     const victim = await userWithData(db, null, "demo");
-    expect((await deleteUserAsOperator(db, operator, victim.userId, null)).ok).toBe(true);
+    await expect(deleteUserAsOperator(db, operator, victim.userId, demoBilling)).resolves.toMatchObject({ id: victim.userId });
     expect(await leftovers(db, victim.userId, victim.transcriptionId)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
@@ -119,9 +120,10 @@ describe.each(BACKENDS)("deleteUserAsOperator on %s", (_name, open) => {
     standIn.on("DELETE /v1/subscriptions/:id", stripeError(500));
     const victim = await userWithData(db, "sub_refused");
 
-    const outcome = await deleteUserAsOperator(db, operator, victim.userId, standIn.stripe());
-
-    expect(outcome).toEqual({ ok: false, status: 502, detail: "The payment provider could not cancel the subscription. Try again in a minute." });
+    await expect(deleteUserAsOperator(db, operator, victim.userId, stripeBilling(standIn.stripe(), "http://app.test"))).rejects.toMatchObject({
+      kind: "provider_failed",
+      message: "The payment provider could not cancel the subscription. Try again in a minute.",
+    });
     expect(await leftovers(db, victim.userId, victim.transcriptionId)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
     expect(existsSync(victim.audio)).toBe(true);
     expect(await db.select().from(auditLog).where(eq(auditLog.targetId, victim.userId))).toEqual([]);
@@ -130,14 +132,14 @@ describe.each(BACKENDS)("deleteUserAsOperator on %s", (_name, open) => {
   it("a Stripe subscription without a Stripe key on the server is a 503, not an orphaned charge", async () => {
     const { db } = t.handle;
     const victim = await userWithData(db, "sub_nokey");
-    expect(await deleteUserAsOperator(db, operator, victim.userId, null)).toEqual({ ok: false, status: 503, detail: STRIPE_NEEDED_FOR_REMOVAL });
+    await expect(deleteUserAsOperator(db, operator, victim.userId, demoBilling)).rejects.toMatchObject({ kind: "unavailable", message: STRIPE_NEEDED_FOR_REMOVAL });
     expect((await leftovers(db, victim.userId, victim.transcriptionId))[0]).toBe(1);
   });
 
   it("an operator cannot delete their own account; an unknown id is a 404", async () => {
     const { db } = t.handle;
-    expect(await deleteUserAsOperator(db, operator, operator.id, null)).toEqual({ ok: false, status: 400, detail: CANNOT_DELETE_SELF });
+    await expect(deleteUserAsOperator(db, operator, operator.id, demoBilling)).rejects.toMatchObject({ kind: "invalid", message: CANNOT_DELETE_SELF });
     expect(await db.select().from(users).where(eq(users.id, operator.id))).toHaveLength(1);
-    expect(await deleteUserAsOperator(db, operator, "no-such-user", null)).toEqual({ ok: false, status: 404, detail: "User not found." });
+    await expect(deleteUserAsOperator(db, operator, "no-such-user", demoBilling)).rejects.toMatchObject({ kind: "not_found", message: "User not found." });
   });
 });

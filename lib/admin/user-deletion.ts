@@ -1,13 +1,11 @@
 import { count, eq } from "drizzle-orm";
-import type Stripe from "stripe";
-import { cancelStripeSubscriptionsOf } from "@/lib/accounts/account-removal";
-import { BillingProviderError } from "@/lib/billing/stripe/errors";
+import type { BillingProvider } from "@/lib/billing/provider";
 import type { Database } from "@/lib/db/client";
 import { billingEvents, subscriptions, transcriptions, users, type User } from "@/lib/db/schema";
-import { fail, succeed, type Outcome } from "@/lib/http/outcome";
+import { DomainError } from "@/lib/errors/domain-error";
 import { removeUserAudioQuietly } from "@/lib/storage/audio-store";
 import { recordAudit, type Actor } from "./audit-log";
-import { USER_NOT_FOUND } from "./user-activation";
+import { USER_NOT_FOUND } from "./admin-users";
 
 export const CANNOT_DELETE_SELF = "You cannot delete your own account.";
 
@@ -36,7 +34,7 @@ async function removalRecord(database: Database, user: User) {
 
 /**
  * Permanent deletion (spec §6): Stripe subscriptions are canceled first — if Stripe refuses,
- * nothing is deleted and the operator sees why. Then the user row goes, and with it by
+ * nothing is deleted and the operator sees why (the provider's DomainError passes through). Then the user row goes, and with it by
  * foreign-key cascade their sessions, transcriptions, segments, jobs, usage, subscriptions,
  * billing history, styles and picture; last, their audio files.
  */
@@ -44,17 +42,12 @@ export async function deleteUserAsOperator(
   database: Database,
   actor: Actor,
   userId: string,
-  stripe: Stripe | null,
-): Promise<Outcome<DeletedUser>> {
-  if (userId === actor.id) return fail(400, CANNOT_DELETE_SELF);
+  billing: BillingProvider,
+): Promise<DeletedUser> {
+  if (userId === actor.id) throw new DomainError("invalid", CANNOT_DELETE_SELF);
   const [user] = await database.select().from(users).where(eq(users.id, userId));
-  if (!user) return fail(404, USER_NOT_FOUND);
-  try {
-    await cancelStripeSubscriptionsOf(database, userId, stripe);
-  } catch (error) {
-    if (error instanceof BillingProviderError) return fail(error.status, error.message);
-    throw error;
-  }
+  if (!user) throw new DomainError("not_found", USER_NOT_FOUND);
+  await billing.cancelSubscriptionsOf(database, userId);
   const before = await removalRecord(database, user);
   await database.transaction(async (tx) => {
     await recordAudit(tx, actor, {
@@ -68,5 +61,5 @@ export async function deleteUserAsOperator(
     await tx.delete(users).where(eq(users.id, userId));
   });
   await removeUserAudioQuietly(userId);
-  return succeed({ id: user.id, name: user.name, email: user.email });
+  return { id: user.id, name: user.name, email: user.email };
 }

@@ -65,7 +65,7 @@ function createAuth() {
       },
       deleteUser: {
         enabled: true,
-        beforeDelete: (user) => assertSubscriptionsEnded(user.id),
+        beforeDelete: (user) => assertSubscriptionsEnded(db(), user.id),
         // The rows go by foreign-key cascade; the audio files are not in the database.
         afterDelete: (user) => removeUserAudioQuietly(user.id),
       },
@@ -84,8 +84,8 @@ function createAuth() {
       // A reset link proves the mailbox: the address counts as confirmed, and the other
       // reset links of this user stop working.
       onPasswordReset: async ({ user }) => {
-        await endPasswordResets(user.id);
-        await confirmAddress(user.id);
+        await endPasswordResets(db(), user.id);
+        await confirmAddress(db(), user.id);
       },
     },
     emailVerification: {
@@ -113,18 +113,18 @@ function createAuth() {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         switch (ctx.path) {
           case "/sign-up/email":
-            await assertSignupOpen();
+            await assertSignupOpen(db());
             assertNameAcceptable(body.name);
             assertNoImageField(body);
             assertPasswordAcceptable(body.password, body.email);
-            await assertEmailFree(body.email);
+            await assertEmailFree(db(), body.email);
             break;
           case "/sign-in/email":
-            await assertSignInAllowed(body.email, ctx.headers);
+            await assertSignInAllowed(db(), body.email, ctx.headers);
             break;
           case "/request-password-reset":
           case "/send-verification-email":
-            await assertEmailAttemptAllowed(ctx.path, body.email);
+            await assertEmailAttemptAllowed(db(), ctx.path, body.email);
             break;
           case "/update-user":
             assertOnlyNameChanged(body);
@@ -141,14 +141,14 @@ function createAuth() {
         // A changed password ends every reset link sent before.
         if (ctx.path !== "/change-password" || ctx.context.returned instanceof APIError) return;
         const userId = ctx.context.session?.user.id;
-        if (userId) await endPasswordResets(userId);
+        if (userId) await endPasswordResets(db(), userId);
       }),
     },
     databaseHooks: {
       user: {
         create: {
           before: async (user) => {
-            await assertSignupOpen();
+            await assertSignupOpen(db());
             // Sign-up checked the name already; a name from Google that breaks the rules
             // is replaced rather than refusing the account.
             const name = typeof user.name === "string" && !nameProblem(user.name) ? user.name : user.email.split("@")[0].slice(0, 100);
@@ -166,14 +166,14 @@ function createAuth() {
       account: {
         create: {
           before: async (account) => {
-            if (account.providerId !== "credential") await dropUnconfirmedPassword(account.userId);
+            if (account.providerId !== "credential") await dropUnconfirmedPassword(db(), account.userId);
           },
         },
       },
       session: {
         create: {
           before: async (session) => {
-            await assertUserActive(session.userId);
+            await assertUserActive(db(), session.userId);
           },
         },
       },

@@ -1,19 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { APIError } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify } from "jose";
-import { db } from "@/lib/db/client";
 import { confirmAddress, endPasswordResets } from "@/lib/accounts/credentials";
-import { getAuth } from "./auth";
-import { revokeAllSessions } from "./session";
+import type { Database } from "@/lib/db/client";
 import { accounts } from "@/lib/db/schema";
-import { AUTH_MESSAGES } from "./messages";
+import { DomainError, isDomainError } from "@/lib/errors/domain-error";
+import { getAuth } from "./auth";
+import { authMessage } from "./messages";
 import { passwordProblem } from "./password-policy";
 import { authSecret } from "./secret";
+import { revokeAllSessions } from "./session";
 import { findUserByEmail } from "./users";
 
-function fail(status: "BAD_REQUEST" | "FORBIDDEN", code: string): never {
-  throw new APIError(status, { code, message: AUTH_MESSAGES[code] });
+/**
+ * Refusals in Better Auth's terms: the sentence of the code, with the code beside it (the
+ * confirmation form and API clients read `code`, as they do from Better Auth's own answers).
+ */
+function fail(kind: "invalid" | "forbidden", code: string): never {
+  throw new DomainError(kind, authMessage(code), { code });
 }
 
 /** The address a verification link was made for, if the link is genuine and unexpired. */
@@ -22,12 +26,12 @@ async function emailOfLink(token: string): Promise<string> {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(authSecret()), { algorithms: ["HS256"] });
     // Links for changing an address carry `updateTo`; only sign-up confirmation is offered.
     if (typeof payload.email !== "string" || payload.updateTo !== undefined || payload.requestType !== undefined) {
-      fail("BAD_REQUEST", "INVALID_TOKEN");
+      fail("invalid", "INVALID_TOKEN");
     }
     return payload.email;
   } catch (error) {
-    if (error instanceof APIError) throw error;
-    fail("BAD_REQUEST", error instanceof joseErrors.JWTExpired ? "TOKEN_EXPIRED" : "INVALID_TOKEN");
+    if (isDomainError(error)) throw error;
+    fail("invalid", error instanceof joseErrors.JWTExpired ? "TOKEN_EXPIRED" : "INVALID_TOKEN");
   }
 }
 
@@ -38,16 +42,16 @@ async function emailOfLink(token: string): Promise<string> {
  * never survives confirmation: the person holding the link chooses the password that counts.
  * Sessions and reset links that existed before are ended. Returns the confirmed address.
  */
-async function confirmEmailWithPassword(token: string, password: string): Promise<string> {
+async function confirmEmailWithPassword(database: Database, token: string, password: string): Promise<string> {
   const email = await emailOfLink(token);
-  const user = await findUserByEmail(email);
-  if (!user) fail("BAD_REQUEST", "INVALID_TOKEN");
-  if (user.emailVerified) fail("BAD_REQUEST", "EMAIL_ALREADY_VERIFIED");
-  if (!user.isActive) fail("FORBIDDEN", "ACCOUNT_DEACTIVATED");
+  const user = await findUserByEmail(database, email);
+  if (!user) fail("invalid", "INVALID_TOKEN");
+  if (user.emailVerified) fail("invalid", "EMAIL_ALREADY_VERIFIED");
+  if (!user.isActive) fail("forbidden", "ACCOUNT_DEACTIVATED");
   const problem = passwordProblem(password, email);
-  if (problem) fail("BAD_REQUEST", problem);
+  if (problem) fail("invalid", problem);
   const hashed = await (await getAuth().$context).password.hash(password);
-  await db().transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     const updated = await tx
       .update(accounts)
       .set({ password: hashed, updatedAt: new Date() })
@@ -56,9 +60,9 @@ async function confirmEmailWithPassword(token: string, password: string): Promis
     if (!updated.length) {
       await tx.insert(accounts).values({ id: randomUUID(), accountId: user.id, providerId: "credential", userId: user.id, password: hashed });
     }
-    await confirmAddress(user.id, tx);
-    await revokeAllSessions(user.id, tx);
-    await endPasswordResets(user.id, tx);
+    await confirmAddress(tx, user.id);
+    await revokeAllSessions(tx, user.id);
+    await endPasswordResets(tx, user.id);
   });
   return user.email;
 }
@@ -67,8 +71,13 @@ async function confirmEmailWithPassword(token: string, password: string): Promis
  * Confirms the address (above) and signs its owner in with the password just chosen.
  * Returns the session cookies; none when sign-in was refused (the user then logs in).
  */
-export async function confirmAndSignIn(token: string, password: string, headers: Headers): Promise<{ email: string; cookies: string[] }> {
-  const email = await confirmEmailWithPassword(token, password);
+export async function confirmAndSignIn(
+  database: Database,
+  token: string,
+  password: string,
+  headers: Headers,
+): Promise<{ email: string; cookies: string[] }> {
+  const email = await confirmEmailWithPassword(database, token, password);
   const response = await getAuth()
     .api.signInEmail({ body: { email, password }, headers, asResponse: true })
     .catch(() => null);

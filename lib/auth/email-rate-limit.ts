@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { db } from "@/lib/db/client";
+import type { Database, Tx } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
 
 export interface Rule {
@@ -19,11 +19,17 @@ export const EMAIL_RATE_LIMITS: Record<string, Rule> = {
 };
 
 /** Counts one attempt under `scope`; false when the window's budget is spent. Atomic across processes. */
-export async function consumeEmailAttempt(scope: string, email: string, rule: Rule, now = Date.now()): Promise<boolean> {
+export async function consumeEmailAttempt(
+  database: Database | Tx,
+  scope: string,
+  email: string,
+  rule: Rule,
+  now = Date.now(),
+): Promise<boolean> {
   const key = `email|${scope}|${email.trim().toLowerCase()}`;
   const windowStart = now - rule.windowSeconds * 1000;
   // last_request holds the start of the current window for these keys.
-  const [row] = await db()
+  const [row] = await database
     .insert(rateLimits)
     .values({ id: randomUUID(), key, count: 1, lastRequest: now })
     .onConflictDoUpdate({

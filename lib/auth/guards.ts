@@ -1,8 +1,7 @@
 import { APIError } from "better-auth/api";
-import { cancelStripeSubscriptionsOf } from "@/lib/accounts/account-removal";
-import { stripeFromEnv } from "@/lib/billing/stripe/client";
-import { BillingProviderError } from "@/lib/billing/stripe/errors";
-import { db } from "@/lib/db/client";
+import { billingProvider } from "@/lib/billing/provider";
+import type { Database, Tx } from "@/lib/db/client";
+import { isDomainError } from "@/lib/errors/domain-error";
 import { getSetting } from "@/lib/settings/settings";
 import { AUTH_MESSAGES } from "./messages";
 import { clientAddress } from "@/lib/security/client-address";
@@ -14,7 +13,8 @@ import { findUserByEmail, findUserById } from "./users";
 
 /**
  * Rules Better Auth does not know about, run before its endpoints and database writes.
- * Each throws an APIError whose code maps to a sentence in AUTH_MESSAGES.
+ * Each throws an APIError whose code maps to a sentence in AUTH_MESSAGES. They run inside
+ * Better Auth, which answers its own APIError, so they throw that rather than DomainError.
  */
 type Status = "FORBIDDEN" | "NOT_FOUND" | "UNPROCESSABLE_ENTITY" | "BAD_REQUEST" | "TOO_MANY_REQUESTS";
 
@@ -22,8 +22,8 @@ function fail(status: Status, code: string): never {
   throw new APIError(status, { code, message: AUTH_MESSAGES[code] });
 }
 
-export async function assertSignupOpen(): Promise<void> {
-  if (!(await getSetting(db(), "signup_enabled"))) fail("FORBIDDEN", "SIGNUP_DISABLED");
+export async function assertSignupOpen(database: Database | Tx): Promise<void> {
+  if (!(await getSetting(database, "signup_enabled"))) fail("FORBIDDEN", "SIGNUP_DISABLED");
 }
 
 export function assertPasswordAcceptable(password: unknown, email?: unknown): void {
@@ -32,20 +32,20 @@ export function assertPasswordAcceptable(password: unknown, email?: unknown): vo
   if (problem) fail("BAD_REQUEST", problem);
 }
 
-export async function assertEmailFree(email: unknown): Promise<void> {
+export async function assertEmailFree(database: Database | Tx, email: unknown): Promise<void> {
   if (typeof email !== "string") return;
-  if (await findUserByEmail(email)) fail("UNPROCESSABLE_ENTITY", "USER_ALREADY_EXISTS");
+  if (await findUserByEmail(database, email)) fail("UNPROCESSABLE_ENTITY", "USER_ALREADY_EXISTS");
 }
 
 /**
  * Sign-in attempts: limited per (account, client), and slowed per account (sign-in-throttle).
  * The answers are the same whether or not the address has an account.
  */
-export async function assertSignInAllowed(email: unknown, headers: Headers | undefined): Promise<void> {
+export async function assertSignInAllowed(database: Database | Tx, email: unknown, headers: Headers | undefined): Promise<void> {
   if (typeof email !== "string") return;
   const client = headers ? clientAddress(headers) : "unknown";
-  if (!(await consumeClientAttempt(email, client))) fail("TOO_MANY_REQUESTS", "RATE_LIMITED");
-  const wait = await secondsUntilNextTry(email);
+  if (!(await consumeClientAttempt(database, email, client))) fail("TOO_MANY_REQUESTS", "RATE_LIMITED");
+  const wait = await secondsUntilNextTry(database, email);
   if (wait > 0) {
     throw new APIError("TOO_MANY_REQUESTS", {
       code: "SIGN_IN_SLOWED",
@@ -55,8 +55,8 @@ export async function assertSignInAllowed(email: unknown, headers: Headers | und
 }
 
 /** Every way of starting a session passes here: password, OAuth, auto sign-in after verification. */
-export async function assertUserActive(userId: string): Promise<void> {
-  const user = await findUserById(userId);
+export async function assertUserActive(database: Database | Tx, userId: string): Promise<void> {
+  const user = await findUserById(database, userId);
   if (!user || !user.isActive) fail("FORBIDDEN", "ACCOUNT_DEACTIVATED");
 }
 
@@ -75,10 +75,10 @@ export function assertOnlyNameChanged(body: Record<string, unknown>): void {
   assertNameAcceptable(body.name);
 }
 
-export async function assertEmailAttemptAllowed(path: string, email: unknown): Promise<void> {
+export async function assertEmailAttemptAllowed(database: Database | Tx, path: string, email: unknown): Promise<void> {
   const rule = EMAIL_RATE_LIMITS[path];
   if (!rule || typeof email !== "string") return;
-  if (!(await consumeEmailAttempt(path, email, rule))) fail("TOO_MANY_REQUESTS", "RATE_LIMITED");
+  if (!(await consumeEmailAttempt(database, path, email, rule))) fail("TOO_MANY_REQUESTS", "RATE_LIMITED");
 }
 
 /** The picture is set only through the avatar upload, which checks the image. */
@@ -90,11 +90,11 @@ export function assertNoImageField(body: Record<string, unknown>): void {
  * Before a user deletes their own account: their Stripe subscriptions end at Stripe, as when an
  * operator deletes it. If that fails the account stays, and the user is told why.
  */
-export async function assertSubscriptionsEnded(userId: string): Promise<void> {
+export async function assertSubscriptionsEnded(database: Database | Tx, userId: string): Promise<void> {
   try {
-    await cancelStripeSubscriptionsOf(db(), userId, stripeFromEnv());
+    await billingProvider().cancelSubscriptionsOf(database, userId);
   } catch (error) {
-    if (!(error instanceof BillingProviderError)) throw error;
-    throw new APIError(error.status === 503 ? "SERVICE_UNAVAILABLE" : "BAD_GATEWAY", { message: error.message });
+    if (!isDomainError(error)) throw error;
+    throw new APIError(error.kind === "unavailable" ? "SERVICE_UNAVAILABLE" : "BAD_GATEWAY", { message: error.message });
   }
 }

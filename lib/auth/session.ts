@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { db, type Database, type Tx } from "@/lib/db/client";
+import type { Database, Tx } from "@/lib/db/client";
 import { sessions, users, type User } from "@/lib/db/schema";
 import { getAuth } from "./auth";
 
@@ -25,19 +25,19 @@ export function toApiUser(user: Pick<User, "id" | "email" | "name" | "image" | "
 }
 
 /** The signed-in, active user for these request headers, or null. */
-export async function currentUser(headers: Headers): Promise<User | null> {
+export async function currentUser(database: Database, headers: Headers): Promise<User | null> {
   const session = await getAuth().api.getSession({ headers });
   if (!session) return null;
-  const [user] = await db().select().from(users).where(eq(users.id, session.user.id)).limit(1);
+  const [user] = await database.select().from(users).where(eq(users.id, session.user.id)).limit(1);
   if (!user) return null;
   if (!user.isActive) {
     // Deactivation revokes sessions; this closes the window if one slipped through.
-    await revokeAllSessions(user.id);
+    await revokeAllSessions(database, user.id);
     return null;
   }
   return user;
 }
 
-export async function revokeAllSessions(userId: string, tx: Database | Tx = db()): Promise<void> {
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
+export async function revokeAllSessions(database: Database | Tx, userId: string): Promise<void> {
+  await database.delete(sessions).where(eq(sessions.userId, userId));
 }

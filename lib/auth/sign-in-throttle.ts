@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { db } from "@/lib/db/client";
+import type { Database, Tx } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
 import { type Rule, consumeEmailAttempt } from "./email-rate-limit";
 
@@ -21,8 +21,8 @@ const MAX_DELAY_S = 60;
 const failureKey = (email: string) => `signin-failures|${email.trim().toLowerCase()}`;
 
 /** Counts this client's attempt at this account; false when its budget is spent. */
-export function consumeClientAttempt(email: string, client: string, now = Date.now()): Promise<boolean> {
-  return consumeEmailAttempt(`/sign-in/email|${client}`, email, SIGN_IN_PER_CLIENT, now);
+export function consumeClientAttempt(database: Database | Tx, email: string, client: string, now = Date.now()): Promise<boolean> {
+  return consumeEmailAttempt(database, `/sign-in/email|${client}`, email, SIGN_IN_PER_CLIENT, now);
 }
 
 export function delayAfter(failures: number): number {
@@ -30,16 +30,16 @@ export function delayAfter(failures: number): number {
 }
 
 /** Seconds to wait before this account may be tried again (0: now). */
-export async function secondsUntilNextTry(email: string, now = Date.now()): Promise<number> {
-  const [row] = await db().select().from(rateLimits).where(eq(rateLimits.key, failureKey(email))).limit(1);
+export async function secondsUntilNextTry(database: Database | Tx, email: string, now = Date.now()): Promise<number> {
+  const [row] = await database.select().from(rateLimits).where(eq(rateLimits.key, failureKey(email))).limit(1);
   if (!row || row.lastRequest < now - FAILURE_WINDOW_MS) return 0;
   const waitMs = row.lastRequest + delayAfter(row.count) * 1000 - now;
   return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
 }
 
-export async function recordFailure(email: string, now = Date.now()): Promise<void> {
+export async function recordFailure(database: Database | Tx, email: string, now = Date.now()): Promise<void> {
   const windowStart = now - FAILURE_WINDOW_MS;
-  await db()
+  await database
     .insert(rateLimits)
     .values({ id: randomUUID(), key: failureKey(email), count: 1, lastRequest: now })
     .onConflictDoUpdate({
@@ -51,6 +51,6 @@ export async function recordFailure(email: string, now = Date.now()): Promise<vo
     });
 }
 
-export async function clearFailures(email: string): Promise<void> {
-  await db().delete(rateLimits).where(eq(rateLimits.key, failureKey(email)));
+export async function clearFailures(database: Database | Tx, email: string): Promise<void> {
+  await database.delete(rateLimits).where(eq(rateLimits.key, failureKey(email)));
 }

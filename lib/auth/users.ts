@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { db } from "@/lib/db/client";
+import type { Database, Tx } from "@/lib/db/client";
 import { users, type User } from "@/lib/db/schema";
 
-export async function findUserByEmail(email: string): Promise<User | undefined> {
-  const [row] = await db()
+export async function findUserByEmail(database: Database | Tx, email: string): Promise<User | undefined> {
+  const [row] = await database
     .select()
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()))
@@ -11,7 +11,7 @@ export async function findUserByEmail(email: string): Promise<User | undefined> 
   return row;
 }
 
-export async function findUserById(id: string): Promise<User | undefined> {
-  const [row] = await db().select().from(users).where(eq(users.id, id)).limit(1);
+export async function findUserById(database: Database | Tx, id: string): Promise<User | undefined> {
+  const [row] = await database.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }

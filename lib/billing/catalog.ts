@@ -66,6 +66,11 @@ export interface PlanSeed {
   isPopular: boolean;
   checkoutEnabled: boolean;
   sortOrder: number;
+  /** the plan of users without a subscription; exactly one seed has it */
+  isDefault: boolean;
+  /** tier order of the plan-change rules: up is checkout, down a downgrade at period end */
+  rank: number;
+  inOnboardingModal: boolean;
 }
 
 export const PLAN_SEED: PlanSeed[] = [
@@ -88,6 +93,9 @@ export const PLAN_SEED: PlanSeed[] = [
     isPopular: false,
     checkoutEnabled: false,
     sortOrder: 0,
+    isDefault: true,
+    rank: 0,
+    inOnboardingModal: false,
   },
   {
     id: "pro",
@@ -113,6 +121,9 @@ export const PLAN_SEED: PlanSeed[] = [
     isPopular: true,
     checkoutEnabled: true,
     sortOrder: 1,
+    isDefault: false,
+    rank: 1,
+    inOnboardingModal: true,
   },
   {
     id: "premium",
@@ -134,6 +145,9 @@ export const PLAN_SEED: PlanSeed[] = [
     isPopular: false,
     checkoutEnabled: true,
     sortOrder: 2,
+    isDefault: false,
+    rank: 2,
+    inOnboardingModal: true,
   },
   {
     id: "enterprise",
@@ -148,5 +162,8 @@ export const PLAN_SEED: PlanSeed[] = [
     isPopular: false,
     checkoutEnabled: false,
     sortOrder: 3,
+    isDefault: false,
+    rank: 3,
+    inOnboardingModal: false,
   },
 ];

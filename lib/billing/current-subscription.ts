@@ -1,28 +1,50 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
-import type { Database } from "@/lib/db/client";
+import { and, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import type { Database, Tx } from "@/lib/db/client";
 import { plans, subscriptions, type Subscription } from "@/lib/db/schema";
-import { settleDemoSubscriptions } from "./demo/demo-billing";
-import { FREE_PLAN_ID } from "./entitlements";
+import { effectiveSubscription } from "./demo/demo-clock";
+import { defaultPlan } from "./plans";
 
-/** The user's running subscription (active, trialing, past_due, unpaid), newest first; none on free. */
-export async function currentSubscription(database: Database, userId: string, now = new Date()): Promise<Subscription | undefined> {
-  await settleDemoSubscriptions(database, userId, now);
-  const [row] = await database
+/** Statuses of a subscription that still runs (a user sees it on the account page, can cancel it). */
+const RUNNING: readonly Subscription["status"][] = ["active", "trialing", "past_due", "unpaid"];
+
+/**
+ * The user's running subscription at `now` (active, trialing, past_due, unpaid), newest first;
+ * none on the default plan. Reads only: a demo subscription's ended periods are rolled forward
+ * in the answer (effectiveSubscription), not in the database.
+ */
+export async function currentSubscription(database: Database | Tx, userId: string, now = new Date()): Promise<Subscription | undefined> {
+  const rows = await database
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "trialing", "past_due", "unpaid"])))
-    .orderBy(desc(subscriptions.updatedAt))
-    .limit(1);
-  return row;
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...RUNNING])))
+    .orderBy(desc(subscriptions.updatedAt));
+  return rows.map((row) => effectiveSubscription(row, now)).find((row) => RUNNING.includes(row.status));
 }
 
-/** Spec §3 subscription fields, plus plan_id "free" when there is none. */
-export async function toApiCurrent(database: Database, row: Subscription | undefined) {
-  const planId = row?.planId ?? FREE_PLAN_ID;
-  const [plan] = await database.select({ name: plans.name }).from(plans).where(eq(plans.id, planId));
+/** The Stripe ids of the user's subscriptions that Stripe may still bill. */
+export async function liveStripeSubscriptionIds(database: Database | Tx, userId: string): Promise<string[]> {
+  const rows = await database
+    .select({ stripeId: subscriptions.stripeSubscriptionId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.provider, "stripe"),
+        ne(subscriptions.status, "canceled"),
+        isNotNull(subscriptions.stripeSubscriptionId),
+      ),
+    );
+  return rows.flatMap((r) => (r.stripeId ? [r.stripeId] : []));
+}
+
+/** Spec §3 subscription fields; without a subscription, the default plan's id and name. */
+export async function toApiCurrent(database: Database | Tx, row: Subscription | undefined) {
+  const plan = row
+    ? ((await database.select({ id: plans.id, name: plans.name }).from(plans).where(eq(plans.id, row.planId)))[0] ?? { id: row.planId, name: row.planId })
+    : await defaultPlan(database);
   return {
-    plan_id: planId,
-    plan_name: plan?.name ?? planId,
+    plan_id: plan.id,
+    plan_name: plan.name,
     id: row?.id ?? null,
     status: row?.status ?? null,
     billing_interval: row?.billingInterval ?? null,

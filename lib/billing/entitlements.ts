@@ -1,14 +1,12 @@
 import { and, desc, eq, gt, inArray, or } from "drizzle-orm";
-import type { Database } from "@/lib/db/client";
-import { languageTiers, plans, subscriptions, usage, type Plan } from "@/lib/db/schema";
+import type { Database, Tx } from "@/lib/db/client";
+import { languageTiers, plans, subscriptions, usage, type Plan, type Subscription } from "@/lib/db/schema";
+import { effectiveSubscription } from "./demo/demo-clock";
 import { inheritedPlanId, isFeatureKey, type FeatureKey } from "./features";
-import { settleDemoSubscriptions } from "./demo/demo-billing";
 import { calendarMonth, type Period } from "./period";
 
-export const FREE_PLAN_ID = "free";
-
-/** Statuses under which a subscription's plan applies; any other falls back to free. */
-const ENTITLED_STATUSES = ["active", "trialing"] as const;
+/** Statuses under which a subscription's plan applies; any other falls back to the default plan. */
+const ENTITLED_STATUSES: readonly Subscription["status"][] = ["active", "trialing"];
 
 /**
  * A failed renewal (past_due) keeps the paid plan this long while the provider retries the
@@ -19,6 +17,8 @@ const PAST_DUE_GRACE_DAYS = 3;
 export interface Entitlements {
   planId: string;
   planName: string;
+  /** on the default plan (free): no subscription, or one that no longer applies */
+  onDefaultPlan: boolean;
   features: ReadonlySet<FeatureKey>;
   /** language code → name, from the plan's language tiers */
   languages: Readonly<Record<string, string>>;
@@ -71,10 +71,15 @@ export function mayTranscribeSeconds(e: Entitlements, seconds: number): boolean 
   return left === null || seconds <= left;
 }
 
-/** The subscription whose plan applies now, if any. */
-async function entitledSubscription(database: Database, userId: string, now: Date) {
+/**
+ * The subscription whose plan applies at `now`, if any. Reads only: a demo subscription's
+ * ended periods are rolled forward in the answer (effectiveSubscription).
+ */
+async function entitledSubscription(database: Database | Tx, userId: string, now: Date): Promise<Subscription | undefined> {
   const graceStart = new Date(now.getTime() - PAST_DUE_GRACE_DAYS * 86_400_000);
-  const [row] = await database
+  const applies = (row: Subscription) =>
+    ENTITLED_STATUSES.includes(row.status) || (row.status === "past_due" && row.pastDueSince !== null && row.pastDueSince > graceStart);
+  const rows = await database
     .select()
     .from(subscriptions)
     .where(
@@ -86,9 +91,8 @@ async function entitledSubscription(database: Database, userId: string, now: Dat
         ),
       ),
     )
-    .orderBy(desc(subscriptions.updatedAt))
-    .limit(1);
-  return row;
+    .orderBy(desc(subscriptions.updatedAt));
+  return rows.map((row) => effectiveSubscription(row, now)).find(applies);
 }
 
 function subscriptionPeriod(
@@ -103,16 +107,16 @@ function subscriptionPeriod(
 
 /** What this user may do right now, read from the plan data operators maintain. */
 export async function entitlementsFor(
-  database: Database,
+  database: Database | Tx,
   userId: string,
   now: Date = new Date(),
 ): Promise<Entitlements> {
-  await settleDemoSubscriptions(database, userId, now);
   const sub = await entitledSubscription(database, userId, now);
   const allPlans = await database.select().from(plans);
   const plansById = new Map(allPlans.map((p) => [p.id, p]));
-  const plan = plansById.get(sub?.planId ?? FREE_PLAN_ID) ?? plansById.get(FREE_PLAN_ID);
-  if (!plan) throw new Error("The free plan is missing from the plans table");
+  const fallback = allPlans.find((p) => p.isDefault);
+  const plan = (sub && plansById.get(sub.planId)) || fallback;
+  if (!plan) throw new Error("No default plan: one row of the plans table must have is_default");
 
   const tiers = plan.languageTiers.length
     ? await database.select().from(languageTiers).where(inArray(languageTiers.id, plan.languageTiers))
@@ -128,6 +132,7 @@ export async function entitlementsFor(
   return {
     planId: plan.id,
     planName: plan.name,
+    onDefaultPlan: plan.isDefault,
     features: expandFeatures(plan, plansById),
     languages,
     secondsPerPeriod: plan.hoursPerMonth === null ? null : Math.round(plan.hoursPerMonth * 3600),

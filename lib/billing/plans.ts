@@ -1,14 +1,21 @@
-import { asc, eq } from "drizzle-orm";
-import { db } from "@/lib/db/client";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
+import type { Database, Tx } from "@/lib/db/client";
 import { languageTiers, plans, type LanguageTier, type Plan } from "@/lib/db/schema";
 import { toList } from "./list-field";
 
-export async function activePlans(): Promise<Plan[]> {
-  return db().select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.sortOrder));
+export async function activePlans(database: Database): Promise<Plan[]> {
+  return database.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.sortOrder));
 }
 
-export async function allLanguageTiers(): Promise<LanguageTier[]> {
-  return db().select().from(languageTiers).orderBy(asc(languageTiers.sortOrder));
+export async function allLanguageTiers(database: Database): Promise<LanguageTier[]> {
+  return database.select().from(languageTiers).orderBy(asc(languageTiers.sortOrder));
+}
+
+/** The plan of every user without a running subscription (`is_default`; the seed makes it free). */
+export async function defaultPlan(database: Database | Tx): Promise<Plan> {
+  const [plan] = await database.select().from(plans).where(eq(plans.isDefault, true));
+  if (!plan) throw new Error("No default plan: one row of the plans table must have is_default");
+  return plan;
 }
 
 /** Distinct languages a plan's tiers give. */
@@ -21,7 +28,7 @@ export function planLanguageCount(plan: Pick<Plan, "languageTiers">, tiers: Lang
 }
 
 
-/** Spec §3 plan fields (snake_case) plus the language count the cards show. */
+/** Spec §3 plan fields (snake_case), the language count the cards show, and what the plan-change rules read. */
 export function toApiPlan(plan: Plan, tiers: LanguageTier[]) {
   return {
     id: plan.id,
@@ -39,6 +46,9 @@ export function toApiPlan(plan: Plan, tiers: LanguageTier[]) {
     stripe_price_id_monthly: plan.stripePriceIdMonthly,
     stripe_price_id_annual: plan.stripePriceIdAnnual,
     language_count: planLanguageCount({ languageTiers: toList(plan.languageTiers) }, tiers),
+    is_default: plan.isDefault,
+    rank: plan.rank,
+    in_onboarding_modal: plan.inOnboardingModal,
   };
 }
 export type ApiPlan = ReturnType<typeof toApiPlan>;
@@ -46,3 +56,6 @@ export type ApiPlan = ReturnType<typeof toApiPlan>;
 export function toApiTier(tier: LanguageTier) {
   return { id: tier.id, description: tier.description, languages: tier.languages };
 }
+
+/** The default plan's id, as an SQL expression for queries that show "the plan a user is on". */
+export const defaultPlanIdSql = (): SQL<string> => sql<string>`(select ${plans.id} from ${plans} where ${plans.isDefault})`;

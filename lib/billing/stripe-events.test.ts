@@ -5,8 +5,8 @@ import type { Mail } from "@/lib/email/mail";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
 import { entitlementsFor } from "./entitlements";
-import { receiveStripeWebhook } from "./stripe-webhook-endpoint";
-import { closeStripeStandIns, startStripeStandIn, type StripeStandIn } from "@/test/support/stripe-stand-in";
+import { receiveStripeWebhook } from "./stripe-events";
+import { closeStripeStandIns, startStripeStandIn, stripeError, type StripeStandIn } from "@/test/support/stripe-stand-in";
 import { subscription, type SubscriptionFixture } from "@/test/support/stripe-fixtures";
 
 const SECRET = "whsec_test_secret";
@@ -48,13 +48,13 @@ describe.each(BACKENDS)("Stripe webhooks on %s", (_name, open) => {
     return new Request("http://127.0.0.1/api/webhooks/stripe", { method: "POST", body: payload, headers: { "stripe-signature": header } });
   }
 
-  const deliver = (request: Request) =>
-    receiveStripeWebhook(request, {
-      database: t.handle.db,
+  /** What the webhook route does with a delivery: its raw body and signature go to lib. */
+  const deliver = async (request: Request) =>
+    receiveStripeWebhook(t.handle.db, await request.text(), request.headers.get("stripe-signature"), {
       stripe,
       secret: SECRET,
       appUrl: "http://app.test",
-      sendMail: async (mail) => {
+      sendMail: async (mail: Mail) => {
         mails.push(mail);
       },
     });
@@ -62,17 +62,13 @@ describe.each(BACKENDS)("Stripe webhooks on %s", (_name, open) => {
   const eventsOf = (userId: string) => t.handle.db.select().from(billingEvents).where(eq(billingEvents.userId, userId));
   const rowsOf = (userId: string) => t.handle.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
 
-  it("refuses a bad or missing signature with 400 and stores nothing", async () => {
+  it("refuses a bad or missing signature (invalid: 400) and stores nothing", async () => {
     const good = signed("customer.subscription.created", { id: "sub_x" }, "evt_badsig");
     const tampered = new Request(good.url, { method: "POST", body: (await good.text()).replace("sub_x", "sub_y"), headers: good.headers });
-    const res = await deliver(tampered);
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ detail: "Invalid Stripe signature." });
-    const missing = await deliver(new Request(good.url, { method: "POST", body: "{}" }));
-    expect(missing.status).toBe(400);
-    expect((await missing.json()).detail).toBe("Missing Stripe-Signature header.");
+    await expect(deliver(tampered)).rejects.toMatchObject({ kind: "invalid", message: "Invalid Stripe signature." });
+    await expect(deliver(new Request(good.url, { method: "POST", body: "{}" }))).rejects.toMatchObject({ kind: "invalid", message: "Missing Stripe-Signature header." });
     const wrongSecret = stripe.webhooks.generateTestHeaderString({ payload: "{}", secret: "whsec_other" });
-    expect((await deliver(new Request(good.url, { method: "POST", body: "{}", headers: { "stripe-signature": wrongSecret } }))).status).toBe(400);
+    await expect(deliver(new Request(good.url, { method: "POST", body: "{}", headers: { "stripe-signature": wrongSecret } }))).rejects.toMatchObject({ kind: "invalid" });
     expect(await t.handle.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, "evt_badsig"))).toEqual([]);
   });
 
@@ -82,10 +78,9 @@ describe.each(BACKENDS)("Stripe webhooks on %s", (_name, open) => {
     const session = { id: "cs_1", object: "checkout.session", subscription: "sub_ten", customer: "cus_ten", client_reference_id: user };
     const payload = signed("checkout.session.completed", session, "evt_ten");
     const body = await payload.text();
-    for (let i = 0; i < 10; i++) {
-      const res = await deliver(new Request(payload.url, { method: "POST", body, headers: payload.headers }));
-      expect(res.status).toBe(200);
-    }
+    const outcomes = [];
+    for (let i = 0; i < 10; i++) outcomes.push(await deliver(new Request(payload.url, { method: "POST", body, headers: payload.headers })));
+    expect(outcomes).toEqual(["processed", ...Array(9).fill("duplicate")]);
     expect(await rowsOf(user)).toMatchObject([{ planId: "pro", status: "trialing", stripeSubscriptionId: "sub_ten" }]);
     expect((await eventsOf(user)).map((e) => e.eventType)).toEqual(["subscription_created"]);
     const [u] = await t.handle.db.select().from(users).where(eq(users.id, user));
@@ -98,8 +93,8 @@ describe.each(BACKENDS)("Stripe webhooks on %s", (_name, open) => {
     const older = atStripe(user, { id: "sub_ooo", priceId: "price_pro_monthly", planId: "pro" });
     const latest = atStripe(user, { id: "sub_ooo", priceId: "price_premium_monthly", planId: "premium" });
     // The update (to premium) arrives before the creation (as pro).
-    expect((await deliver(signed("customer.subscription.updated", latest))).status).toBe(200);
-    expect((await deliver(signed("customer.subscription.created", older))).status).toBe(200);
+    expect(await deliver(signed("customer.subscription.updated", latest))).toBe("processed");
+    expect(await deliver(signed("customer.subscription.created", older))).toBe("processed");
     expect(await rowsOf(user)).toMatchObject([{ planId: "premium", status: "active" }]);
     expect((await entitlementsFor(t.handle.db, user)).planId).toBe("premium");
     expect((await eventsOf(user)).map((e) => e.eventType)).toEqual(["subscription_created"]);
@@ -126,8 +121,7 @@ describe.each(BACKENDS)("Stripe webhooks on %s", (_name, open) => {
     const user = await insertUser(t.handle.db);
     const sub = atStripe(user, { id: "sub_gone", status: "canceled" });
     await t.handle.db.delete(users).where(eq(users.id, user));
-    const res = await deliver(signed("customer.subscription.deleted", sub));
-    expect(res.status).toBe(200);
+    expect(await deliver(signed("customer.subscription.deleted", sub))).toBe("ignored");
     expect(await rowsOf(user)).toEqual([]);
     expect(await eventsOf(user)).toEqual([]);
     expect(standIn.calls()).not.toContain("DELETE /v1/subscriptions/sub_gone");
@@ -138,7 +132,7 @@ describe.each(BACKENDS)("Stripe webhooks on %s", (_name, open) => {
     atStripe(user, { id: "sub_orphan", status: "active" });
     await t.handle.db.delete(users).where(eq(users.id, user));
     const session = { id: "cs_orphan", object: "checkout.session", subscription: "sub_orphan", customer: "cus_orphan", client_reference_id: user };
-    expect((await deliver(signed("checkout.session.completed", session))).status).toBe(200);
+    expect(await deliver(signed("checkout.session.completed", session))).toBe("ignored");
     expect(standIn.calls()).toContain("DELETE /v1/subscriptions/sub_orphan");
     expect(await rowsOf(user)).toEqual([]);
   });
@@ -147,7 +141,7 @@ describe.each(BACKENDS)("Stripe webhooks on %s", (_name, open) => {
     const user = await insertUser(t.handle.db);
     atStripe(user, { id: "sub_due", priceId: "price_premium_monthly", planId: "premium", status: "past_due" });
     const invoice = { id: "in_1", object: "invoice", subscription: "sub_due" };
-    expect((await deliver(signed("invoice.payment_failed", invoice))).status).toBe(200);
+    expect(await deliver(signed("invoice.payment_failed", invoice))).toBe("processed");
     expect(await rowsOf(user)).toMatchObject([{ status: "past_due" }]);
     expect((await entitlementsFor(t.handle.db, user)).planId).toBe("premium");
     expect((await entitlementsFor(t.handle.db, user, new Date(Date.now() + 4 * 86_400_000))).planId).toBe("free");
@@ -168,6 +162,17 @@ describe.each(BACKENDS)("Stripe webhooks on %s", (_name, open) => {
     expect(rows.find((r) => r.stripeSubscriptionId === "sub_new")?.status).toBe("active");
     expect((await eventsOf(user)).map((e) => e.eventType).sort()).toEqual(["subscription_created", "subscription_upgraded"]);
     expect(standIn.calls()).toContain("DELETE /v1/subscriptions/sub_old");
+  });
+
+  it("a Stripe failure meanwhile is unavailable (503): the event is not stored, so Stripe delivers it again", async () => {
+    const user = await insertUser(t.handle.db);
+    const sub = atStripe(user, { id: "sub_flaky" });
+    standIn.on("GET /v1/subscriptions/sub_flaky", stripeError(500));
+    await expect(deliver(signed("customer.subscription.updated", sub, "evt_flaky"))).rejects.toMatchObject({
+      kind: "unavailable",
+      message: "The payment provider could not load the subscription. Try again in a minute.",
+    });
+    expect(await t.handle.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, "evt_flaky"))).toEqual([]);
   });
 
   it("trial_will_end mails the user once", async () => {

@@ -4,9 +4,12 @@ import type { Database } from "@/lib/db/client";
 import { plans, processedWebhookEvents, users } from "@/lib/db/schema";
 import type { Mail } from "@/lib/email/mail";
 import { paymentFailedMail, trialEndingMail } from "@/lib/email/templates";
+import { DomainError } from "@/lib/errors/domain-error";
+import { BillingProviderError } from "./stripe/errors";
 import { idOf } from "./stripe/phases";
 import { scheduledChangeFromSchedule, snapshotFromStripe, type PriceResolver } from "./stripe/snapshot";
 import { cancelSubscriptionNow, retrieveSubscription } from "./stripe/subscriptions";
+import { verifyWebhook } from "./stripe/webhook";
 import { applySnapshot, type ApplyResult } from "./subscription-sync";
 import { billingDate } from "./billing-date";
 
@@ -62,7 +65,7 @@ async function priceResolver(database: Database): Promise<PriceResolver> {
  * from Stripe, so events arriving late or out of order still leave the latest state. The
  * event id is stored in the same transaction as the effect: a redelivery is a no-op.
  */
-export async function handleStripeEvent(database: Database, event: Stripe.Event, deps: StripeEventDeps): Promise<EventOutcome> {
+async function handleStripeEvent(database: Database, event: Stripe.Event, deps: StripeEventDeps): Promise<EventOutcome> {
   const [seen] = await database.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, event.id));
   if (seen) return "duplicate";
   const subject = subjectOf(event);
@@ -79,6 +82,27 @@ export async function handleStripeEvent(database: Database, event: Stripe.Event,
   if (applied === "duplicate") return "duplicate";
   if (applied) await afterEffects(database, event, applied, deps);
   return snapshot ? "processed" : "ignored";
+}
+
+/**
+ * One webhook delivery: the signature is checked on the raw body (`invalid` if bad), then the
+ * event is handled. When Stripe itself fails meanwhile, the event is not stored as processed
+ * and the answer is `unavailable` (503): Stripe delivers it again later.
+ */
+export async function receiveStripeWebhook(
+  database: Database,
+  rawBody: string,
+  signature: string | null,
+  deps: StripeEventDeps & { secret: string },
+): Promise<EventOutcome> {
+  const event = verifyWebhook(deps.stripe, rawBody, signature, deps.secret);
+  try {
+    return await handleStripeEvent(database, event, deps);
+  } catch (error) {
+    if (!(error instanceof BillingProviderError)) throw error;
+    console.warn(`[billing] webhook ${event.id} (${event.type}) not processed, Stripe will retry: ${error.providerCode ?? "provider error"} ${error.requestId ?? ""}`.trim());
+    throw new DomainError("unavailable", error.message);
+  }
 }
 
 async function userExists(database: Database, userId: string): Promise<boolean> {

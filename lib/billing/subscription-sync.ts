@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Database } from "@/lib/db/client";
+import type { Database, Tx } from "@/lib/db/client";
 import { billingEvents, plans, subscriptions, type Subscription } from "@/lib/db/schema";
 import type { SubscriptionSnapshot } from "./subscription-types";
 
@@ -16,12 +16,12 @@ export interface ApplyResult {
   supersededStripeIds: string[];
 }
 
-async function planInfo(tx: Database): Promise<Map<string, { name: string; price: number }>> {
+async function planInfo(tx: Database | Tx): Promise<Map<string, { name: string; price: number }>> {
   const rows = await tx.select({ id: plans.id, name: plans.name, price: plans.priceMonthly }).from(plans);
   return new Map(rows.map((p) => [p.id, { name: p.name, price: Number(p.price) }]));
 }
 
-async function lockedRow(tx: Database, snap: SubscriptionSnapshot): Promise<Subscription | undefined> {
+async function lockedRow(tx: Database | Tx, snap: SubscriptionSnapshot): Promise<Subscription | undefined> {
   const where = snap.externalId
     ? eq(subscriptions.stripeSubscriptionId, snap.externalId)
     : snap.rowId
@@ -82,7 +82,7 @@ function describe(event: BillingEventType, snap: SubscriptionSnapshot, previousP
  * billing event the change amounts to. Idempotent: applying the same snapshot twice
  * changes nothing and writes no second event. Call it inside a transaction.
  */
-export async function applySnapshot(tx: Database, snap: SubscriptionSnapshot, now = new Date()): Promise<ApplyResult> {
+export async function applySnapshot(tx: Database | Tx, snap: SubscriptionSnapshot, now = new Date()): Promise<ApplyResult> {
   const prices = await planInfo(tx);
   const previous = await lockedRow(tx, snap);
   let event: BillingEventType | null;
@@ -130,8 +130,38 @@ export async function applySnapshot(tx: Database, snap: SubscriptionSnapshot, no
   return { subscription, event, supersededStripeIds };
 }
 
+/** A stored subscription as the snapshot that would write it again (to change a few fields). */
+export function snapshotOf(row: Subscription): SubscriptionSnapshot {
+  return {
+    userId: row.userId,
+    provider: row.provider,
+    externalId: row.stripeSubscriptionId,
+    rowId: row.id,
+    planId: row.planId,
+    billingInterval: row.billingInterval,
+    status: row.status,
+    currentPeriodStart: row.currentPeriodStart,
+    currentPeriodEnd: row.currentPeriodEnd,
+    trialEnd: row.trialEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    scheduledPlanChange: row.scheduledPlanChange ?? null,
+    scheduleId: row.stripeScheduleId,
+  };
+}
+
+/** Changes some fields of one subscription through applySnapshot, in its own transaction. */
+export async function applyChange(
+  database: Database,
+  row: Subscription,
+  change: Partial<SubscriptionSnapshot>,
+  now = new Date(),
+): Promise<Subscription> {
+  const applied = await database.transaction((tx) => applySnapshot(tx, { ...snapshotOf(row), ...change }, now));
+  return applied.subscription;
+}
+
 /** True when the user has never had a subscription: the trial is for first-time subscribers. */
-export async function trialEligible(database: Database, userId: string): Promise<boolean> {
+export async function trialEligible(database: Database | Tx, userId: string): Promise<boolean> {
   const [row] = await database.select({ n: sql<number>`count(*)::int` }).from(subscriptions).where(eq(subscriptions.userId, userId));
   return (row?.n ?? 0) === 0;
 }

@@ -1,5 +1,9 @@
-import { planChange } from "./transitions";
+import { PLAN_SEED } from "./catalog";
+import { planChange, type PlanRules } from "./transitions";
 import { annualPricePerMonth } from "./pricing";
+
+/** The seed catalogue's plans, as the rules read them. */
+const rules = (id: string): PlanRules | undefined => PLAN_SEED.find((p) => p.id === id);
 
 describe("planChange (spec §4)", () => {
   it.each([
@@ -16,7 +20,18 @@ describe("planChange (spec §4)", () => {
     ["enterprise", "pro", "invalid"],
     ["pro", "nonsense", "invalid"],
   ])("%s → %s: %s", (from, to, expected) => {
-    expect(planChange(from, to)).toBe(expected);
+    expect(planChange(rules(from), rules(to))).toBe(expected);
+  });
+
+  it("follows the plan data, not the ids: a plan an operator adds between pro and premium", () => {
+    const plus: PlanRules = { id: "plus", rank: 2, isDefault: false, checkoutEnabled: true };
+    const premium: PlanRules = { ...rules("premium")!, rank: 3 };
+    expect(planChange(rules("pro"), plus)).toBe("checkout");
+    expect(planChange(plus, premium)).toBe("checkout");
+    expect(planChange(premium, plus)).toBe("downgrade");
+    expect(planChange(plus, rules("pro"))).toBe("downgrade");
+    expect(planChange(rules("free"), plus)).toBe("checkout");
+    expect(planChange(undefined, plus)).toBe("invalid");
   });
 });
 

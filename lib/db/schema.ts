@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -127,31 +128,45 @@ export const languageTiers = pgTable("language_tiers", {
   updatedAt: updatedAt(),
 });
 
-export const plans = pgTable("plans", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  description: text("description").notNull().default(""),
-  priceMonthly: numeric("price_monthly", { precision: 10, scale: 2, mode: "number" })
-    .notNull()
-    .default(0),
-  priceAnnual: numeric("price_annual", { precision: 10, scale: 2, mode: "number" })
-    .notNull()
-    .default(0),
-  /** null means no fixed limit (enterprise: agreed per contract) */
-  hoursPerMonth: numeric("hours_per_month", { precision: 10, scale: 2, mode: "number" }),
-  features: jsonb("features").$type<string[]>().notNull().default([]),
-  excludedFeatures: jsonb("excluded_features").$type<string[]>().notNull().default([]),
-  languageTiers: jsonb("language_tiers").$type<string[]>().notNull().default([]),
-  isPopular: boolean("is_popular").notNull().default(false),
-  isActive: boolean("is_active").notNull().default(true),
-  /** false for label-only plans (enterprise): shown, never sold through checkout */
-  checkoutEnabled: boolean("checkout_enabled").notNull().default(true),
-  stripePriceIdMonthly: text("stripe_price_id_monthly"),
-  stripePriceIdAnnual: text("stripe_price_id_annual"),
-  sortOrder: integer("sort_order").notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const plans = pgTable(
+  "plans",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    priceMonthly: numeric("price_monthly", { precision: 10, scale: 2, mode: "number" })
+      .notNull()
+      .default(0),
+    priceAnnual: numeric("price_annual", { precision: 10, scale: 2, mode: "number" })
+      .notNull()
+      .default(0),
+    /** null means no fixed limit (enterprise: agreed per contract) */
+    hoursPerMonth: numeric("hours_per_month", { precision: 10, scale: 2, mode: "number" }),
+    features: jsonb("features").$type<string[]>().notNull().default([]),
+    excludedFeatures: jsonb("excluded_features").$type<string[]>().notNull().default([]),
+    languageTiers: jsonb("language_tiers").$type<string[]>().notNull().default([]),
+    isPopular: boolean("is_popular").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    /** false for label-only plans (enterprise): shown, never sold through checkout */
+    checkoutEnabled: boolean("checkout_enabled").notNull().default(true),
+    stripePriceIdMonthly: text("stripe_price_id_monthly"),
+    stripePriceIdAnnual: text("stripe_price_id_annual"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    /** the plan of every user without a running subscription (one plan: free) */
+    isDefault: boolean("is_default").notNull().default(false),
+    /**
+     * The tier order the plan-change rules follow: a higher rank is an upgrade (checkout), a
+     * lower one a downgrade at the end of the period.
+     */
+    rank: integer("rank").notNull().default(0),
+    /** offered in the onboarding / upgrade modal */
+    inOnboardingModal: boolean("in_onboarding_modal").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // At most one default plan.
+  (t) => [uniqueIndex("plans_one_default_idx").on(t.isDefault).where(sql`${t.isDefault}`)],
+);
 
 export const subscriptions = pgTable(
   "subscriptions",

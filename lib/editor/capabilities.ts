@@ -1,6 +1,6 @@
-import { mayUseFeature, type Entitlements } from "@/lib/billing/entitlements";
+import { allows, exportOperation, OPERATION_GATES, type Operation } from "@/lib/billing/feature-gates";
+import type { FeatureKey } from "@/lib/billing/features";
 import { EXPORT_FORMATS, type ExportFormat } from "@/lib/exports/formats";
-import { EXPORT_FEATURE } from "./export-access";
 
 /** available; or what is missing: a plan with the feature, or a language model configured by an operator */
 export type Availability = "available" | "needs-plan" | "needs-llm";
@@ -14,21 +14,25 @@ export interface EditorCapabilities {
   customStyles: Availability;
 }
 
-function withLlm(allowed: boolean, llmConfigured: boolean): Availability {
-  if (!allowed) return "needs-plan";
-  return llmConfigured ? "available" : "needs-llm";
+interface Plan {
+  planName: string;
+  features: ReadonlySet<FeatureKey>;
 }
 
-/** What the editor offers this user; the server checks the same rules on every call. */
-export function editorCapabilities(e: Entitlements, llmConfigured: boolean): EditorCapabilities {
-  const exports = Object.fromEntries(EXPORT_FORMATS.map((f) => [f, mayUseFeature(e, EXPORT_FEATURE[f])])) as Record<ExportFormat, boolean>;
-  const basic = mayUseFeature(e, "ai_enhancement") || mayUseFeature(e, "ai_enhanced_formatting");
+function availability(plan: Plan, operation: Operation, llmConfigured: boolean): Availability {
+  if (!allows(plan.features, operation)) return "needs-plan";
+  return OPERATION_GATES[operation].needsLlm && !llmConfigured ? "needs-llm" : "available";
+}
+
+/** What the editor offers this plan, read from the same gate table the server enforces on every call. */
+export function editorCapabilities(plan: Plan, llmConfigured: boolean): EditorCapabilities {
+  const exports = Object.fromEntries(EXPORT_FORMATS.map((f) => [f, allows(plan.features, exportOperation(f))])) as Record<ExportFormat, boolean>;
   return {
-    planName: e.planName,
-    editing: mayUseFeature(e, "in_app_editing"),
+    planName: plan.planName,
+    editing: allows(plan.features, "edit_segments"),
     exports,
-    basicFormatting: basic ? "available" : "needs-plan",
-    advancedFormatting: withLlm(mayUseFeature(e, "advanced_ai_formatting"), llmConfigured),
-    customStyles: withLlm(mayUseFeature(e, "custom_transcription_styles"), llmConfigured),
+    basicFormatting: availability(plan, "format_basic", llmConfigured),
+    advancedFormatting: availability(plan, "format_advanced", llmConfigured),
+    customStyles: availability(plan, "apply_style", llmConfigured),
   };
 }

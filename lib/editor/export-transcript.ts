@@ -1,12 +1,13 @@
+import { z } from "zod";
 import type { Entitlements } from "@/lib/billing/entitlements";
-import { featureRefusal } from "@/lib/billing/feature-gate";
+import { exportOperation } from "@/lib/billing/feature-gates";
+import { requireOperation } from "@/lib/billing/feature-refusal";
 import type { Database } from "@/lib/db/client";
 import type { Transcription } from "@/lib/db/schema";
-import { contentDisposition, EXPORT_FORMATS, ExportError, isExportFormat, renderExport } from "@/lib/exports/render";
-import { errorResponse } from "@/lib/http/responses";
+import { DomainError } from "@/lib/errors/domain-error";
+import { EXPORT_FORMATS, isExportFormat, renderExport, type RenderedExport } from "@/lib/exports/render";
 import { languageName } from "@/lib/transcription/engines/language-names";
 import { segmentsOf, toApiSegment } from "@/lib/transcription/queries";
-import { EXPORT_FEATURE, EXPORT_NAME } from "./export-access";
 
 function validTimeZone(zone: string): boolean {
   try {
@@ -20,47 +21,44 @@ function validTimeZone(zone: string): boolean {
 const FLAGS: Record<string, boolean> = { "1": true, true: true, "0": false, false: false };
 
 /**
- * `?format=txt|md|pdf|docx|srt|vtt&timestamps=1&version=raw|formatted&tz=Europe/Berlin`.
- * The plan's export features are checked here, whatever the client shows.
+ * `?format=txt|md|pdf|docx|srt|vtt&timestamps=1&version=raw|formatted&tz=Europe/Berlin`, as
+ * sent; exportTranscription checks the values, in an order the refusals depend on.
  */
-export async function exportTranscription(database: Database, e: Entitlements, t: Transcription, params: URLSearchParams): Promise<Response> {
-  const format = params.get("format") ?? "";
-  if (!isExportFormat(format)) {
-    return errorResponse(400, `Unknown export format "${format}". Choose one of: ${EXPORT_FORMATS.join(", ")}.`);
-  }
-  const refusal = await featureRefusal(database, e, EXPORT_FEATURE[format], EXPORT_NAME[format]);
-  if (refusal) return refusal;
-  const timestamps = FLAGS[params.get("timestamps") ?? "0"];
-  if (timestamps === undefined) return errorResponse(400, 'timestamps must be "1" or "0".');
-  const version = params.get("version") ?? "raw";
-  if (version !== "raw" && version !== "formatted") return errorResponse(400, 'version must be "raw" or "formatted".');
-  const timeZone = params.get("tz") || "UTC";
-  if (!validTimeZone(timeZone)) return errorResponse(400, `Unknown time zone "${timeZone}".`);
-  if (t.status !== "done") return errorResponse(409, "This transcription is not finished yet, so there is nothing to export.");
+export const ExportQuery = z.object({
+  format: z.string().optional(),
+  timestamps: z.string().optional(),
+  version: z.string().optional(),
+  tz: z.string().optional(),
+});
+export type ExportQuery = z.infer<typeof ExportQuery>;
 
-  try {
-    const file = await renderExport(
-      format,
-      {
-        title: t.title,
-        createdAt: t.createdAt,
-        durationS: t.durationS,
-        language: languageName(t.detectedLanguage ?? t.language),
-        segments: (await segmentsOf(database, t.id)).map(toApiSegment),
-        formattedMarkdown: t.formattedMarkdown,
-      },
-      { timestamps, version, timeZone },
-    );
-    return new Response(file.body, {
-      headers: {
-        "content-type": file.contentType,
-        "content-disposition": contentDisposition(file.filename, t.title),
-        "content-length": String(file.body.byteLength),
-        "cache-control": "no-store",
-      },
-    });
-  } catch (error) {
-    if (error instanceof ExportError) return errorResponse(error.status, error.message);
-    throw error;
-  }
+const invalid = (sentence: string) => new DomainError("invalid", sentence);
+
+/**
+ * The transcript rendered as a file. The plan's export features are checked here, whatever
+ * the client shows; a bad option is `invalid`, an unfinished transcript a `conflict`.
+ */
+export async function exportTranscription(database: Database, e: Entitlements, t: Transcription, query: ExportQuery): Promise<RenderedExport> {
+  const format = query.format ?? "";
+  if (!isExportFormat(format)) throw invalid(`Unknown export format "${format}". Choose one of: ${EXPORT_FORMATS.join(", ")}.`);
+  await requireOperation(database, e, exportOperation(format));
+  const timestamps = FLAGS[query.timestamps ?? "0"];
+  if (timestamps === undefined) throw invalid('timestamps must be "1" or "0".');
+  const version = query.version ?? "raw";
+  if (version !== "raw" && version !== "formatted") throw invalid('version must be "raw" or "formatted".');
+  const timeZone = query.tz || "UTC";
+  if (!validTimeZone(timeZone)) throw invalid(`Unknown time zone "${timeZone}".`);
+  if (t.status !== "done") throw new DomainError("conflict", "This transcription is not finished yet, so there is nothing to export.");
+  return renderExport(
+    format,
+    {
+      title: t.title,
+      createdAt: t.createdAt,
+      durationS: t.durationS,
+      language: languageName(t.detectedLanguage ?? t.language),
+      segments: (await segmentsOf(database, t.id)).map(toApiSegment),
+      formattedMarkdown: t.formattedMarkdown,
+    },
+    { timestamps, version, timeZone },
+  );
 }

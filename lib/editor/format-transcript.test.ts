@@ -34,8 +34,7 @@ describe.each(BACKENDS.slice(0, 1))("formatTranscript on %s", (_name, open) => {
     const user = await insertUser(db, "pro");
     const id = await insertDoneTranscription(db, user, SEGMENTS);
     const result = await formatTranscript(db, user, await row(db, id), { level: "basic" }, null);
-    if (!result.ok) throw new Error(await result.response.text());
-    expect(toApiFormatted(result.transcription)).toMatchObject({
+    expect(toApiFormatted(result)).toMatchObject({
       markdown: "So the budget is done.\n\nNext we hire two people.",
       level: "basic",
       outdated: false,
@@ -53,8 +52,7 @@ describe.each(BACKENDS.slice(0, 1))("formatTranscript on %s", (_name, open) => {
       json: completion(JSON.stringify({ summary: "The budget is done; two hires next.", action_items: ["Hire two people"], sections: [{ heading: "Budget", first_paragraph: 1 }, { heading: "Hiring", first_paragraph: 2 }] })),
     }));
     const result = await formatTranscript(db, user, await row(db, id), { level: "advanced" }, await llm.config());
-    if (!result.ok) throw new Error(await result.response.text());
-    const markdown = result.transcription.formattedMarkdown ?? "";
+    const markdown = result.formattedMarkdown ?? "";
     expect(markdown).toContain("## Summary\n\nThe budget is done; two hires next.");
     expect(markdown).toContain("- Hire two people");
     expect(markdown).toContain("### Budget\n\nSo the budget is done.");
@@ -67,12 +65,10 @@ describe.each(BACKENDS.slice(0, 1))("formatTranscript on %s", (_name, open) => {
     const user = await insertUser(db, "premium");
     const id = await insertDoneTranscription(db, user, SEGMENTS);
     const style = await createStyle(db, user, { name: "Minutes", instructions: "Write formal minutes." });
-    if (!style.ok) throw new Error("style");
     const llm = startFakeLlm(() => ({ json: completion("```markdown\n# Minutes\n\n- Budget done\n```") }));
-    const result = await formatTranscript(db, user, await row(db, id), { level: "style", style_id: style.style.id }, await llm.config());
-    if (!result.ok) throw new Error(await result.response.text());
-    expect(result.transcription.formattedStyleName).toBe("Minutes");
-    expect(result.transcription.formattedMarkdown).toBe("# Minutes\n\n- Budget done");
+    const result = await formatTranscript(db, user, await row(db, id), { level: "style", style_id: style.id }, await llm.config());
+    expect(result.formattedStyleName).toBe("Minutes");
+    expect(result.formattedMarkdown).toBe("# Minutes\n\n- Budget done");
     expect(JSON.stringify(llm.seen[0].body)).toContain("Write formal minutes.");
   });
 
@@ -80,18 +76,17 @@ describe.each(BACKENDS.slice(0, 1))("formatTranscript on %s", (_name, open) => {
     const { db } = t.handle;
     const premium = await insertUser(db, "premium");
     const id = await insertDoneTranscription(db, premium, SEGMENTS);
-    const noLlm = await formatTranscript(db, premium, await row(db, id), { level: "advanced" }, null);
-    expect(!noLlm.ok && noLlm.response.status).toBe(503);
-    expect(!noLlm.ok && (await noLlm.response.json()).detail).toBe(NO_LLM_MESSAGE);
+    const noLlm = formatTranscript(db, premium, await row(db, id), { level: "advanced" }, null);
+    await expect(noLlm).rejects.toMatchObject({ kind: "unavailable", message: NO_LLM_MESSAGE });
 
     const broken = startFakeLlm(() => ({ status: 500, json: { error: "boom" } }));
-    const failed = await formatTranscript(db, premium, await row(db, id), { level: "advanced" }, await broken.config());
-    expect(!failed.ok && failed.response.status).toBe(503);
+    const failed = formatTranscript(db, premium, await row(db, id), { level: "advanced" }, await broken.config());
+    await expect(failed).rejects.toMatchObject({ kind: "unavailable", reason: "busy" });
     expect((await row(db, id)).formattedMarkdown).toBeNull();
 
     const free = await insertUser(db);
     const freeId = await insertDoneTranscription(db, free, SEGMENTS);
-    const refused = await formatTranscript(db, free, await row(db, freeId), { level: "basic" }, null);
-    expect(!refused.ok && refused.response.status).toBe(403);
+    const refused = formatTranscript(db, free, await row(db, freeId), { level: "basic" }, null);
+    await expect(refused).rejects.toMatchObject({ kind: "forbidden", data: { upgrade: { feature: "ai_enhancement" } } });
   });
 });

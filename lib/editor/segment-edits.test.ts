@@ -39,7 +39,7 @@ describe.each(BACKENDS)("applySegmentEdits on %s", (_name, open) => {
       base_version: 0,
       changes: [{ position: 0, text: "And so, my fellow  Americans.\n", speaker: "JFK" }],
     });
-    expect(result.ok && result.version).toBe(1);
+    expect(result.version).toBe(1);
     const [first] = await segmentsOf(db, id);
     expect(first.text).toBe("And so, my fellow Americans.");
     expect(first.speaker).toBe("JFK");
@@ -48,14 +48,14 @@ describe.each(BACKENDS)("applySegmentEdits on %s", (_name, open) => {
     expect(row.transcriptText).toBe("And so, my fellow Americans. ask not what your country can do for you");
   });
 
-  it("refuses a stale save with 409 and writes nothing", async () => {
+  it("refuses a stale save (409 conflict) and writes nothing", async () => {
     const { db } = t.handle;
     const user = await insertUser(db);
     const id = await insertDoneTranscription(db, user, SEGMENTS);
     const tabA = await applySegmentEdits(db, user, id, { base_version: 0, changes: [{ position: 1, text: "from tab A" }] });
-    expect(tabA.ok).toBe(true);
-    const tabB = await applySegmentEdits(db, user, id, { base_version: 0, changes: [{ position: 1, text: "from tab B" }] });
-    expect(tabB).toEqual({ ok: false, status: 409, detail: STALE_EDIT_MESSAGE, currentVersion: 1 });
+    expect(tabA.version).toBe(1);
+    const tabB = applySegmentEdits(db, user, id, { base_version: 0, changes: [{ position: 1, text: "from tab B" }] });
+    await expect(tabB).rejects.toMatchObject({ kind: "conflict", message: STALE_EDIT_MESSAGE, data: { current_version: 1 } });
     expect((await segmentsOf(db, id))[1].text).toBe("from tab A");
   });
 
@@ -63,23 +63,23 @@ describe.each(BACKENDS)("applySegmentEdits on %s", (_name, open) => {
     const { db } = t.handle;
     const user = await insertUser(db);
     const id = await insertDoneTranscription(db, user, SEGMENTS);
-    const results = await Promise.all(
+    const results = await Promise.allSettled(
       ["one", "two", "three", "four"].map((text) => applySegmentEdits(db, user, id, { base_version: 0, changes: [{ position: 0, text }] })),
     );
-    const winners = results.filter((r) => r.ok);
+    const winners = results.filter((r) => r.status === "fulfilled");
     expect(winners).toHaveLength(1);
-    expect(results.filter((r) => !r.ok && r.status === 409)).toHaveLength(3);
+    expect(results.filter((r) => r.status === "rejected" && (r.reason as { kind?: string }).kind === "conflict")).toHaveLength(3);
   });
 
-  it("an unknown segment rolls the whole save back (422), version unchanged", async () => {
+  it("an unknown segment rolls the whole save back (unprocessable, 422), version unchanged", async () => {
     const { db } = t.handle;
     const user = await insertUser(db);
     const id = await insertDoneTranscription(db, user, SEGMENTS);
-    const result = await applySegmentEdits(db, user, id, {
+    const result = applySegmentEdits(db, user, id, {
       base_version: 0,
       changes: [{ position: 0, text: "changed" }, { position: 7, text: "nowhere" }],
     });
-    expect(result).toEqual({ ok: false, status: 422, detail: "There is no segment 7 in this transcript." });
+    await expect(result).rejects.toMatchObject({ kind: "unprocessable", message: "There is no segment 7 in this transcript.", data: {} });
     expect((await segmentsOf(db, id))[0].text).toBe(SEGMENTS[0].text);
     const [row] = await db.select().from(transcriptions).where(eq(transcriptions.id, id));
     expect(row.version).toBe(0);
@@ -91,8 +91,8 @@ describe.each(BACKENDS)("applySegmentEdits on %s", (_name, open) => {
     const stranger = await insertUser(db);
     const id = await insertDoneTranscription(db, owner, SEGMENTS);
     const edit = { base_version: 0, changes: [{ position: 0, text: "x" }] };
-    expect(await applySegmentEdits(db, stranger, id, edit)).toMatchObject({ ok: false, status: 404 });
+    await expect(applySegmentEdits(db, stranger, id, edit)).rejects.toMatchObject({ kind: "not_found" });
     await db.update(transcriptions).set({ status: "processing" }).where(eq(transcriptions.id, id));
-    expect(await applySegmentEdits(db, owner, id, edit)).toMatchObject({ ok: false, status: 409 });
+    await expect(applySegmentEdits(db, owner, id, edit)).rejects.toMatchObject({ kind: "conflict", data: {} });
   });
 });

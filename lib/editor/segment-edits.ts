@@ -1,38 +1,19 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
-import type { Database } from "@/lib/db/client";
+import type { SegmentEdits } from "@/lib/api/contract/transcriptions";
+import type { Database, Tx } from "@/lib/db/client";
 import { transcriptSegments, transcriptions, type TranscriptSegment } from "@/lib/db/schema";
+import { DomainError } from "@/lib/errors/domain-error";
+import { TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import { realignWords } from "./word-alignment";
 
-const MAX_SEGMENT_CHARS = 5000;
-
-export const SegmentEdits = z.object({
-  base_version: z.number({ error: "Send the version you edited (base_version)." }).int().min(0),
-  changes: z
-    .array(
-      z.object({
-        position: z.number().int().min(0),
-        text: z.string().max(MAX_SEGMENT_CHARS, `A segment may hold at most ${MAX_SEGMENT_CHARS} characters.`).optional(),
-        speaker: z.string().trim().max(60, "Use at most 60 characters for a speaker name.").nullable().optional(),
-      }),
-    )
-    .min(1, "Send at least one change.")
-    .max(10_000),
-});
-export type SegmentEdits = z.infer<typeof SegmentEdits>;
 
 export const STALE_EDIT_MESSAGE =
   "This transcript was changed in another tab or window since you opened it. Reload to get the latest version.";
 const UNFINISHED_EDIT_MESSAGE = "This transcription is not finished yet, so it cannot be edited.";
 
-export type EditOutcome =
-  | { ok: true; version: number; segments: TranscriptSegment[] }
-  | { ok: false; status: 404 | 409 | 422; detail: string; currentVersion?: number };
-
-class RejectedEdit extends Error {
-  constructor(readonly outcome: EditOutcome & { ok: false }) {
-    super(outcome.detail);
-  }
+export interface SavedEdits {
+  version: number;
+  segments: TranscriptSegment[];
 }
 
 /** A segment is one line of text: newlines and runs of spaces from the editor collapse. */
@@ -43,56 +24,52 @@ function cleanText(text: string): string {
 /**
  * Applies edits only if nobody saved since `base_version` (compare-and-set on the version
  * column, in one transaction with the segment updates), so two tabs never overwrite each
- * other silently: the second gets a 409 and nothing is written.
+ * other silently: the second gets a `conflict` carrying `current_version`, and nothing is
+ * written (a DomainError thrown inside the transaction rolls it back).
  */
 export async function applySegmentEdits(
   database: Database,
   userId: string,
   transcriptionId: string,
   edits: SegmentEdits,
-): Promise<EditOutcome> {
-  try {
-    return await database.transaction(async (tx) => {
-      const [bumped] = await tx
-        .update(transcriptions)
-        .set({ version: sql`${transcriptions.version} + 1` })
-        .where(
-          and(
-            eq(transcriptions.id, transcriptionId),
-            eq(transcriptions.userId, userId),
-            eq(transcriptions.status, "done"),
-            eq(transcriptions.version, edits.base_version),
-          ),
-        )
-        .returning({ version: transcriptions.version });
-      if (!bumped) throw new RejectedEdit(await whyRefused(tx, userId, transcriptionId));
-      const segments = await updateSegments(tx, transcriptionId, edits.changes);
-      await tx
-        .update(transcriptions)
-        .set({
-          transcriptText: sql`(select coalesce(string_agg(${transcriptSegments.text}, ' ' order by ${transcriptSegments.position}), '') from ${transcriptSegments} where ${transcriptSegments.transcriptionId} = ${transcriptionId})`,
-        })
-        .where(eq(transcriptions.id, transcriptionId));
-      return { ok: true as const, version: bumped.version, segments };
-    });
-  } catch (error) {
-    if (error instanceof RejectedEdit) return error.outcome;
-    throw error;
-  }
+): Promise<SavedEdits> {
+  return database.transaction(async (tx) => {
+    const [bumped] = await tx
+      .update(transcriptions)
+      .set({ version: sql`${transcriptions.version} + 1` })
+      .where(
+        and(
+          eq(transcriptions.id, transcriptionId),
+          eq(transcriptions.userId, userId),
+          eq(transcriptions.status, "done"),
+          eq(transcriptions.version, edits.base_version),
+        ),
+      )
+      .returning({ version: transcriptions.version });
+    if (!bumped) throw await whyRefused(tx, userId, transcriptionId);
+    const segments = await updateSegments(tx, transcriptionId, edits.changes);
+    await tx
+      .update(transcriptions)
+      .set({
+        transcriptText: sql`(select coalesce(string_agg(${transcriptSegments.text}, ' ' order by ${transcriptSegments.position}), '') from ${transcriptSegments} where ${transcriptSegments.transcriptionId} = ${transcriptionId})`,
+      })
+      .where(eq(transcriptions.id, transcriptionId));
+    return { version: bumped.version, segments };
+  });
 }
 
-async function whyRefused(tx: Database, userId: string, transcriptionId: string): Promise<EditOutcome & { ok: false }> {
+async function whyRefused(tx: Tx, userId: string, transcriptionId: string): Promise<DomainError> {
   const [row] = await tx
     .select({ status: transcriptions.status, version: transcriptions.version })
     .from(transcriptions)
     .where(and(eq(transcriptions.id, transcriptionId), eq(transcriptions.userId, userId)));
-  if (!row) return { ok: false, status: 404, detail: "This transcription does not exist." };
-  if (row.status !== "done") return { ok: false, status: 409, detail: UNFINISHED_EDIT_MESSAGE };
-  return { ok: false, status: 409, detail: STALE_EDIT_MESSAGE, currentVersion: row.version };
+  if (!row) return new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
+  if (row.status !== "done") return new DomainError("conflict", UNFINISHED_EDIT_MESSAGE);
+  return new DomainError("conflict", STALE_EDIT_MESSAGE, { current_version: row.version });
 }
 
 async function updateSegments(
-  tx: Database,
+  tx: Tx,
   transcriptionId: string,
   changes: SegmentEdits["changes"],
 ): Promise<TranscriptSegment[]> {
@@ -106,7 +83,7 @@ async function updateSegments(
   // Changes apply in order in memory; the result is written in one statement, however many.
   for (const change of changes) {
     const row = byPosition.get(change.position);
-    if (!row) throw new RejectedEdit({ ok: false, status: 422, detail: `There is no segment ${change.position} in this transcript.` });
+    if (!row) throw new DomainError("unprocessable", `There is no segment ${change.position} in this transcript.`);
     const text = change.text === undefined ? row.text : cleanText(change.text);
     const speaker = change.speaker === undefined ? row.speaker : change.speaker || null;
     // Without engine word timings there is nothing to keep; guessed ones would mislead the highlight.

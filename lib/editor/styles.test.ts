@@ -1,6 +1,6 @@
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
-import { createStyle, deleteStyle, listStyles, MAX_STYLES_PER_USER, updateStyle } from "./styles";
+import { createStyle, deleteStyle, listStyles, MAX_STYLES_PER_USER, STYLE_NOT_FOUND, updateStyle } from "./styles";
 
 describe.each(BACKENDS)("custom styles on %s", (_name, open) => {
   let t: TestDatabase;
@@ -15,17 +15,20 @@ describe.each(BACKENDS)("custom styles on %s", (_name, open) => {
     const { db } = t.handle;
     const a = await insertUser(db);
     const b = await insertUser(db);
-    expect((await createStyle(db, a, { name: "Minutes", instructions: "x" })).ok).toBe(true);
-    expect(await createStyle(db, a, { name: "Minutes", instructions: "y" })).toEqual({ ok: false, status: 409, detail: 'You already have a style named "Minutes".' });
-    expect((await createStyle(db, b, { name: "Minutes", instructions: "z" })).ok).toBe(true);
+    await expect(createStyle(db, a, { name: "Minutes", instructions: "x" })).resolves.toMatchObject({ name: "Minutes" });
+    await expect(createStyle(db, a, { name: "Minutes", instructions: "y" })).rejects.toMatchObject({
+      kind: "conflict",
+      message: 'You already have a style named "Minutes".',
+    });
+    await expect(createStyle(db, b, { name: "Minutes", instructions: "z" })).resolves.toMatchObject({ name: "Minutes" });
   });
 
-  it("racing creations of one name: one wins, the other is a clean 409", async () => {
+  it("racing creations of one name: one wins, the other is a clean conflict", async () => {
     const { db } = t.handle;
     const a = await insertUser(db);
-    const results = await Promise.all([1, 2, 3].map(() => createStyle(db, a, { name: "Same", instructions: "x" })));
-    expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.filter((r) => !r.ok && r.status === 409)).toHaveLength(2);
+    const results = await Promise.allSettled([1, 2, 3].map(() => createStyle(db, a, { name: "Same", instructions: "x" })));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(results.filter((r) => r.status === "rejected" && (r.reason as { kind?: string }).kind === "conflict")).toHaveLength(2);
   });
 
   it("update and delete touch only the owner's style", async () => {
@@ -33,11 +36,11 @@ describe.each(BACKENDS)("custom styles on %s", (_name, open) => {
     const a = await insertUser(db);
     const b = await insertUser(db);
     const created = await createStyle(db, a, { name: "Notes", instructions: "x" });
-    if (!created.ok) throw new Error("not created");
-    expect(await updateStyle(db, b, created.style.id, { name: "Mine", instructions: "y" })).toMatchObject({ ok: false, status: 404 });
-    expect(await deleteStyle(db, b, created.style.id)).toBe(false);
-    expect(await updateStyle(db, a, created.style.id, { name: "Notes", instructions: "changed" })).toMatchObject({ ok: true });
-    expect(await deleteStyle(db, a, created.style.id)).toBe(true);
+    const notFound = { kind: "not_found", message: STYLE_NOT_FOUND };
+    await expect(updateStyle(db, b, created.id, { name: "Mine", instructions: "y" })).rejects.toMatchObject(notFound);
+    await expect(deleteStyle(db, b, created.id)).rejects.toMatchObject(notFound);
+    await expect(updateStyle(db, a, created.id, { name: "Notes", instructions: "changed" })).resolves.toMatchObject({ instructions: "changed" });
+    await expect(deleteStyle(db, a, created.id)).resolves.toBeUndefined();
     expect(await listStyles(db, a)).toEqual([]);
   });
 
@@ -45,10 +48,9 @@ describe.each(BACKENDS)("custom styles on %s", (_name, open) => {
     const { db } = t.handle;
     const a = await insertUser(db);
     for (let i = 0; i < MAX_STYLES_PER_USER; i++) await createStyle(db, a, { name: `S${i}`, instructions: "x" });
-    expect(await createStyle(db, a, { name: "One more", instructions: "x" })).toEqual({
-      ok: false,
-      status: 422,
-      detail: `You can keep at most ${MAX_STYLES_PER_USER} styles. Delete one first.`,
+    await expect(createStyle(db, a, { name: "One more", instructions: "x" })).rejects.toMatchObject({
+      kind: "unprocessable",
+      message: `You can keep at most ${MAX_STYLES_PER_USER} styles. Delete one first.`,
     });
   });
 });

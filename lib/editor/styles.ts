@@ -1,7 +1,9 @@
+import type { ApiStyle } from "@/lib/api/contract/transcriptions";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { transcriptionStyles, type TranscriptionStyle } from "@/lib/db/schema";
+import { DomainError } from "@/lib/errors/domain-error";
 
 export const MAX_STYLES_PER_USER = 50;
 
@@ -10,12 +12,11 @@ export interface StyleFields {
   instructions: string;
 }
 
-export function toApiStyle(s: TranscriptionStyle) {
+export function toApiStyle(s: TranscriptionStyle): ApiStyle {
   return { id: s.id, name: s.name, instructions: s.instructions, created_at: s.createdAt.toISOString(), updated_at: s.updatedAt.toISOString() };
 }
-export type ApiStyle = ReturnType<typeof toApiStyle>;
 
-export type StyleOutcome = { ok: true; style: TranscriptionStyle } | { ok: false; status: 404 | 409 | 422; detail: string };
+export const STYLE_NOT_FOUND = "This style does not exist.";
 
 const mine = (userId: string, id: string) => and(eq(transcriptionStyles.userId, userId), eq(transcriptionStyles.id, id));
 
@@ -23,8 +24,10 @@ export async function listStyles(database: Database, userId: string): Promise<Tr
   return database.select().from(transcriptionStyles).where(eq(transcriptionStyles.userId, userId)).orderBy(asc(transcriptionStyles.name));
 }
 
-export async function findStyle(database: Database, userId: string, id: string): Promise<TranscriptionStyle | undefined> {
+/** The user's style `id`; anyone else's (or none) is not_found. */
+export async function ownedStyle(database: Database, userId: string, id: string): Promise<TranscriptionStyle> {
   const [row] = await database.select().from(transcriptionStyles).where(mine(userId, id));
+  if (!row) throw new DomainError("not_found", STYLE_NOT_FOUND);
   return row;
 }
 
@@ -36,7 +39,7 @@ async function nameTaken(database: Database, userId: string, name: string, excep
   return Boolean(row);
 }
 
-const taken = (name: string) => ({ ok: false as const, status: 409 as const, detail: `You already have a style named "${name}".` });
+const taken = (name: string) => new DomainError("conflict", `You already have a style named "${name}".`);
 
 /** True for PostgreSQL's unique violation (two saves racing past the name check). */
 function isUniqueViolation(error: unknown): boolean {
@@ -44,33 +47,35 @@ function isUniqueViolation(error: unknown): boolean {
   return cause.code === "23505" || cause.cause?.code === "23505";
 }
 
-export async function createStyle(database: Database, userId: string, fields: StyleFields): Promise<StyleOutcome> {
+export async function createStyle(database: Database, userId: string, fields: StyleFields): Promise<TranscriptionStyle> {
   const [{ n }] = await database.select({ n: count() }).from(transcriptionStyles).where(eq(transcriptionStyles.userId, userId));
   if (n >= MAX_STYLES_PER_USER) {
-    return { ok: false, status: 422, detail: `You can keep at most ${MAX_STYLES_PER_USER} styles. Delete one first.` };
+    throw new DomainError("unprocessable", `You can keep at most ${MAX_STYLES_PER_USER} styles. Delete one first.`);
   }
-  if (await nameTaken(database, userId, fields.name)) return taken(fields.name);
+  if (await nameTaken(database, userId, fields.name)) throw taken(fields.name);
   try {
     const [style] = await database.insert(transcriptionStyles).values({ id: randomUUID(), userId, ...fields }).returning();
-    return { ok: true, style };
+    return style;
   } catch (error) {
-    if (isUniqueViolation(error)) return taken(fields.name);
+    if (isUniqueViolation(error)) throw taken(fields.name);
     throw error;
   }
 }
 
-export async function updateStyle(database: Database, userId: string, id: string, fields: StyleFields): Promise<StyleOutcome> {
-  if (await nameTaken(database, userId, fields.name, id)) return taken(fields.name);
+export async function updateStyle(database: Database, userId: string, id: string, fields: StyleFields): Promise<TranscriptionStyle> {
+  if (await nameTaken(database, userId, fields.name, id)) throw taken(fields.name);
+  let style: TranscriptionStyle | undefined;
   try {
-    const [style] = await database.update(transcriptionStyles).set(fields).where(mine(userId, id)).returning();
-    return style ? { ok: true, style } : { ok: false, status: 404, detail: "This style does not exist." };
+    [style] = await database.update(transcriptionStyles).set(fields).where(mine(userId, id)).returning();
   } catch (error) {
-    if (isUniqueViolation(error)) return taken(fields.name);
+    if (isUniqueViolation(error)) throw taken(fields.name);
     throw error;
   }
+  if (!style) throw new DomainError("not_found", STYLE_NOT_FOUND);
+  return style;
 }
 
-export async function deleteStyle(database: Database, userId: string, id: string): Promise<boolean> {
+export async function deleteStyle(database: Database, userId: string, id: string): Promise<void> {
   const deleted = await database.delete(transcriptionStyles).where(mine(userId, id)).returning({ id: transcriptionStyles.id });
-  return deleted.length > 0;
+  if (!deleted.length) throw new DomainError("not_found", STYLE_NOT_FOUND);
 }

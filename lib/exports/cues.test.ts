@@ -1,7 +1,7 @@
-import type { ApiSegment } from "@/lib/transcription/queries";
+import type { ApiSegment } from "@/lib/api/contract/transcriptions";
 import { buildCues, MAX_CUE_MS, MAX_LINE_CHARS, MAX_LINES, wrapLines, type Cue } from "./cues";
 import { formatCueTime } from "./subtitles";
-import { SEGMENTS } from "./test-fixture";
+import { SEGMENTS } from "@/test/support/export-source";
 
 const segment = (start_ms: number, end_ms: number, text: string, extra: Partial<ApiSegment> = {}): ApiSegment => ({
   start_ms,

@@ -1,4 +1,4 @@
-import type { ApiSegment } from "@/lib/transcription/queries";
+import type { ApiSegment } from "@/lib/api/contract/transcriptions";
 import { collapseWhitespace } from "./document";
 
 /** Readability limits for subtitle cues (common broadcast guidance). */

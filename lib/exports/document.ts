@@ -1,4 +1,5 @@
-import type { ApiSegment } from "@/lib/transcription/queries";
+import { DomainError } from "@/lib/errors/domain-error";
+import type { ApiSegment } from "@/lib/api/contract/transcriptions";
 import { formatDuration, formatTimestamp } from "@/lib/transcription/format";
 import { parseFormattedMarkdown } from "./markdown-blocks";
 
@@ -21,17 +22,6 @@ export interface ExportOptions {
   version: "raw" | "formatted";
   /** IANA time zone for the document date, validated by the caller (e.g. "UTC"). */
   timeZone: string;
-}
-
-/** A failure the caller shows the user as is, with this HTTP status. */
-export class ExportError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "ExportError";
-  }
 }
 
 export const NO_FORMATTED_VERSION =
@@ -99,10 +89,10 @@ function segmentBlocks(segments: ApiSegment[], timestamps: boolean): Block[] {
   });
 }
 
-/** The formatted Markdown, or ExportError 409 when there is none yet. */
+/** The formatted Markdown; a `conflict` when there is none yet. */
 function requireFormatted(source: ExportSource): string {
   if (source.formattedMarkdown === null || !source.formattedMarkdown.trim()) {
-    throw new ExportError(409, NO_FORMATTED_VERSION);
+    throw new DomainError("conflict", NO_FORMATTED_VERSION);
   }
   return source.formattedMarkdown;
 }

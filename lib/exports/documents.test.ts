@@ -3,7 +3,7 @@ import path from "node:path";
 import mammoth from "mammoth";
 import { PDFParse } from "pdf-parse";
 import { renderExport, type ExportOptions } from "./render";
-import { source } from "./test-fixture";
+import { source } from "@/test/support/export-source";
 
 const RAW: ExportOptions = { timestamps: true, version: "raw", timeZone: "UTC" };
 const DATE_LINE = "21 November 2026, 14:05 · Duration 1:20 · English";

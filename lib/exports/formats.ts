@@ -5,3 +5,13 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export function isExportFormat(value: string): value is ExportFormat {
   return (EXPORT_FORMATS as readonly string[]).includes(value);
 }
+
+/** How the export menu names each format. */
+export const EXPORT_LABEL: Record<ExportFormat, string> = {
+  txt: "Plain text (.txt)",
+  md: "Markdown (.md)",
+  pdf: "PDF (.pdf)",
+  docx: "Word (.docx)",
+  srt: "SRT subtitles (.srt)",
+  vtt: "WebVTT subtitles (.vtt)",
+};

@@ -1,6 +1,6 @@
-import { ExportError, NO_FORMATTED_VERSION } from "./document";
+import { NO_FORMATTED_VERSION } from "./document";
 import { EXPORT_FORMATS, isExportFormat, renderExport, type ExportFormat, type ExportOptions } from "./render";
-import { source } from "./test-fixture";
+import { source } from "@/test/support/export-source";
 
 const RAW: ExportOptions = { timestamps: true, version: "raw", timeZone: "UTC" };
 const decode = (body: Uint8Array) => new TextDecoder().decode(body);
@@ -137,11 +137,10 @@ describe("renderExport", () => {
     expect((await renderExport("txt", source(), RAW)).filename).toBe("weekly-meeting.txt");
   });
 
-  test("formatted version missing: ExportError 409 for document formats, subtitles still work", async () => {
+  test("formatted version missing: a conflict for document formats, subtitles still work", async () => {
     for (const format of ["txt", "md", "pdf", "docx"] as const) {
       const attempt = renderExport(format, source({ formattedMarkdown: null }), { ...RAW, version: "formatted" });
-      await expect(attempt).rejects.toBeInstanceOf(ExportError);
-      await expect(attempt).rejects.toMatchObject({ status: 409, message: NO_FORMATTED_VERSION });
+      await expect(attempt).rejects.toMatchObject({ kind: "conflict", message: NO_FORMATTED_VERSION });
     }
     await expect(renderExport("srt", source({ formattedMarkdown: null }), { ...RAW, version: "formatted" })).resolves.toBeDefined();
   });

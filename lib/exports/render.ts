@@ -7,8 +7,7 @@ import { renderSrt, renderVtt } from "./subtitles";
 import type { ExportFormat } from "./formats";
 import { renderTxt } from "./txt";
 
-export { ExportError, type ExportOptions, type ExportSource } from "./document";
-export { contentDisposition } from "./filename";
+export type { ExportOptions, ExportSource } from "./document";
 
 export { EXPORT_FORMATS, isExportFormat, type ExportFormat } from "./formats";
 
@@ -48,8 +47,8 @@ async function renderBody(format: ExportFormat, source: ExportSource, options: E
 }
 
 /**
- * The transcript as a downloadable file. Throws ExportError (409) when the formatted
- * version is asked for but does not exist.
+ * The transcript as a downloadable file. Throws a `conflict` DomainError when the
+ * formatted version is asked for but does not exist.
  */
 export async function renderExport(format: ExportFormat, source: ExportSource, options: ExportOptions): Promise<RenderedExport> {
   const formatted = options.version === "formatted" && format !== "srt" && format !== "vtt";

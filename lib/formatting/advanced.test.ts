@@ -1,5 +1,5 @@
 import { failure } from "@/test/support/llm-failure";
-import type { ApiSegment } from "@/lib/transcription/queries";
+import type { ApiSegment } from "@/lib/api/contract/transcriptions";
 import { formatAdvanced, validSections } from "./advanced";
 import { closeFakeLlms, completion, refusedBaseUrl, startFakeLlm, type SeenRequest } from "@/test/support/fake-llm";
 
@@ -124,31 +124,31 @@ describe("formatAdvanced", () => {
     for (const content of ["Sure! Here is a summary of the meeting.", "{}", JSON.stringify({ summary: 42 }), JSON.stringify({ summary: "x", sections: "all" })]) {
       const api = startFakeLlm(() => ({ json: completion(content) }));
       const error = await failure(formatAdvanced(MEETING, await api.config()));
-      expect([error.status, error.message]).toEqual([502, "The formatting service returned an unusable answer. Try again."]);
+      expect([error.kind, error.message]).toEqual(["provider_failed", "The formatting service returned an unusable answer. Try again."]);
       await api.close();
     }
   });
 
   it("passes on the service's failures: 401 → 502, 429/500 → 503, no answer → 504, refused → 503", async () => {
     const cases = [
-      [401, 502, "The formatting service refused our credentials. An operator needs to check LLM_API_KEY."],
-      [429, 503, "The formatting service is busy. Try again in a minute."],
-      [500, 503, "The formatting service is busy. Try again in a minute."],
+      [401, "provider_failed", "The formatting service refused our credentials. An operator needs to check LLM_API_KEY."],
+      [429, "unavailable", "The formatting service is busy. Try again in a minute."],
+      [500, "unavailable", "The formatting service is busy. Try again in a minute."],
     ] as const;
-    for (const [upstream, status, message] of cases) {
+    for (const [upstream, kind, message] of cases) {
       const api = startFakeLlm(() => ({ status: upstream, json: { error: { message: "nope" } } }));
       const error = await failure(formatAdvanced(MEETING, await api.config()));
-      expect([error.status, error.message]).toEqual([status, message]);
+      expect([error.kind, error.message]).toEqual([kind, message]);
       await api.close();
     }
 
     const silent = startFakeLlm(() => "hang");
     const timeout = await failure(formatAdvanced(MEETING, await silent.config({ timeoutMs: 150 })));
-    expect([timeout.status, timeout.message]).toEqual([504, "The formatting service did not answer. Try again in a minute."]);
+    expect([timeout.kind, timeout.message]).toEqual(["provider_timeout", "The formatting service did not answer. Try again in a minute."]);
     await silent.close();
 
     const refused = await failure(formatAdvanced(MEETING, { baseUrl: await refusedBaseUrl(), apiKey: "", model: "m", timeoutMs: 5000, maxInputChars: 60_000 }));
-    expect([refused.status, refused.message]).toEqual([503, "The formatting service did not answer. Try again in a minute."]);
+    expect([refused.kind, refused.message]).toEqual(["unavailable", "The formatting service did not answer. Try again in a minute."]);
   });
 
   it("sends a long transcript in parts, merges their summaries, and keeps every paragraph", async () => {

@@ -1,5 +1,6 @@
-import type { ApiSegment } from "@/lib/transcription/queries";
-import { applyStyle, StyleInput } from "./custom-style";
+import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import { StyleInput } from "@/lib/api/contract/transcriptions";
+import { applyStyle } from "./custom-style";
 import { FormattingError } from "./llm-client";
 import { normalizeMarkdown, stripFence } from "./markdown";
 import { closeFakeLlms, completion, startFakeLlm, type SeenRequest } from "@/test/support/fake-llm";
@@ -74,10 +75,10 @@ describe("applyStyle", () => {
     const empty = startFakeLlm(() => ({ json: completion("```markdown\n```") }));
     const error = await applyStyle([seg("Hello.", 0)], STYLE, await empty.config()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FormattingError);
-    expect((error as FormattingError).status).toBe(502);
+    expect((error as FormattingError).kind).toBe("provider_failed");
 
     const busy = startFakeLlm(() => ({ status: 503, raw: "overloaded" }));
-    await expect(applyStyle([seg("Hello.", 0)], STYLE, await busy.config())).rejects.toMatchObject({ status: 503 });
+    await expect(applyStyle([seg("Hello.", 0)], STYLE, await busy.config())).rejects.toMatchObject({ kind: "unavailable" });
   });
 
   it("makes no request for a transcript without text", async () => {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { STYLE_INSTRUCTIONS_MAX, STYLE_NAME_MAX } from "@/lib/api/contract/transcriptions";
 import { basicParagraphs } from "./basic";
 import { chunkByChars, shorten } from "./chunking";
 import { FormattingError } from "./errors";
@@ -7,8 +7,6 @@ import { normalizeMarkdown, paragraphToPlain, stripFence } from "./markdown";
 import { STYLE_SYSTEM_PROMPT, styleUserPrompt } from "./prompts";
 import type { SegmentInput } from "./types";
 
-const STYLE_NAME_MAX = 60;
-const STYLE_INSTRUCTIONS_MAX = 2000;
 /**
  * A styled document is about as long as its input, and many models cap their answers at a few
  * thousand tokens, so styles send at most this much transcript per request (less when
@@ -16,20 +14,6 @@ const STYLE_INSTRUCTIONS_MAX = 2000;
  */
 const MAX_STYLE_CHUNK_CHARS = 12_000;
 
-/** A user's saved formatting style, as submitted (trimmed). */
-export const StyleInput = z.object({
-  name: z
-    .string({ error: "Give the style a name." })
-    .trim()
-    .min(1, "Give the style a name.")
-    .max(STYLE_NAME_MAX, `Use at most ${STYLE_NAME_MAX} characters for the name.`),
-  instructions: z
-    .string({ error: "Write the instructions for this style." })
-    .trim()
-    .min(1, "Write the instructions for this style.")
-    .max(STYLE_INSTRUCTIONS_MAX, `Use at most ${STYLE_INSTRUCTIONS_MAX} characters for the instructions.`),
-});
-export type StyleInput = z.infer<typeof StyleInput>;
 
 export interface StyleOptions {
   signal?: AbortSignal;

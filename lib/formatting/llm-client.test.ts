@@ -85,11 +85,11 @@ describe("chatComplete", () => {
     await api.close();
   });
 
-  it("maps 401/403 to 502 with the credentials message, without leaking the key or the body", async () => {
+  it("maps 401/403 to provider_failed (502) with the credentials message, without leaking the key or the body", async () => {
     for (const status of [401, 403]) {
       const api = startFakeLlm(() => ({ status, json: { error: { message: "Incorrect API key provided: sk-test-key" } } }));
       const error = await failure(chatComplete(await api.config(), MESSAGES));
-      expect(error.status).toBe(502);
+      expect(error.kind).toBe("provider_failed");
       expect(error.reason).toBe("credentials");
       expect(error.message).toBe("The formatting service refused our credentials. An operator needs to check LLM_API_KEY.");
       expect(error.logDetail).toContain(`answered ${status}`);
@@ -103,7 +103,7 @@ describe("chatComplete", () => {
     for (const status of [429, 500, 503]) {
       const api = startFakeLlm(() => ({ status, raw: "upstream trouble" }));
       const error = await failure(chatComplete(await api.config(), MESSAGES));
-      expect([error.status, error.reason, error.message]).toEqual([503, "busy", "The formatting service is busy. Try again in a minute."]);
+      expect([error.kind, error.reason, error.message]).toEqual(["unavailable", "busy", "The formatting service is busy. Try again in a minute."]);
       expect(error.message).not.toContain("upstream");
       await api.close();
     }
@@ -112,7 +112,7 @@ describe("chatComplete", () => {
   it("maps other refusals (unknown model, bad request) to 502", async () => {
     const api = startFakeLlm(() => ({ status: 404, json: { error: { message: "model not found" } } }));
     const error = await failure(chatComplete(await api.config(), MESSAGES));
-    expect([error.status, error.reason]).toEqual([502, "rejected"]);
+    expect([error.kind, error.reason]).toEqual(["provider_failed", "rejected"]);
     await api.close();
   });
 
@@ -126,7 +126,7 @@ describe("chatComplete", () => {
     for (const reply of replies) {
       const api = startFakeLlm(() => reply);
       const error = await failure(chatComplete(await api.config(), MESSAGES));
-      expect([error.status, error.reason, error.message]).toEqual([502, "unusable", "The formatting service returned an unusable answer. Try again."]);
+      expect([error.kind, error.reason, error.message]).toEqual(["provider_failed", "unusable", "The formatting service returned an unusable answer. Try again."]);
       await api.close();
     }
   });
@@ -135,7 +135,7 @@ describe("chatComplete", () => {
     const api = startFakeLlm(() => "hang");
     const started = Date.now();
     const error = await failure(chatComplete(await api.config({ timeoutMs: 200 }), MESSAGES));
-    expect([error.status, error.reason, error.message]).toEqual([504, "timeout", "The formatting service did not answer. Try again in a minute."]);
+    expect([error.kind, error.reason, error.message]).toEqual(["provider_timeout", "timeout", "The formatting service did not answer. Try again in a minute."]);
     expect(Date.now() - started).toBeLessThan(5000);
     await api.close();
   });
@@ -143,7 +143,7 @@ describe("chatComplete", () => {
   it("reports a refused connection as 503", async () => {
     const config = { baseUrl: await refusedBaseUrl(), apiKey: "k", model: "m", timeoutMs: 5000, maxInputChars: 1000 };
     const error = await failure(chatComplete(config, MESSAGES));
-    expect([error.status, error.reason, error.message]).toEqual([503, "unreachable", "The formatting service did not answer. Try again in a minute."]);
+    expect([error.kind, error.reason, error.message]).toEqual(["unavailable", "unreachable", "The formatting service did not answer. Try again in a minute."]);
   });
 
   it("rethrows the caller's own cancellation as is", async () => {

@@ -1,17 +1,28 @@
 import { z } from "zod";
+import { isDomainError } from "@/lib/errors/domain-error";
 import { parseJsonBody } from "./body";
+import { STATUS_OF } from "./error-response";
 
 const schema = z.object({ name: z.string().min(1), count: z.number().int() });
 const req = (body: string) => new Request("http://x/", { method: "POST", body });
 
+/** The DomainError a refused body throws. */
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!isDomainError(error)) throw new Error(`expected a DomainError, got ${String(error)}`);
+  return error;
+}
+
 describe("parseJsonBody", () => {
   it("returns the validated data", async () => {
-    expect(await parseJsonBody(req('{"name":"a","count":2}'), schema)).toEqual({ ok: true, data: { name: "a", count: 2 } });
+    expect(await parseJsonBody(req('{"name":"a","count":2}'), schema)).toEqual({ name: "a", count: 2 });
   });
   it("refuses a body over the limit with 413", async () => {
-    const result = await parseJsonBody(req(`{"name":"${"x".repeat(100)}","count":1}`), schema, 50);
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.response.status).toBe(413);
+    const error = await refusal(parseJsonBody(req(`{"name":"${"x".repeat(100)}","count":1}`), schema, 50));
+    expect(STATUS_OF[error.kind]).toBe(413);
   });
 
   it.each([
@@ -22,13 +33,9 @@ describe("parseJsonBody", () => {
     ["", 422, ""],
     ["[1,2]", 422, ""],
   ])("answers %j with %d and a detail", async (body, status, words) => {
-    const result = await parseJsonBody(req(body), schema);
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.response.status).toBe(status);
-      const json = (await result.response.json()) as { detail: string };
-      expect(json.detail).toContain(words);
-      expect(json.detail.length).toBeGreaterThan(3);
-    }
+    const error = await refusal(parseJsonBody(req(body), schema));
+    expect(STATUS_OF[error.kind]).toBe(status);
+    expect(error.message).toContain(words);
+    expect(error.message.length).toBeGreaterThan(3);
   });
 });

@@ -1,33 +1,43 @@
 import type { z } from "zod";
+import { DomainError } from "@/lib/errors/domain-error";
 import { readBodyLimited } from "./limited-body";
 import { NUL_REFUSED, containsNul } from "./nul-characters";
-import { errorResponse } from "./responses";
 
-export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
+export const TOO_LARGE = "The request is too large.";
+
+/** The first zod issue as one sentence: `field: reason`, or just the reason for the whole value. */
+function issueSentence(error: z.ZodError, fallback: string): string {
+  const issue = error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+  return `${where}${issue?.message ?? fallback}`;
+}
 
 /**
- * Reads a JSON body (at most `maxBytes`, else 413) and validates it: malformed JSON → 400,
- * text with a NUL character → 400, valid JSON of the wrong shape → 422, each with a
- * `detail` naming the problem.
+ * Reads a JSON body (at most `maxBytes`) and validates it. Throws a DomainError naming the
+ * problem: too large → too_large, malformed JSON or a NUL character → invalid, valid JSON of
+ * the wrong shape → unprocessable.
  */
-export async function parseJsonBody<S extends z.ZodType>(
-  request: Request,
-  schema: S,
-  maxBytes = 64 * 1024,
-): Promise<Parsed<z.output<S>>> {
+export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = 64 * 1024): Promise<z.output<S>> {
   const bytes = await readBodyLimited(request, maxBytes);
-  if (!bytes) return { ok: false, response: errorResponse(413, "The request is too large.") };
+  if (!bytes) throw new DomainError("too_large", TOO_LARGE);
   let raw: unknown;
   try {
     const text = new TextDecoder().decode(bytes);
     raw = text.trim() === "" ? undefined : JSON.parse(text);
   } catch {
-    return { ok: false, response: errorResponse(400, "The request body is not valid JSON.") };
+    throw new DomainError("invalid", "The request body is not valid JSON.");
   }
-  if (containsNul(raw)) return { ok: false, response: errorResponse(400, NUL_REFUSED) };
+  if (containsNul(raw)) throw new DomainError("invalid", NUL_REFUSED);
   const result = schema.safeParse(raw);
-  if (result.success) return { ok: true, data: result.data };
-  const issue = result.error.issues[0];
-  const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
-  return { ok: false, response: errorResponse(422, `${where}${issue?.message ?? "Invalid request body."}`) };
+  if (!result.success) throw new DomainError("unprocessable", issueSentence(result.error, "Invalid request body."));
+  return result.data;
+}
+
+/** Validates `?a=…&b=…` (each name once; repeats keep the first): a bad value is `invalid`, `name: reason`. */
+export function parseQuery<S extends z.ZodType>(params: URLSearchParams, schema: S): z.output<S> {
+  const raw: Record<string, string> = {};
+  for (const [name, value] of params) if (!(name in raw)) raw[name] = value;
+  const result = schema.safeParse(raw);
+  if (!result.success) throw new DomainError("invalid", issueSentence(result.error, "The query is invalid."));
+  return result.data;
 }

@@ -1,12 +1,15 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
-import { errorResponse } from "./responses";
+import { DomainError } from "@/lib/errors/domain-error";
 
-/** Serves a file with HTTP Range support, so audio players can seek without downloading it all. */
+/**
+ * Serves a file with HTTP Range support, so audio players can seek without downloading it all.
+ * A missing file is `not_found`.
+ */
 export async function fileResponse(request: Request, file: string, contentType: string): Promise<Response> {
   const info = await stat(file).catch(() => null);
-  if (!info) return errorResponse(404, "The audio file is missing.");
+  if (!info) throw new DomainError("not_found", "The audio file is missing.");
   const size = info.size;
   const headers: Record<string, string> = {
     "content-type": contentType,

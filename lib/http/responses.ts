@@ -8,5 +8,3 @@ export function json(data: unknown, status = 200, headers: Record<string, string
 export function errorResponse(status: number, detail: string, extra: Record<string, unknown> = {}): Response {
   return json({ detail, ...extra }, status);
 }
-
-export const notAuthenticated = () => errorResponse(401, "You are not logged in.");

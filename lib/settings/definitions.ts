@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DomainError } from "@/lib/errors/domain-error";
 
 /**
  * Every setting operators can change, with how its stored text is parsed. Values are
@@ -49,12 +50,9 @@ export function isSettingKey(key: string): key is SettingKey {
   return Object.hasOwn(SETTING_DEFINITIONS, key);
 }
 
-/** Parses a stored or submitted value; the error text is what an operator reads. */
-export function parseSettingValue<K extends SettingKey>(
-  key: K,
-  raw: string,
-): { ok: true; value: SettingValue<K> } | { ok: false; error: string } {
+/** Parses a stored or submitted value; a value breaking the key's rule is `unprocessable`, in words an operator reads. */
+export function parseSettingValue<K extends SettingKey>(key: K, raw: string): SettingValue<K> {
   const result = SETTING_DEFINITIONS[key].schema.safeParse(raw);
-  if (result.success) return { ok: true, value: result.data as SettingValue<K> };
-  return { ok: false, error: `${key} ${result.error.issues[0]?.message ?? "is invalid"}` };
+  if (!result.success) throw new DomainError("unprocessable", `${key} ${result.error.issues[0]?.message ?? "is invalid"}`);
+  return result.data as SettingValue<K>;
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "@/lib/db/client";
+import type { Database, Tx } from "@/lib/db/client";
 import { settings } from "@/lib/db/schema";
+import { isDomainError } from "@/lib/errors/domain-error";
 import {
   SETTING_DEFINITIONS,
   parseSettingValue,
@@ -13,16 +14,18 @@ import {
  * manual edit in the database cannot take the product down.
  */
 export async function getSetting<K extends SettingKey>(
-  database: Database,
+  database: Database | Tx,
   key: K,
 ): Promise<SettingValue<K>> {
   const [row] = await database.select().from(settings).where(eq(settings.key, key));
   if (row) {
-    const parsed = parseSettingValue(key, row.value);
-    if (parsed.ok) return parsed.value;
-    console.warn(`[settings] stored value of ${key} is invalid (${parsed.error}); using default`);
+    try {
+      return parseSettingValue(key, row.value);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      console.warn(`[settings] stored value of ${key} is invalid (${error.message}); using default`);
+    }
   }
-  const fallback = parseSettingValue(key, SETTING_DEFINITIONS[key].default);
-  if (!fallback.ok) throw new Error(`default of ${key} is invalid: ${fallback.error}`);
-  return fallback.value;
+  // A default that breaks its own rule is a bug; its error reaches the logs as one.
+  return parseSettingValue(key, SETTING_DEFINITIONS[key].default);
 }

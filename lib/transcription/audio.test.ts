@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { DomainError, type ErrorKind } from "@/lib/errors/domain-error";
 import { run } from "@/lib/process/run";
-import { AudioRejected, TooLong, inspectAndNormalise, splitWav } from "./audio";
+import { TooLong, inspectAndNormalise, splitWav } from "./audio";
 import { PLAYLIST_REFUSED, UNREADABLE } from "./media-whitelist";
 
 const FIXTURES = path.resolve(__dirname, "../../test/fixtures/audio");
@@ -43,16 +44,16 @@ describe("inspectAndNormalise (real ffmpeg)", () => {
     expect((await inspectAndNormalise(encoded, out)).durationS).toBeCloseTo(11, 0);
   });
 
-  const refusals: Array<[string, () => string, number, RegExp]> = [
-    ["text", () => file("notes.mp3", "just some text, not audio at all"), 415, /not audio we can read/],
-    ["empty", () => file("empty.wav", Buffer.alloc(0)), 415, /not audio/],
-    ["a WAV cut off mid-file", () => file("cut.wav", readFileSync(path.join(FIXTURES, "jfk.wav")).subarray(0, 100_000)), 422, /cut off or damaged\. Only 0:03 of 0:11 could be read/],
-    ["an MP3 cut off mid-file", () => file("cut.mp3", readFileSync(path.join(FIXTURES, "jfk.mp3")).subarray(0, 20_000)), 422, /Only 0:03 of 0:11 could be read/],
+  const refusals: Array<[string, () => string, ErrorKind, RegExp]> = [
+    ["text", () => file("notes.mp3", "just some text, not audio at all"), "unsupported_media", /not audio we can read/],
+    ["empty", () => file("empty.wav", Buffer.alloc(0)), "unsupported_media", /not audio/],
+    ["a WAV cut off mid-file", () => file("cut.wav", readFileSync(path.join(FIXTURES, "jfk.wav")).subarray(0, 100_000)), "unprocessable", /cut off or damaged\. Only 0:03 of 0:11 could be read/],
+    ["an MP3 cut off mid-file", () => file("cut.mp3", readFileSync(path.join(FIXTURES, "jfk.mp3")).subarray(0, 20_000)), "unprocessable", /Only 0:03 of 0:11 could be read/],
   ];
-  it.each(refusals)("refuses %s", async (_label, make, status, message) => {
+  it.each(refusals)("refuses %s", async (_label, make, kind, message) => {
     const error = await inspectAndNormalise(make(), out).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AudioRejected);
-    expect((error as AudioRejected).status).toBe(status);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).kind).toBe(kind);
     expect((error as Error).message).toMatch(message);
   });
 
@@ -111,8 +112,8 @@ describe("hostile uploads: playlists, file lists and URLs inside the file", () =
     const started = Date.now();
     const error = await inspectAndNormalise(upload, out).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(15_000);
-    expect(error).toBeInstanceOf(AudioRejected);
-    expect((error as AudioRejected).status).toBe(415);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).kind).toBe("unsupported_media");
     expect((error as Error).message).toBe(message);
     const left = await run("pgrep", ["-f", dir], { timeoutMs: 5000 });
     expect(left.stdout.trim()).toBe("");

@@ -1,5 +1,6 @@
 import { open, readdir, stat } from "node:fs/promises";
 import path from "node:path";
+import { DomainError } from "@/lib/errors/domain-error";
 import { CommandTimedOut, run } from "@/lib/process/run";
 import { formatDuration } from "./format";
 import { UNREADABLE, inputGuard, playlistProblem, supportedAudioCodec } from "./media-whitelist";
@@ -13,15 +14,10 @@ const WAV_HEADER_BYTES = 44;
 const ffmpegPath = () => env().FFMPEG_PATH;
 const ffprobePath = () => env().FFPROBE_PATH;
 
-/** A file refused at upload, with the status and sentence the user gets. */
-export class AudioRejected extends Error {
-  constructor(
-    readonly status: 400 | 415 | 422,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** A file we cannot read as audio at all. */
+const unsupported = (sentence: string) => new DomainError("unsupported_media", sentence);
+/** Audio we can read, but not use: damaged, cut off, silent. */
+const unusable = (sentence: string) => new DomainError("unprocessable", sentence);
 
 export interface Probe {
   formatName: string;
@@ -39,7 +35,7 @@ const PROBE_TIMEOUT_MS = 15_000;
  */
 async function probe(file: string, signal?: AbortSignal): Promise<Probe> {
   const playlist = await playlistProblem(file);
-  if (playlist) throw new AudioRejected(415, playlist);
+  if (playlist) throw unsupported(playlist);
   const result = await run(
     ffprobePath(),
     [
@@ -50,7 +46,7 @@ async function probe(file: string, signal?: AbortSignal): Promise<Probe> {
     ],
     { signal, timeoutMs: PROBE_TIMEOUT_MS },
   ).catch((error: unknown) => {
-    if (error instanceof CommandTimedOut) throw new AudioRejected(415, UNREADABLE);
+    if (error instanceof CommandTimedOut) throw unsupported(UNREADABLE);
     throw error;
   });
   let info: ProbeJson = {};
@@ -60,7 +56,7 @@ async function probe(file: string, signal?: AbortSignal): Promise<Probe> {
     info = {};
   }
   const audio = info.streams?.find((s) => s.codec_type === "audio");
-  if (!info.format || !audio || !supportedAudioCodec(audio.codec_name)) throw new AudioRejected(415, UNREADABLE);
+  if (!info.format || !audio || !supportedAudioCodec(audio.codec_name)) throw unsupported(UNREADABLE);
   const duration = Number(info.format.duration);
   return {
     formatName: info.format.format_name ?? "unknown",
@@ -92,10 +88,10 @@ async function normalise(input: string, output: string, maxSeconds: number, sign
     ],
     { signal, timeoutMs: decodeTimeoutMs(maxSeconds) },
   ).catch((error: unknown) => {
-    if (error instanceof CommandTimedOut) throw new AudioRejected(422, "This audio took too long to decode. The file may be damaged.");
+    if (error instanceof CommandTimedOut) throw unusable("This audio took too long to decode. The file may be damaged.");
     throw error;
   });
-  if (code !== 0) throw new AudioRejected(422, "This audio could not be decoded. The file may be damaged.");
+  if (code !== 0) throw unusable("This audio could not be decoded. The file may be damaged.");
   const { size } = await stat(output);
   return Math.max(0, size - WAV_HEADER_BYTES) / BYTES_PER_SECOND;
 }
@@ -166,11 +162,11 @@ export async function inspectAndNormalise(
   const claimed = wav?.cutOff ? wav.claimedS : info.durationS;
   const durationS = await normalise(original, normalised, cap + 1, signal);
   if (durationS > cap + 0.5) throw new TooLong(info.durationS ?? durationS);
-  if (durationS < 0.1) throw new AudioRejected(422, "This file contains no audio to transcribe.");
+  if (durationS < 0.1) throw unusable("This file contains no audio to transcribe.");
   const short = claimed !== null && claimed - durationS > 1 && durationS < claimed * 0.9;
   if (short || wav?.cutOff) {
     const detail = claimed ? ` Only ${formatDuration(durationS)} of ${formatDuration(claimed)} could be read.` : "";
-    throw new AudioRejected(422, `This file seems to be cut off or damaged.${detail} Upload the complete file again.`);
+    throw unusable(`This file seems to be cut off or damaged.${detail} Upload the complete file again.`);
   }
   return { durationS, probe: info };
 }

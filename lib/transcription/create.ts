@@ -5,11 +5,11 @@ import { entitlementsFor, secondsRemaining, type Entitlements } from "@/lib/bill
 import { remainingSeconds, reserveSeconds } from "@/lib/billing/usage";
 import type { Database } from "@/lib/db/client";
 import { transcriptions, type Transcription } from "@/lib/db/schema";
+import { DomainError } from "@/lib/errors/domain-error";
 import { getSetting } from "@/lib/settings/settings";
 import { NORMALISED, ORIGINAL, TooLarge, audioDir, audioKey, saveStream } from "@/lib/storage/audio-store";
-import { AudioRejected, MAX_FILE_SECONDS, TooLong, inspectAndNormalise } from "./audio";
+import { MAX_FILE_SECONDS, TooLong, inspectAndNormalise } from "./audio";
 import { chooseEngine } from "./engines/registry";
-import { TranscriptionRequestError } from "./errors";
 import { jobPriority, languageOptions, quotaMessage, tooLongMessage } from "./plan-limits";
 import { enqueue } from "./queue";
 
@@ -31,10 +31,10 @@ const MAX_FILENAME = 200;
 /** The name as the user knows it; anything that is not a plain file name is refused. */
 function checkedFilename(raw: string): string {
   const name = raw.normalize("NFC").trim();
-  if (!name) throw new TranscriptionRequestError(400, "The file has no name.");
-  if (name.length > MAX_FILENAME) throw new TranscriptionRequestError(400, `The file name is longer than ${MAX_FILENAME} characters.`);
+  if (!name) throw new DomainError("invalid", "The file has no name.");
+  if (name.length > MAX_FILENAME) throw new DomainError("invalid", `The file name is longer than ${MAX_FILENAME} characters.`);
   if (/[\/\\\u0000-\u001f\u007f]/.test(name) || name === "." || name === "..") {
-    throw new TranscriptionRequestError(400, "The file name must be a plain name, without folders or control characters.");
+    throw new DomainError("invalid", "The file name must be a plain name, without folders or control characters.");
   }
   return name;
 }
@@ -51,8 +51,8 @@ function checkLanguage(e: Entitlements, language: string | null, engine: Awaited
   const allowed = languageOptions(e, engine).some((o) => o.code === language);
   if (!allowed) {
     const onPlan = Object.hasOwn(e.languages, language);
-    throw new TranscriptionRequestError(
-      onPlan ? 422 : 403,
+    throw new DomainError(
+      onPlan ? "unprocessable" : "forbidden",
       onPlan
         ? `The speech engine here cannot transcribe "${e.languages[language]}".`
         : `Your ${e.planName} plan does not include this language. Upgrade for more languages.`,
@@ -73,12 +73,12 @@ export async function createTranscription(database: Database, input: NewTranscri
     getSetting(database, "max_upload_mb"),
     chooseEngine(),
   ]);
-  if (!choice.engine) throw new TranscriptionRequestError(503, choice.reason ?? "No speech engine is configured.");
+  if (!choice.engine) throw new DomainError("unavailable", choice.reason ?? "No speech engine is configured.");
   const language = checkLanguage(e, input.language, choice.engine);
   const maxBytes = maxMb * 1024 * 1024;
   const tooLarge = `The file is larger than the ${maxMb} MB limit. Upload a smaller or shorter file.`;
-  if (input.declaredBytes !== null && input.declaredBytes > maxBytes) throw new TranscriptionRequestError(413, tooLarge);
-  if (!input.body || input.declaredBytes === 0) throw new TranscriptionRequestError(400, "The file is empty.");
+  if (input.declaredBytes !== null && input.declaredBytes > maxBytes) throw new DomainError("too_large", tooLarge);
+  if (!input.body || input.declaredBytes === 0) throw new DomainError("invalid", "The file is empty.");
 
   const id = randomUUID();
   const key = audioKey(input.userId, id);
@@ -89,19 +89,18 @@ export async function createTranscription(database: Database, input: NewTranscri
     try {
       size = await saveStream(input.body, path.join(dir, ORIGINAL), maxBytes);
     } catch (error) {
-      if (error instanceof TooLarge) throw new TranscriptionRequestError(413, tooLarge);
-      throw new TranscriptionRequestError(400, "The upload was interrupted. Please try again.");
+      if (error instanceof TooLarge) throw new DomainError("too_large", tooLarge);
+      throw new DomainError("invalid", "The upload was interrupted. Please try again.");
     }
-    if (size === 0) throw new TranscriptionRequestError(400, "The file is empty.");
+    if (size === 0) throw new DomainError("invalid", "The file is empty.");
     let durationS: number;
     // Decoding stops at what the plan has left, so a refused file costs no more than that.
     const allowance = secondsRemaining(e) ?? MAX_FILE_SECONDS;
     try {
       ({ durationS } = await inspectAndNormalise(path.join(dir, ORIGINAL), path.join(dir, NORMALISED), allowance + 0.5, input.signal));
     } catch (error) {
-      if (input.signal?.aborted) throw new TranscriptionRequestError(400, "The upload was interrupted. Please try again.");
-      if (error instanceof AudioRejected) throw new TranscriptionRequestError(error.status, error.message);
-      if (error instanceof TooLong) throw new TranscriptionRequestError(403, tooLongMessage(e, error.seconds, allowance));
+      if (input.signal?.aborted) throw new DomainError("invalid", "The upload was interrupted. Please try again.");
+      if (error instanceof TooLong) throw new DomainError("forbidden", tooLongMessage(e, error.seconds, allowance));
       throw error;
     }
     // Billed to the nearest second, at least one.
@@ -110,7 +109,7 @@ export async function createTranscription(database: Database, input: NewTranscri
       const reserved = await reserveSeconds(tx, input.userId, e.period.start, seconds, e.secondsPerPeriod);
       if (!reserved) {
         const left = await remainingSeconds(tx, input.userId, e.period.start, e.secondsPerPeriod);
-        throw new TranscriptionRequestError(403, quotaMessage(e, seconds, left ?? 0));
+        throw new DomainError("forbidden", quotaMessage(e, seconds, left ?? 0));
       }
       const [row] = await tx
         .insert(transcriptions)

@@ -1,11 +1,13 @@
-import { entitlementsFor, mayUseFeature, secondsRemaining } from "@/lib/billing/entitlements";
+import type { TranscriptionOptions } from "@/lib/api/contract/transcriptions";
+import { entitlementsFor, secondsRemaining } from "@/lib/billing/entitlements";
+import { allows } from "@/lib/billing/feature-gates";
 import type { Database } from "@/lib/db/client";
 import { getSetting } from "@/lib/settings/settings";
 import { chooseEngine } from "./engines/registry";
 import { languageOptions } from "./plan-limits";
 
 /** What the dashboard needs to offer: engine state, languages, usage, limits, recording modes. */
-export async function transcriptionOptions(database: Database, userId: string) {
+export async function transcriptionOptions(database: Database, userId: string): Promise<TranscriptionOptions> {
   const [e, choice, maxUploadMb] = await Promise.all([
     entitlementsFor(database, userId),
     chooseEngine(),
@@ -25,7 +27,6 @@ export async function transcriptionOptions(database: Database, userId: string) {
       period_end: e.period.end.toISOString(),
     },
     max_upload_mb: maxUploadMb,
-    record_tab_mic: mayUseFeature(e, "record_tab_mic"),
+    record_tab_mic: allows(e.features, "record_tab_mic"),
   };
 }
-export type TranscriptionOptions = Awaited<ReturnType<typeof transcriptionOptions>>;

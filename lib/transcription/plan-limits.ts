@@ -3,10 +3,10 @@ import { MAX_FILE_SECONDS } from "./audio";
 import { formatDuration } from "./format";
 import type { Engine } from "./engines/types";
 
-/** Queue priority: the priority-queue feature first, then paid plans, then free. */
+/** Queue priority: the priority-queue feature first, then any plan above the default one, then the default (free) plan. */
 export function jobPriority(e: Entitlements): number {
   if (mayUseFeature(e, "priority_transcription_queue")) return 2;
-  return e.planId === "free" ? 0 : 1;
+  return e.onDefaultPlan ? 0 : 1;
 }
 
 export interface LanguageOption {

@@ -1,3 +1,5 @@
+import type { ApiFormatted, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
+import { DomainError } from "@/lib/errors/domain-error";
 import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { transcriptSegments, transcriptions, type Transcription, type TranscriptSegment } from "@/lib/db/schema";
@@ -5,7 +7,7 @@ import { removeAudio } from "@/lib/storage/audio-store";
 import { cancelTranscription } from "./queue";
 
 /** The JSON shape of a transcription (spec style: snake_case). */
-export function toApiTranscription(t: Transcription) {
+export function toApiTranscription(t: Transcription): ApiTranscription {
   return {
     id: t.id,
     title: t.title,
@@ -25,15 +27,13 @@ export function toApiTranscription(t: Transcription) {
     version: t.version,
   };
 }
-export type ApiTranscription = ReturnType<typeof toApiTranscription>;
 
-export function toApiSegment(s: TranscriptSegment) {
+export function toApiSegment(s: TranscriptSegment): ApiSegment {
   return { start_ms: s.startMs, end_ms: s.endMs, text: s.text, words: s.words, confidence: s.confidence, speaker: s.speaker };
 }
-export type ApiSegment = ReturnType<typeof toApiSegment>;
 
 /** The formatted version, if any; `outdated` when the segments were edited after it was made. */
-export function toApiFormatted(t: Transcription) {
+export function toApiFormatted(t: Transcription): ApiFormatted | null {
   if (t.formattedMarkdown === null || !t.formattedLevel) return null;
   return {
     markdown: t.formattedMarkdown,
@@ -44,7 +44,6 @@ export function toApiFormatted(t: Transcription) {
     created_at: t.formattedAt?.toISOString() ?? null,
   };
 }
-export type ApiFormatted = NonNullable<ReturnType<typeof toApiFormatted>>;
 
 function escapeLike(q: string): string {
   return q.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -70,6 +69,15 @@ export async function findOwned(database: Database, userId: string, id: string):
   return row;
 }
 
+export const TRANSCRIPTION_NOT_FOUND = "This transcription does not exist.";
+
+/** The user's transcription `id`; anyone else's (or none) is not_found, never forbidden. */
+export async function ownedTranscription(database: Database, userId: string, id: string): Promise<Transcription> {
+  const t = await findOwned(database, userId, id);
+  if (!t) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
+  return t;
+}
+
 export async function segmentsOf(database: Database, transcriptionId: string): Promise<TranscriptSegment[]> {
   return database
     .select()
@@ -78,23 +86,31 @@ export async function segmentsOf(database: Database, transcriptionId: string): P
     .orderBy(asc(transcriptSegments.position));
 }
 
-export async function renameTranscription(database: Database, userId: string, id: string, title: string): Promise<Transcription | undefined> {
+export async function renameTranscription(database: Database, userId: string, id: string, title: string): Promise<Transcription> {
   const [row] = await database
     .update(transcriptions)
     .set({ title })
     .where(and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)))
     .returning();
+  if (!row) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
   return row;
 }
 
 /** Deletes the transcript, its segments, its job and its audio. Unfinished work is canceled (and refunded) first. */
-export async function deleteTranscription(database: Database, userId: string, id: string): Promise<boolean> {
-  const t = await findOwned(database, userId, id);
-  if (!t) return false;
+export async function deleteTranscription(database: Database, userId: string, id: string): Promise<void> {
+  const t = await ownedTranscription(database, userId, id);
   await cancelTranscription(database, id, userId);
   await database.delete(transcriptions).where(and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)));
   await removeAudio(t.audioKey);
-  return true;
+}
+
+/** Stops the user's queued or running transcription and returns it as it is now; any other state is a `conflict`. */
+export async function cancelOwnedTranscription(database: Database, userId: string, id: string): Promise<Transcription> {
+  await ownedTranscription(database, userId, id);
+  if (!(await cancelTranscription(database, id, userId))) {
+    throw new DomainError("conflict", "Only a queued or running transcription can be canceled.");
+  }
+  return ownedTranscription(database, userId, id);
 }
 
 /** Rows changed since a moment, for the live status stream. */

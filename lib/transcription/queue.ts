@@ -156,7 +156,7 @@ export async function failJob(
  */
 export async function cancelTranscription(database: Database, transcriptionId: string, userId: string): Promise<boolean> {
   return database.transaction(async (tx) => {
-    await queryRows(tx as unknown as Database, sql`select id from jobs where transcription_id = ${transcriptionId} for update`);
+    await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.transcriptionId, transcriptionId)).for("update");
     const [t] = await tx
       .update(transcriptions)
       .set({ status: "canceled", error: null })

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import type { Database } from "@/lib/db/client";
 import { changedSince, toApiTranscription } from "./queries";
 
 const POLL_MS = 1000;
@@ -20,7 +20,7 @@ const OVERLAP_MS = 10_000;
  * Reads the database (not process memory) so it sees progress written by any worker
  * process; one indexed query per second per open page, never two at once.
  */
-export function statusStream(userId: string, signal: AbortSignal, start: Date): ReadableStream<Uint8Array> {
+export function statusStream(database: Database, userId: string, signal: AbortSignal, start: Date): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const lastSent = new Map<string, number>();
   let newest = start.getTime();
@@ -50,7 +50,7 @@ export function statusStream(userId: string, signal: AbortSignal, start: Date): 
       };
       const tick = async () => {
         const since = new Date(Math.max(start.getTime(), newest - OVERLAP_MS));
-        const rows = await changedSince(db(), userId, since).catch(() => []);
+        const rows = await changedSince(database, userId, since).catch(() => []);
         for (const row of rows) {
           const stamp = row.updatedAt.getTime();
           if ((lastSent.get(row.id) ?? -Infinity) >= stamp) continue;

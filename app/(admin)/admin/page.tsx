@@ -4,12 +4,13 @@ import { isOperator } from "@/lib/auth/operators";
 import { AdminPanel } from "@/components/admin/admin-panel";
 import { NotAuthorized } from "@/components/admin/not-authorized";
 import { tabFromParam } from "@/components/admin/tabs";
+import { db } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Admin" };
 
 /** Access is the operator allow-list, checked here on the server; the is_admin flag only shows the button. */
 export default async function AdminPage({ searchParams }: { searchParams: Promise<{ tab?: string | string[] }> }) {
-  const user = await requirePageUser("/admin");
+  const user = await requirePageUser(db(), "/admin");
   if (!isOperator(user.email)) return <NotAuthorized />;
   const tab = tabFromParam((await searchParams).tab);
   return (

@@ -13,8 +13,8 @@ import { db } from "@/lib/db/client";
 export const metadata: Metadata = { title: "Account settings" };
 
 export default async function AccountPage({ searchParams }: { searchParams: Promise<{ checkout?: string }> }) {
-  const user = await requirePageUser("/account");
-  const withPassword = await hasPassword(user.id);
+  const user = await requirePageUser(db(), "/account");
+  const withPassword = await hasPassword(db(), user.id);
   const plan = await planSummaryFor(db(), user.id, (await searchParams).checkout);
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">

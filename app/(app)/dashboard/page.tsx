@@ -8,7 +8,7 @@ import { listTranscriptions, toApiTranscription } from "@/lib/transcription/quer
 export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function DashboardPage() {
-  const user = await requirePageUser("/dashboard");
+  const user = await requirePageUser(db(), "/dashboard");
   const renderedAt = new Date().toISOString();
   const [items, options] = await Promise.all([listTranscriptions(db(), user.id), transcriptionOptions(db(), user.id)]);
   const firstName = user.name.split(/\s+/)[0] || user.name;

@@ -1,16 +1,18 @@
 import { isOperator } from "@/lib/auth/operators";
 import { currentUser } from "@/lib/auth/session";
+import { databaseHandle, db } from "@/lib/db/client";
 import { health, publicHealth } from "@/lib/health";
 import { json } from "@/lib/http/responses";
+import { route } from "@/lib/http/route";
 
 /**
  * 200 when the database answers (even with no speech engine: the UI explains that); 503
  * when it does not. Anyone gets just the status; operators get database kind, engines and
- * queue depth.
+ * queue depth. `auth: "none"`: the session is looked up only once the database answered.
  */
-export async function GET(request: Request) {
-  const result = await health();
+export const GET = route({ auth: "none" }, async ({ request }) => {
+  const result = await health(databaseHandle());
   const status = result.database.ok ? 200 : 503;
-  const user = result.database.ok ? await currentUser(request.headers).catch(() => null) : null;
+  const user = result.database.ok ? await currentUser(db(), request.headers).catch(() => null) : null;
   return json(user && isOperator(user.email) ? result : publicHealth(result), status);
-}
+});

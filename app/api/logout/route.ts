@@ -1,5 +1,6 @@
 import { getAuth } from "@/lib/auth/auth";
 import { env } from "@/lib/env";
+import { route } from "@/lib/http/route";
 import { sentFromOwnPage } from "@/lib/security/request-origin";
 
 /**
@@ -8,13 +9,11 @@ import { sentFromOwnPage } from "@/lib/security/request-origin";
  * does the same only when the browser says our own page (or the user, typing the address)
  * asked for it; a link or image on another site gets the redirect and nothing else.
  */
-export async function POST(request: Request) {
-  return signOutAndLeave(request, true);
-}
+export const POST = route({ auth: "none" }, async ({ request }) => signOutAndLeave(request, true));
 
-export async function GET(request: Request) {
-  return signOutAndLeave(request, sentFromOwnPage(request, env().APP_URL) === true);
-}
+export const GET = route({ auth: "none" }, async ({ request }) =>
+  signOutAndLeave(request, sentFromOwnPage(request, env().APP_URL) === true),
+);
 
 async function signOutAndLeave(request: Request, signOut: boolean): Promise<Response> {
   const headers = new Headers({ location: "/login", "cache-control": "no-store" });

@@ -1,8 +1,5 @@
-import { currentUser, toApiUser } from "@/lib/auth/session";
-import { json, notAuthenticated } from "@/lib/http/responses";
+import { toApiUser } from "@/lib/auth/session";
+import { route } from "@/lib/http/route";
+import { ApiUser } from "@/lib/api/contract/account";
 
-export async function GET(request: Request) {
-  const user = await currentUser(request.headers);
-  if (!user) return notAuthenticated();
-  return json(toApiUser(user));
-}
+export const GET = route({ auth: "user", answer: ApiUser }, async ({ user }) => toApiUser(user));

@@ -1,19 +1,16 @@
-import { currentUser } from "@/lib/auth/session";
+import { entitlementsFor } from "@/lib/billing/entitlements";
+import { requireOperation } from "@/lib/billing/feature-refusal";
 import { db } from "@/lib/db/client";
-import { styleBody, styleResponse } from "@/lib/editor/style-requests";
 import { createStyle, listStyles, toApiStyle } from "@/lib/editor/styles";
-import { json, notAuthenticated } from "@/lib/http/responses";
+import { ApiStyle, StyleInput, StyleList } from "@/lib/api/contract/transcriptions";
+import { parseJsonBody } from "@/lib/http/body";
+import { route } from "@/lib/http/route";
 
-export async function GET(request: Request) {
-  const user = await currentUser(request.headers);
-  if (!user) return notAuthenticated();
-  return json({ styles: (await listStyles(db(), user.id)).map(toApiStyle) });
-}
+export const GET = route({ auth: "user", answer: StyleList }, async ({ user }) => ({ styles: (await listStyles(db(), user.id)).map(toApiStyle) }));
 
-export async function POST(request: Request) {
-  const user = await currentUser(request.headers);
-  if (!user) return notAuthenticated();
-  const body = await styleBody(request, user.id);
-  if (!body.ok) return body.response;
-  return styleResponse(await createStyle(db(), user.id, body.fields), 201);
-}
+// The plan is checked before the body is read: a plan without styles hears that first.
+export const POST = route({ auth: "user", status: 201, answer: ApiStyle }, async ({ request, user }) => {
+  await requireOperation(db(), await entitlementsFor(db(), user.id), "save_style");
+  const fields = await parseJsonBody(request, StyleInput);
+  return toApiStyle(await createStyle(db(), user.id, fields));
+});

@@ -95,7 +95,7 @@ describe("createCheckoutSession", () => {
     standIn.on("POST /v1/checkout/sessions", reply);
 
     const error = await captureError(createCheckoutSession(standIn.stripe(), INPUT));
-    expect(error.status).toBe(502);
+    expect(error.kind).toBe("provider_failed");
     expect(error.message).toBe(CHECKOUT_FAILED_MESSAGE);
     expect(error.message).not.toContain("sk_test");
     expect(error.requestId).toMatch(/^req_standin_/);
@@ -106,7 +106,7 @@ describe("createCheckoutSession", () => {
     standIn.on("POST /v1/checkout/sessions", { json: { ...SESSION, url: null } });
 
     const error = await captureError(createCheckoutSession(standIn.stripe(), INPUT));
-    expect([error.status, error.message]).toEqual([502, CHECKOUT_FAILED_MESSAGE]);
+    expect([error.kind, error.message]).toEqual(["provider_failed", CHECKOUT_FAILED_MESSAGE]);
   });
 
   it("fails cleanly when Stripe cannot be reached", async () => {
@@ -115,6 +115,6 @@ describe("createCheckoutSession", () => {
     await standIn.close();
 
     const error = await captureError(createCheckoutSession(stripe, INPUT));
-    expect([error.status, error.message]).toEqual([502, CHECKOUT_FAILED_MESSAGE]);
+    expect([error.kind, error.message]).toEqual(["provider_failed", CHECKOUT_FAILED_MESSAGE]);
   });
 });

@@ -50,6 +50,6 @@ export async function createCheckoutSession(stripe: Stripe, input: CheckoutInput
   const session = await callProvider(CHECKOUT_FAILED_MESSAGE, () =>
     stripe.checkout.sessions.create(checkoutSessionParams(input)),
   );
-  if (!session.url) throw new BillingProviderError(502, CHECKOUT_FAILED_MESSAGE);
+  if (!session.url) throw new BillingProviderError(CHECKOUT_FAILED_MESSAGE);
   return { id: session.id, url: session.url };
 }

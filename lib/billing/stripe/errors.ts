@@ -1,21 +1,21 @@
 import Stripe from "stripe";
+import { DomainError } from "@/lib/errors/domain-error";
 
 /**
- * A payment-provider call failed. `message` is safe to show to the user; `status` is the HTTP
- * status our route should answer with. The provider's own error (type, code, request id) is kept
- * in `providerCode` / `requestId` and `cause` for logs — never the API key.
+ * A payment-provider call failed (kind provider_failed). `message` is safe to show to the
+ * user. The provider's own error (type, code, request id) is kept in `providerCode` /
+ * `requestId` and `cause` for logs — never the API key.
  */
-export class BillingProviderError extends Error {
-  readonly status: number;
+export class BillingProviderError extends DomainError {
   /** Stripe's error code or type (e.g. "resource_missing", "api_error"), for logs */
   readonly providerCode: string | null;
   /** Stripe's request id (req_…), for support tickets */
   readonly requestId: string | null;
 
-  constructor(status: number, message: string, options: { cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super("provider_failed", message);
     this.name = "BillingProviderError";
-    this.status = status;
+    if (options.cause !== undefined) this.cause = options.cause;
     const stripeError = options.cause instanceof Stripe.errors.StripeError ? options.cause : null;
     this.providerCode = stripeError ? (stripeError.code ?? stripeError.type ?? null) : null;
     this.requestId = stripeError?.requestId ?? null;
@@ -31,14 +31,14 @@ export function isResourceMissing(error: unknown): boolean {
 }
 
 /**
- * Runs one provider call and turns any failure into a BillingProviderError (502 with
- * `userMessage`). Errors that already are BillingProviderErrors pass through unchanged.
+ * Runs one provider call and turns any failure into a BillingProviderError with
+ * `userMessage`. Errors that already are BillingProviderErrors pass through unchanged.
  */
 export async function callProvider<T>(userMessage: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (error instanceof BillingProviderError) throw error;
-    throw new BillingProviderError(502, userMessage, { cause: error });
+    throw new BillingProviderError(userMessage, { cause: error });
   }
 }

@@ -27,6 +27,6 @@ describe("createPortalSession", () => {
 
     const error = await createPortalSession(standIn.stripe(), "cus_42", "http://localhost:3000/billing").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BillingProviderError);
-    expect(error).toMatchObject({ status: 502, message: PORTAL_FAILED_MESSAGE });
+    expect(error).toMatchObject({ kind: "provider_failed", message: PORTAL_FAILED_MESSAGE });
   });
 });

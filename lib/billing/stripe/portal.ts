@@ -8,6 +8,6 @@ export async function createPortalSession(stripe: Stripe, customerId: string, re
   const session = await callProvider(PORTAL_FAILED_MESSAGE, () =>
     stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
   );
-  if (!session.url) throw new BillingProviderError(502, PORTAL_FAILED_MESSAGE);
+  if (!session.url) throw new BillingProviderError(PORTAL_FAILED_MESSAGE);
   return session.url;
 }

@@ -232,7 +232,7 @@ describe("scheduleDowngrade", () => {
       targetBillingInterval: "monthly",
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BillingProviderError);
-    expect(error).toMatchObject({ status: 502, message: SCHEDULE_FAILED_MESSAGE });
+    expect(error).toMatchObject({ kind: "provider_failed", message: SCHEDULE_FAILED_MESSAGE });
   });
 });
 
@@ -271,6 +271,6 @@ describe("cancelScheduledDowngrade", () => {
 
     const error = await cancelScheduledDowngrade(standIn.stripe(), "sub_sched_1").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BillingProviderError);
-    expect(error).toMatchObject({ status: 502, message: SCHEDULE_CANCEL_FAILED_MESSAGE });
+    expect(error).toMatchObject({ kind: "provider_failed", message: SCHEDULE_CANCEL_FAILED_MESSAGE });
   });
 });

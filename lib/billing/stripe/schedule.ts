@@ -28,7 +28,7 @@ export interface ScheduleDowngradeInput {
 
 function fail(error: unknown): never {
   if (error instanceof BillingProviderError) throw error;
-  throw new BillingProviderError(502, SCHEDULE_FAILED_MESSAGE, { cause: error });
+  throw new BillingProviderError(SCHEDULE_FAILED_MESSAGE, { cause: error });
 }
 
 async function liveSchedule(stripe: Stripe, scheduleId: string, subscriptionId: string) {
@@ -66,7 +66,7 @@ async function targetInterval(
   }
   const price = await stripe.prices.retrieve(input.targetPriceId);
   if (!price.recurring) {
-    throw new BillingProviderError(502, SCHEDULE_FAILED_MESSAGE, {
+    throw new BillingProviderError(SCHEDULE_FAILED_MESSAGE, {
       cause: new Error(`Price ${input.targetPriceId} is not a recurring price.`),
     });
   }
@@ -119,7 +119,7 @@ export async function scheduleDowngrade(
     const index = currentPhaseIndex(schedule);
     const current = schedule.phases[index];
     if (!current) {
-      throw new BillingProviderError(502, SCHEDULE_FAILED_MESSAGE, {
+      throw new BillingProviderError(SCHEDULE_FAILED_MESSAGE, {
         cause: new Error(`Subscription schedule ${schedule.id} has no phases.`),
       });
     }
@@ -158,6 +158,6 @@ export async function cancelScheduledDowngrade(stripe: Stripe, scheduleId: strin
       if (isResourceMissing(lookupError)) return;
     }
     if (schedule && !isScheduleLive(schedule)) return;
-    throw new BillingProviderError(502, SCHEDULE_CANCEL_FAILED_MESSAGE, { cause: error });
+    throw new BillingProviderError(SCHEDULE_CANCEL_FAILED_MESSAGE, { cause: error });
   }
 }

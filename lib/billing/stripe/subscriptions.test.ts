@@ -37,7 +37,7 @@ describe("setCancelAtPeriodEnd", () => {
 
     const error = await setCancelAtPeriodEnd(standIn.stripe(), "sub_123", true).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BillingProviderError);
-    expect(error).toMatchObject({ status: 502, message: SUBSCRIPTION_UPDATE_FAILED_MESSAGE });
+    expect(error).toMatchObject({ kind: "provider_failed", message: SUBSCRIPTION_UPDATE_FAILED_MESSAGE });
   });
 });
 
@@ -68,7 +68,7 @@ describe("cancelSubscriptionNow", () => {
 
     const error = await cancelSubscriptionNow(standIn.stripe(), "sub_123").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BillingProviderError);
-    expect(error).toMatchObject({ status: 502, message: SUBSCRIPTION_CANCEL_FAILED_MESSAGE });
+    expect(error).toMatchObject({ kind: "provider_failed", message: SUBSCRIPTION_CANCEL_FAILED_MESSAGE });
   });
 });
 
@@ -90,6 +90,6 @@ describe("retrieveSubscription", () => {
 
     const error = await retrieveSubscription(standIn.stripe(), "sub_123").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BillingProviderError);
-    expect(error).toMatchObject({ status: 502, message: SUBSCRIPTION_LOAD_FAILED_MESSAGE });
+    expect(error).toMatchObject({ kind: "provider_failed", message: SUBSCRIPTION_LOAD_FAILED_MESSAGE });
   });
 });

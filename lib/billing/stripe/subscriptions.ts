@@ -21,7 +21,7 @@ export async function setCancelAtPeriodEnd(
   try {
     return await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
   } catch (error) {
-    throw new BillingProviderError(502, SUBSCRIPTION_UPDATE_FAILED_MESSAGE, { cause: error });
+    throw new BillingProviderError(SUBSCRIPTION_UPDATE_FAILED_MESSAGE, { cause: error });
   }
 }
 
@@ -34,7 +34,7 @@ export async function cancelSubscriptionNow(stripe: Stripe, subscriptionId: stri
     return await stripe.subscriptions.cancel(subscriptionId, { prorate: true, invoice_now: false });
   } catch (error) {
     if (isResourceMissing(error)) return null;
-    throw new BillingProviderError(502, SUBSCRIPTION_CANCEL_FAILED_MESSAGE, { cause: error });
+    throw new BillingProviderError(SUBSCRIPTION_CANCEL_FAILED_MESSAGE, { cause: error });
   }
 }
 
@@ -44,6 +44,6 @@ export async function retrieveSubscription(stripe: Stripe, subscriptionId: strin
     return await stripe.subscriptions.retrieve(subscriptionId);
   } catch (error) {
     if (isResourceMissing(error)) return null;
-    throw new BillingProviderError(502, SUBSCRIPTION_LOAD_FAILED_MESSAGE, { cause: error });
+    throw new BillingProviderError(SUBSCRIPTION_LOAD_FAILED_MESSAGE, { cause: error });
   }
 }

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { desc, eq } from "drizzle-orm";
 import { notFound } from "next/navigation";
 import { requirePageUser } from "@/lib/auth/page-user";
-import { stripeFromEnv } from "@/lib/billing/stripe/client";
+import { billingProvider } from "@/lib/billing/provider";
 import { db } from "@/lib/db/client";
 import { billingEvents } from "@/lib/db/schema";
 
@@ -11,8 +11,8 @@ export const metadata: Metadata = { title: "Test billing" };
 
 /** The demo provider's "billing portal": no card on file, the billing history as it happened. */
 export default async function DemoPortalPage() {
-  const user = await requirePageUser("/billing/demo-portal");
-  if (stripeFromEnv()) notFound();
+  const user = await requirePageUser(db(), "/billing/demo-portal");
+  if (billingProvider().name !== "demo") notFound();
   const events = await db().select().from(billingEvents).where(eq(billingEvents.userId, user.id)).orderBy(desc(billingEvents.createdAt)).limit(100);
   return (
     <main className="mx-auto flex max-w-2xl flex-col gap-4 px-4 py-10">

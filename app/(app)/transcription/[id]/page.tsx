@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: "Transcription" };
 /** One transcription: another user's id (or none) is the 404 page. */
 export default async function TranscriptionPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const user = await requirePageUser(`/transcription/${encodeURIComponent(id)}`);
+  const user = await requirePageUser(db(), `/transcription/${encodeURIComponent(id)}`);
   const renderedAt = new Date().toISOString();
   const t = await findOwned(db(), user.id, id);
   if (!t) notFound();

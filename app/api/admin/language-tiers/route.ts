@@ -1,6 +1,5 @@
-import { forOperators } from "@/lib/admin/operator-request";
 import { tiersForAdmin } from "@/lib/admin/tier-editing";
 import { db } from "@/lib/db/client";
-import { json } from "@/lib/http/responses";
+import { route } from "@/lib/http/route";
 
-export const GET = forOperators(async () => json({ tiers: await tiersForAdmin(db()) }));
+export const GET = route({ auth: "operator" }, async () => ({ tiers: await tiersForAdmin(db()) }));

@@ -1,6 +1,5 @@
-import { forOperators } from "@/lib/admin/operator-request";
 import { plansForAdmin } from "@/lib/admin/plan-editing";
 import { db } from "@/lib/db/client";
-import { json } from "@/lib/http/responses";
+import { route } from "@/lib/http/route";
 
-export const GET = forOperators(async () => json({ plans: await plansForAdmin(db()) }));
+export const GET = route({ auth: "operator" }, async () => ({ plans: await plansForAdmin(db()) }));

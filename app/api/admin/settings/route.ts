@@ -1,6 +1,5 @@
-import { forOperators } from "@/lib/admin/operator-request";
 import { settingsForAdmin } from "@/lib/admin/setting-editing";
 import { db } from "@/lib/db/client";
-import { json } from "@/lib/http/responses";
+import { route } from "@/lib/http/route";
 
-export const GET = forOperators(async () => json({ settings: await settingsForAdmin(db()) }));
+export const GET = route({ auth: "operator" }, async () => ({ settings: await settingsForAdmin(db()) }));

@@ -1,14 +1,11 @@
-import { parseUserFilters, listAdminUsers } from "@/lib/admin/admin-users";
-import { forOperators } from "@/lib/admin/operator-request";
+import { listAdminUsers, parseUserFilters } from "@/lib/admin/admin-users";
 import { parsePage } from "@/lib/admin/paging";
 import { db } from "@/lib/db/client";
-import { errorResponse, json } from "@/lib/http/responses";
+import { route } from "@/lib/http/route";
 
-export const GET = forOperators(async (request) => {
+// The filters' and the page's own parsers keep their 400 sentences (the filters' carry no field name).
+export const GET = route({ auth: "operator" }, async ({ request }) => {
   const params = new URL(request.url).searchParams;
   const filters = parseUserFilters(params);
-  if (!filters.ok) return errorResponse(400, filters.detail);
-  const page = parsePage(params);
-  if (!page.ok) return errorResponse(400, page.detail);
-  return json(await listAdminUsers(db(), filters.value, page.value));
+  return listAdminUsers(db(), filters, parsePage(params));
 });

@@ -1,12 +1,9 @@
 import { loadAvatarFor } from "@/lib/accounts/avatar";
-import { currentUser } from "@/lib/auth/session";
-import { errorResponse, notAuthenticated } from "@/lib/http/responses";
+import { db } from "@/lib/db/client";
+import { route } from "@/lib/http/route";
 
-export async function GET(request: Request, { params }: { params: Promise<{ userId: string }> }) {
-  const viewer = await currentUser(request.headers);
-  if (!viewer) return notAuthenticated();
-  const avatar = await loadAvatarFor(viewer, (await params).userId);
-  if (!avatar) return errorResponse(404, "This user has no profile picture.");
+export const GET = route({ auth: "user" }, async ({ user, params }) => {
+  const avatar = await loadAvatarFor(db(), user, params.userId);
   return new Response(new Uint8Array(avatar.data), {
     headers: {
       "content-type": avatar.contentType,
@@ -15,4 +12,4 @@ export async function GET(request: Request, { params }: { params: Promise<{ user
       "x-content-type-options": "nosniff",
     },
   });
-}
+});

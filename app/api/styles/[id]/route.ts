@@ -1,21 +1,21 @@
-import { currentUser } from "@/lib/auth/session";
+import { entitlementsFor } from "@/lib/billing/entitlements";
+import { requireOperation } from "@/lib/billing/feature-refusal";
 import { db } from "@/lib/db/client";
-import { styleBody, styleResponse } from "@/lib/editor/style-requests";
-import { deleteStyle, updateStyle } from "@/lib/editor/styles";
-import { errorResponse, json, notAuthenticated } from "@/lib/http/responses";
+import { deleteStyle, toApiStyle, updateStyle } from "@/lib/editor/styles";
+import { ApiStyle, StyleInput } from "@/lib/api/contract/transcriptions";
+import { parseJsonBody } from "@/lib/http/body";
+import { route } from "@/lib/http/route";
+import { OK, OkAnswer } from "@/lib/api/contract/common";
 
-type Context = { params: Promise<{ id: string }> };
+// The plan is checked before the body is read: a plan without styles hears that first.
+export const PATCH = route({ auth: "user", answer: ApiStyle }, async ({ request, user, params }) => {
+  await requireOperation(db(), await entitlementsFor(db(), user.id), "save_style");
+  const fields = await parseJsonBody(request, StyleInput);
+  return toApiStyle(await updateStyle(db(), user.id, params.id, fields));
+});
 
-export async function PATCH(request: Request, { params }: Context) {
-  const user = await currentUser(request.headers);
-  if (!user) return notAuthenticated();
-  const body = await styleBody(request, user.id);
-  if (!body.ok) return body.response;
-  return styleResponse(await updateStyle(db(), user.id, (await params).id, body.fields));
-}
-
-export async function DELETE(request: Request, { params }: Context) {
-  const user = await currentUser(request.headers);
-  if (!user) return notAuthenticated();
-  return (await deleteStyle(db(), user.id, (await params).id)) ? json({ ok: true }) : errorResponse(404, "This style does not exist.");
-}
+// Never gated: a user whose plan lost styles can still delete theirs.
+export const DELETE = route({ auth: "user", answer: OkAnswer }, async ({ user, params }) => {
+  await deleteStyle(db(), user.id, params.id);
+  return OK;
+});

@@ -1,11 +1,10 @@
-import { currentUser } from "@/lib/auth/session";
+import { OK } from "@/lib/api/contract/common";
 import { markOnboardingSeen } from "@/lib/billing/onboarding";
-import { json, notAuthenticated } from "@/lib/http/responses";
+import { db } from "@/lib/db/client";
+import { route } from "@/lib/http/route";
 
 /** No body expected; any body sent is ignored rather than refused. */
-export async function POST(request: Request) {
-  const user = await currentUser(request.headers);
-  if (!user) return notAuthenticated();
-  await markOnboardingSeen(user.id);
-  return json({ ok: true });
-}
+export const POST = route({ auth: "user" }, async ({ user }) => {
+  await markOnboardingSeen(db(), user.id);
+  return OK;
+});

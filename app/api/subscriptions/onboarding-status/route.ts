@@ -1,9 +1,4 @@
-import { currentUser } from "@/lib/auth/session";
 import { shouldShowOnboarding } from "@/lib/billing/onboarding";
-import { json, notAuthenticated } from "@/lib/http/responses";
+import { route } from "@/lib/http/route";
 
-export async function GET(request: Request) {
-  const user = await currentUser(request.headers);
-  if (!user) return notAuthenticated();
-  return json({ should_show_onboarding: shouldShowOnboarding(user) });
-}
+export const GET = route({ auth: "user" }, async ({ user }) => ({ should_show_onboarding: shouldShowOnboarding(user) }));

@@ -1,8 +1,9 @@
 import { activePlans, allLanguageTiers, toApiPlan, toApiTier } from "@/lib/billing/plans";
-import { json } from "@/lib/http/responses";
+import { db } from "@/lib/db/client";
+import { route } from "@/lib/http/route";
 
 /** Public: the active plans and the language tiers, as operators last edited them. */
-export async function GET() {
-  const [plans, tiers] = await Promise.all([activePlans(), allLanguageTiers()]);
-  return json({ plans: plans.map((p) => toApiPlan(p, tiers)), language_tiers: tiers.map(toApiTier) });
-}
+export const GET = route({ auth: "none" }, async () => {
+  const [plans, tiers] = await Promise.all([activePlans(db()), allLanguageTiers(db())]);
+  return { plans: plans.map((p) => toApiPlan(p, tiers)), language_tiers: tiers.map(toApiTier) };
+});

@@ -1,4 +1,10 @@
-import { cancellationHandler } from "@/lib/billing/billing-request";
+import { toApiCurrent } from "@/lib/billing/current-subscription";
+import { setCancellation } from "@/lib/billing/plan-changes";
+import { billingProvider } from "@/lib/billing/provider";
+import { db } from "@/lib/db/client";
+import { route } from "@/lib/http/route";
 
 /** Take back a cancellation at period end. */
-export const POST = cancellationHandler(false);
+export const POST = route({ auth: "user" }, async ({ user }) =>
+  toApiCurrent(db(), await setCancellation(db(), billingProvider(), user.id, false)),
+);

@@ -1,10 +1,6 @@
-import { currentUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
-import { json, notAuthenticated } from "@/lib/http/responses";
+import { route } from "@/lib/http/route";
 import { transcriptionOptions } from "@/lib/transcription/options";
+import { TranscriptionOptions } from "@/lib/api/contract/transcriptions";
 
-export async function GET(request: Request) {
-  const user = await currentUser(request.headers);
-  if (!user) return notAuthenticated();
-  return json(await transcriptionOptions(db(), user.id));
-}
+export const GET = route({ auth: "user", answer: TranscriptionOptions }, async ({ user }) => transcriptionOptions(db(), user.id));

@@ -1,13 +1,14 @@
-import { currentUser } from "@/lib/auth/session";
-import { notAuthenticated } from "@/lib/http/responses";
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { route } from "@/lib/http/route";
 import { statusStream, streamStart } from "@/lib/transcription/status-stream";
 
+const EventsQuery = z.object({ since: z.string().optional() });
+
 /** Server-sent events: every change to the user's transcriptions (status, progress, errors) since `?since=`. */
-export async function GET(request: Request) {
-  const user = await currentUser(request.headers);
-  if (!user) return notAuthenticated();
-  const start = streamStart(new URL(request.url).searchParams.get("since"));
-  return new Response(statusStream(user.id, request.signal, start), {
+export const GET = route({ auth: "user", query: EventsQuery }, async ({ request, user, query }) => {
+  const start = streamStart(query.since ?? null);
+  return new Response(statusStream(db(), user.id, request.signal, start), {
     headers: { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive", "x-accel-buffering": "no" },
   });
-}
+});

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { DemoCheckout } from "@/components/billing-demo/demo-checkout";
 import { requirePageUser } from "@/lib/auth/page-user";
 import { annualPricePerMonth, formatPrice } from "@/lib/billing/pricing";
-import { stripeFromEnv } from "@/lib/billing/stripe/client";
+import { billingProvider } from "@/lib/billing/provider";
 import { db } from "@/lib/db/client";
 import { demoCheckoutSessions, plans } from "@/lib/db/schema";
 
@@ -13,8 +13,8 @@ export const metadata: Metadata = { title: "Test checkout" };
 /** The demo provider's checkout: plainly a test payment, no card, no money. */
 export default async function DemoCheckoutPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const user = await requirePageUser(`/billing/demo-checkout/${encodeURIComponent(id)}`);
-  if (stripeFromEnv()) notFound();
+  const user = await requirePageUser(db(), `/billing/demo-checkout/${encodeURIComponent(id)}`);
+  if (billingProvider().name !== "demo") notFound();
   const [row] = await db()
     .select({ session: demoCheckoutSessions, plan: plans })
     .from(demoCheckoutSessions)

@@ -1,13 +1,7 @@
-import { forOperators } from "@/lib/admin/operator-request";
 import { planPatchSchema, updatePlan } from "@/lib/admin/plan-editing";
 import { db } from "@/lib/db/client";
-import { parseJsonBody } from "@/lib/http/body";
-import { outcomeResponse } from "@/lib/http/outcome";
+import { route } from "@/lib/http/route";
 
-type Context = { params: Promise<{ id: string }> };
-
-export const PATCH = forOperators<Context>(async (request, operator, { params }) => {
-  const body = await parseJsonBody(request, planPatchSchema);
-  if (!body.ok) return body.response;
-  return outcomeResponse(await updatePlan(db(), operator, (await params).id, body.data), (plan) => ({ plan }));
-});
+export const PATCH = route({ auth: "operator", body: planPatchSchema }, async ({ user, params, body }) => ({
+  plan: await updatePlan(db(), user, params.id, body),
+}));

@@ -1,14 +1,8 @@
-import { currentUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
-import { errorResponse, json, notAuthenticated } from "@/lib/http/responses";
-import { findOwned, toApiTranscription } from "@/lib/transcription/queries";
-import { cancelTranscription } from "@/lib/transcription/queue";
+import { route } from "@/lib/http/route";
+import { cancelOwnedTranscription, toApiTranscription } from "@/lib/transcription/queries";
+import { ApiTranscription } from "@/lib/api/contract/transcriptions";
 
-export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const user = await currentUser(request.headers);
-  if (!user) return notAuthenticated();
-  const { id } = await params;
-  if (!(await findOwned(db(), user.id, id))) return errorResponse(404, "This transcription does not exist.");
-  if (!(await cancelTranscription(db(), id, user.id))) return errorResponse(409, "Only a queued or running transcription can be canceled.");
-  return json(toApiTranscription((await findOwned(db(), user.id, id))!));
-}
+export const POST = route({ auth: "user", answer: ApiTranscription }, async ({ user, params }) =>
+  toApiTranscription(await cancelOwnedTranscription(db(), user.id, params.id)),
+);

@@ -1,12 +1,14 @@
 import { entitlementsFor } from "@/lib/billing/entitlements";
 import { db } from "@/lib/db/client";
-import { exportTranscription } from "@/lib/editor/export-transcript";
-import { ownedTranscription } from "@/lib/transcription/owned-request";
+import { ExportQuery, exportTranscription } from "@/lib/editor/export-transcript";
+import { contentDisposition } from "@/lib/exports/filename";
+import { downloadResponse } from "@/lib/http/download";
+import { route } from "@/lib/http/route";
+import { ownedTranscription } from "@/lib/transcription/queries";
 
 /** Downloads the transcript as TXT, Markdown, PDF, DOCX, SRT or VTT, as the plan allows. */
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const owned = await ownedTranscription(request, (await params).id);
-  if (!owned.ok) return owned.response;
-  const e = await entitlementsFor(db(), owned.user.id);
-  return exportTranscription(db(), e, owned.transcription, new URL(request.url).searchParams);
-}
+export const GET = route({ auth: "user", query: ExportQuery }, async ({ user, params, query }) => {
+  const t = await ownedTranscription(db(), user.id, params.id);
+  const file = await exportTranscription(db(), await entitlementsFor(db(), user.id), t, query);
+  return downloadResponse(file, contentDisposition(file.filename, t.title));
+});

@@ -1,20 +1,21 @@
 import { db } from "@/lib/db/client";
-import { FormatRequest, formatTranscript } from "@/lib/editor/format-transcript";
+import { ApiFormatted, FormatRequest } from "@/lib/api/contract/transcriptions";
+import { formatTranscript } from "@/lib/editor/format-transcript";
 import { llmConfigFromEnv } from "@/lib/formatting/llm-client";
 import { parseJsonBody } from "@/lib/http/body";
-import { json } from "@/lib/http/responses";
-import { ownedTranscription } from "@/lib/transcription/owned-request";
-import { toApiFormatted } from "@/lib/transcription/queries";
+import { route } from "@/lib/http/route";
+import { ownedTranscription, toApiFormatted } from "@/lib/transcription/queries";
 
 // An LLM pass over a long transcript takes a while.
 export const maxDuration = 300;
 
-/** Makes the formatted version (basic rules, advanced LLM pass, or a saved custom style). */
-export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const owned = await ownedTranscription(request, (await params).id);
-  if (!owned.ok) return owned.response;
+/**
+ * Makes the formatted version (basic rules, advanced LLM pass, or a saved custom style).
+ * Someone else's transcription is 404 whatever the body, so ownership comes before the body.
+ */
+export const POST = route({ auth: "user", answer: ApiFormatted }, async ({ request, user, params }) => {
+  const t = await ownedTranscription(db(), user.id, params.id);
   const body = await parseJsonBody(request, FormatRequest);
-  if (!body.ok) return body.response;
-  const result = await formatTranscript(db(), owned.user.id, owned.transcription, body.data, llmConfigFromEnv());
-  return result.ok ? json(toApiFormatted(result.transcription)) : result.response;
-}
+  // A transcription that was just formatted has a formatted version.
+  return toApiFormatted(await formatTranscript(db(), user.id, t, body, llmConfigFromEnv()))!;
+});

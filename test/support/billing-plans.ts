@@ -1,6 +1,6 @@
 /** Plan data for the billing tests, shaped like GET /api/subscriptions/plans from the seed catalogue. */
 import { LANGUAGE_TIER_SEED, PLAN_SEED } from "@/lib/billing/catalog";
-import type { ApiLanguageTier, ApiPlan, CurrentSubscription, PlansResponse } from "./types";
+import type { ApiLanguageTier, ApiPlan, CurrentSubscription, PlansResponse } from "@/components/billing/types";
 
 export const TIERS: ApiLanguageTier[] = LANGUAGE_TIER_SEED.map((tier) => ({ ...tier, languages: { ...tier.languages } }));
 
@@ -20,6 +20,9 @@ export const PLANS: ApiPlan[] = PLAN_SEED.map((seed) => {
     is_active: true,
     checkout_enabled: seed.checkoutEnabled,
     language_count: codes.size,
+    is_default: seed.isDefault,
+    rank: seed.rank,
+    in_onboarding_modal: seed.inOnboardingModal,
   };
 });
 
@@ -31,14 +34,18 @@ export function plan(id: string): ApiPlan {
 
 export const PLANS_RESPONSE: PlansResponse = { plans: PLANS, language_tiers: TIERS };
 
+const DEFAULT_PLAN_ID = PLAN_SEED.find((seed) => seed.isDefault)!.id;
+
+/** GET /api/subscriptions/current: the default plan unless `overrides.plan_id` names another. */
 export function subscription(overrides: Partial<CurrentSubscription> = {}): CurrentSubscription {
-  const planId = overrides.plan_id ?? "free";
+  const planId = overrides.plan_id ?? DEFAULT_PLAN_ID;
+  const onDefault = planId === DEFAULT_PLAN_ID;
   return {
     plan_id: planId,
     plan_name: PLANS.find((p) => p.id === planId)?.name ?? planId,
-    status: planId === "free" ? null : "active",
-    billing_interval: planId === "free" ? null : "monthly",
-    current_period_end: planId === "free" ? null : "2030-01-31T00:00:00.000Z",
+    status: onDefault ? null : "active",
+    billing_interval: onDefault ? null : "monthly",
+    current_period_end: onDefault ? null : "2030-01-31T00:00:00.000Z",
     trial_end: null,
     cancel_at_period_end: false,
     scheduled_plan_change: null,

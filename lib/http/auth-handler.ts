@@ -1,21 +1,25 @@
 import { toNextJsHandler } from "better-auth/next-js";
-import { readBodyLimited } from "@/lib/http/limited-body";
-import { NUL_REFUSED, containsNul } from "@/lib/http/nul-characters";
-import { errorResponse } from "@/lib/http/responses";
+import { getAuth } from "@/lib/auth/auth";
+import { AUTH_MESSAGES, authMessage } from "@/lib/auth/messages";
+import { clearFailures, recordFailure } from "@/lib/auth/sign-in-throttle";
+import type { Database } from "@/lib/db/client";
 import { CLIENT_HEADER, clientAddress } from "@/lib/security/client-address";
-import { getAuth } from "./auth";
-import { AUTH_MESSAGES, authMessage } from "./messages";
-import { clearFailures, recordFailure } from "./sign-in-throttle";
+import { readBodyLimited } from "./limited-body";
+import { NUL_REFUSED, containsNul } from "./nul-characters";
+import { errorResponse } from "./responses";
 
 /**
  * Better Auth's endpoints behind our API conventions: malformed JSON is refused before it
  * reaches them, every error answer carries `detail` with the sentence users read, and the
  * client address they rate-limit by is the one we resolved, never one a client claims.
+ * Better Auth builds the answers itself, so this wraps its handler instead of using route().
  */
+
 /** Auth requests are small forms; anything bigger is refused before it is parsed. */
 const MAX_AUTH_BODY_BYTES = 64 * 1024;
 
-export async function handleAuthRequest(request: Request): Promise<Response> {
+/** `database` holds the sign-in failure counts. */
+export async function handleAuthRequest(database: Database, request: Request): Promise<Response> {
   const handler = toNextJsHandler(getAuth());
   const headers = new Headers(request.headers);
   headers.set(CLIENT_HEADER, clientAddress(request.headers));
@@ -31,7 +35,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   if (parsed instanceof Response) return parsed;
   const replay = new Request(request.url, { method: request.method, headers, body });
   const response = await handler.POST(replay);
-  if (url.pathname.endsWith("/sign-in/email")) await countSignIn(parsed, response.status);
+  if (url.pathname.endsWith("/sign-in/email")) await countSignIn(database, parsed, response.status);
   return withDetail(response);
 }
 
@@ -40,12 +44,12 @@ function confirmationPage(url: URL): Response {
   return new Response(null, { status: 303, headers: { location: `/verify-email?token=${encodeURIComponent(token)}` } });
 }
 
-/** Failed passwords slow the account down; a success clears its record. */
-async function countSignIn(body: unknown, status: number): Promise<void> {
+/** Failed passwords slow the account down; a success clears its record (rules: lib/auth/sign-in-throttle). */
+async function countSignIn(database: Database, body: unknown, status: number): Promise<void> {
   const email = (body as { email?: unknown } | undefined)?.email;
   if (typeof email !== "string") return;
-  if (status === 401) await recordFailure(email);
-  else if (status === 200) await clearFailures(email);
+  if (status === 401) await recordFailure(database, email);
+  else if (status === 200) await clearFailures(database, email);
 }
 
 function parseBody(request: Request, body: Uint8Array<ArrayBuffer>): unknown {

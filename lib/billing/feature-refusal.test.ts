@@ -1,7 +1,7 @@
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
 import { entitlementsFor } from "./entitlements";
-import { featureDeniedMessage, featureRefusal, plansWithFeature } from "./feature-gate";
+import { featureDeniedMessage, plansWithFeature, requireOperation } from "./feature-refusal";
 
 describe("featureDeniedMessage", () => {
   it("names the plan and the plans to upgrade to", () => {
@@ -16,7 +16,7 @@ describe("featureDeniedMessage", () => {
   });
 });
 
-describe.each(BACKENDS.slice(0, 1))("featureRefusal on %s", (_name, open) => {
+describe.each(BACKENDS.slice(0, 1))("requireOperation on %s", (_name, open) => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await open();
@@ -30,16 +30,30 @@ describe.each(BACKENDS.slice(0, 1))("featureRefusal on %s", (_name, open) => {
     expect(await plansWithFeature(t.handle.db, "custom_transcription_styles")).toEqual([{ id: "premium", name: "Premium" }]);
   });
 
-  it("is a 403 with the upgrade hint when the plan lacks the feature, null when it has it", async () => {
+  it("is forbidden with the upgrade hint when the plan lacks the feature, passes when it has it", async () => {
     const { db } = t.handle;
     const free = await entitlementsFor(db, await insertUser(db));
-    const refusal = await featureRefusal(db, free, "export_markdown_pdf", "PDF export");
-    expect(refusal?.status).toBe(403);
-    expect(await refusal?.json()).toEqual({
-      detail: "PDF export is not included in your Free plan. Upgrade to Pro or Premium to use it.",
-      upgrade: { feature: "export_markdown_pdf", plans: ["pro", "premium"] },
+    await expect(requireOperation(db, free, "export_pdf")).rejects.toMatchObject({
+      kind: "forbidden",
+      message: "PDF export is not included in your Free plan. Upgrade to Pro or Premium to use it.",
+      data: { upgrade: { feature: "export_markdown_pdf", plans: ["pro", "premium"] } },
     });
     const pro = await entitlementsFor(db, await insertUser(db, "pro"));
-    expect(await featureRefusal(db, pro, "export_markdown_pdf", "PDF export")).toBeNull();
+    await expect(requireOperation(db, pro, "export_pdf")).resolves.toBeUndefined();
+  });
+
+  it("a plural subject and an operation any of two features allows", async () => {
+    const { db } = t.handle;
+    const pro = await entitlementsFor(db, await insertUser(db, "pro"));
+    await expect(requireOperation(db, pro, "save_style")).rejects.toMatchObject({
+      message: "Custom transcription styles are not included in your Pro plan. Upgrade to Premium to use them.",
+      data: { upgrade: { feature: "custom_transcription_styles", plans: ["premium"] } },
+    });
+    await expect(requireOperation(db, pro, "format_basic")).resolves.toBeUndefined();
+    const free = await entitlementsFor(db, await insertUser(db));
+    await expect(requireOperation(db, free, "format_basic")).rejects.toMatchObject({
+      message: "AI enhancement is not included in your Free plan. Upgrade to Pro or Premium to use it.",
+      data: { upgrade: { feature: "ai_enhancement" } },
+    });
   });
 });

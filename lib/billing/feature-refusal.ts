@@ -1,8 +1,9 @@
 import { asc } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { plans } from "@/lib/db/schema";
-import { errorResponse } from "@/lib/http/responses";
-import { expandFeatures, mayUseFeature, type Entitlements } from "./entitlements";
+import { DomainError } from "@/lib/errors/domain-error";
+import { expandFeatures, type Entitlements } from "./entitlements";
+import { allows, OPERATION_GATES, type Operation } from "./feature-gates";
 import type { FeatureKey } from "./features";
 
 /** Names of the active plans that include a feature, in catalogue order. */
@@ -24,20 +25,16 @@ export function featureDeniedMessage(what: string, planName: string, upgradeTo: 
 }
 
 /**
- * null when the plan allows the feature; otherwise the 403 to return, naming the plans
- * that include it so the client can offer the upgrade (`upgrade.plans`).
+ * Returns when the plan allows the operation (see OPERATION_GATES); otherwise throws a
+ * `forbidden` DomainError naming the plans that include it, so the client can offer the
+ * upgrade (`upgrade.plans`).
  */
-export async function featureRefusal(
-  database: Database,
-  e: Entitlements,
-  feature: FeatureKey,
-  what: string,
-  plural = false,
-): Promise<Response | null> {
-  if (mayUseFeature(e, feature)) return null;
+export async function requireOperation(database: Database, e: Entitlements, operation: Operation): Promise<void> {
+  if (allows(e.features, operation)) return;
+  const gate = OPERATION_GATES[operation];
+  const feature = gate.features[0];
   const upgradeTo = await plansWithFeature(database, feature);
-  return errorResponse(403, featureDeniedMessage(what, e.planName, upgradeTo.map((p) => p.name), plural), {
+  throw new DomainError("forbidden", featureDeniedMessage(gate.what, e.planName, upgradeTo.map((p) => p.name), gate.plural), {
     upgrade: { feature, plans: upgradeTo.map((p) => p.id) },
   });
 }
-

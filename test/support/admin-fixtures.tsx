@@ -2,7 +2,7 @@
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import type { AdminLanguageTier, AdminPlan, AdminSetting, AdminUser } from "@/lib/admin/api-types";
-import { NoticeBanner, NoticeProvider } from "./notice";
+import { NoticeBanner, NoticeProvider } from "@/components/admin/notice";
 
 /** Renders inside the panel's notice provider, with the banner above, as the panel does. */
 export function renderWithNotices(ui: ReactElement) {
@@ -57,6 +57,9 @@ export function adminPlan(overrides: Partial<AdminPlan> = {}): AdminPlan {
     stripe_price_id_monthly: "price_m",
     stripe_price_id_annual: null,
     language_count: 33,
+    is_default: false,
+    rank: 1,
+    in_onboarding_modal: true,
     ...overrides,
   };
 }

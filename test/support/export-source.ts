@@ -1,5 +1,5 @@
-import type { ApiSegment } from "@/lib/transcription/queries";
-import type { ExportSource } from "./document";
+import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import type { ExportSource } from "@/lib/exports/document";
 
 /** Word timings for `text`, one word every `stepMs` from `startMs`, each lasting 80% of a step. */
 function timedWords(text: string, startMs: number, stepMs: number) {

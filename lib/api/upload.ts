@@ -1,4 +1,4 @@
-import type { ApiTranscription } from "./queries";
+import { ApiTranscription } from "./contract/transcriptions";
 
 export interface UploadResult {
   ok: boolean;
@@ -8,7 +8,8 @@ export interface UploadResult {
 
 /**
  * Sends a file as the raw request body (the server streams it to disk) and reports upload
- * progress; fetch() cannot report upload progress, XMLHttpRequest can.
+ * progress; fetch() cannot report upload progress, XMLHttpRequest can. The one call of the
+ * typed client (lib/api/client.ts) that is not made with fetch; its answer is checked the same way.
  */
 export function uploadAudio(
   file: Blob,
@@ -22,14 +23,16 @@ export function uploadAudio(
     xhr.setRequestHeader("content-type", file.type || "application/octet-stream");
     xhr.upload.onprogress = (e) => e.lengthComputable && options.onProgress(e.loaded / e.total);
     xhr.onload = () => {
-      let body: { detail?: string } & Partial<ApiTranscription> = {};
+      let body: unknown = null;
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
         // a proxy's HTML error page: fall through to the generic sentence
       }
-      if (xhr.status === 201) resolve({ ok: true, transcription: body as ApiTranscription });
-      else resolve({ ok: false, error: body.detail ?? `The upload failed (${xhr.status}). Please try again.` });
+      const created = xhr.status === 201 ? ApiTranscription.safeParse(body) : null;
+      if (created?.success) return resolve({ ok: true, transcription: created.data });
+      const detail = (body as { detail?: unknown } | null)?.detail;
+      resolve({ ok: false, error: typeof detail === "string" && detail ? detail : `The upload failed (${xhr.status}). Please try again.` });
     };
     xhr.onerror = () => resolve({ ok: false, error: "The upload was interrupted. Check your connection and try again." });
     xhr.onabort = () => resolve({ ok: false, error: "Upload canceled." });

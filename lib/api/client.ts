@@ -1,0 +1,118 @@
+/**
+ * The one way the browser calls our API: same origin, cookies, JSON in and out, every
+ * answer checked against the shared contract (lib/api/contract) before a component sees it.
+ * A call resolves to a result instead of throwing, so each screen words its own failures
+ * (the spec fixes several: "Failed to delete user: {status} - {text}").
+ */
+import type { z } from "zod";
+
+/**
+ * `status` 0 means no answer came back (the network failed) and `text` is the error's
+ * message; otherwise `text` is the `detail` of a JSON error body, else the raw body, and
+ * `body` the parsed error body (for fields such as `upgrade` or `current_version`).
+ */
+export type ApiFailure = { ok: false; status: number; text: string; body: Record<string, unknown> | null };
+export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface CallOptions<S extends z.ZodType> {
+  method?: Method;
+  /** sent as JSON, or as is when it is FormData */
+  body?: unknown;
+  /** the contract schema of a successful answer */
+  answer: S;
+  signal?: AbortSignal;
+  /** lets the request outlive the page (a "seen" flag sent while navigating away) */
+  keepalive?: boolean;
+}
+
+export const NOT_JSON = "The server's answer was not valid JSON.";
+export const UNEXPECTED_ANSWER = "The server's answer was not what this page expected. Reload the page.";
+
+function errorBody(raw: string): Record<string, unknown> | null {
+  try {
+    const body: unknown = JSON.parse(raw);
+    return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function apiCall<S extends z.ZodType>(path: string, options: CallOptions<S>): Promise<ApiResult<z.output<S>>> {
+  const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: options.method ?? "GET",
+      credentials: "include",
+      cache: "no-store",
+      signal: options.signal,
+      keepalive: options.keepalive,
+      headers: options.body === undefined || isForm ? undefined : { "content-type": "application/json" },
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    });
+  } catch (error) {
+    return { ok: false, status: 0, text: error instanceof Error ? error.message : String(error), body: null };
+  }
+  let raw = "";
+  try {
+    raw = await res.text();
+  } catch {
+    // A body that breaks off mid-way reads as empty; the status still tells what happened.
+  }
+  if (!res.ok) {
+    const body = errorBody(raw);
+    // Not JSON (a proxy's HTML page, say): the raw text is the most useful thing to show.
+    const text = typeof body?.detail === "string" ? body.detail : raw || res.statusText || "";
+    return { ok: false, status: res.status, text, body };
+  }
+  let json: unknown;
+  try {
+    json = raw === "" ? undefined : JSON.parse(raw);
+  } catch {
+    return { ok: false, status: res.status, text: NOT_JSON, body: null };
+  }
+  const parsed = options.answer.safeParse(json);
+  if (!parsed.success) return { ok: false, status: res.status, text: UNEXPECTED_ANSWER, body: null };
+  return { ok: true, data: parsed.data };
+}
+
+/** A file download (an export): the Response to save, or the refusal as for any other call. */
+export async function apiDownload(path: string): Promise<{ ok: true; response: Response } | ApiFailure> {
+  let res: Response;
+  try {
+    res = await fetch(path, { credentials: "include", cache: "no-store" });
+  } catch (error) {
+    return { ok: false, status: 0, text: error instanceof Error ? error.message : String(error), body: null };
+  }
+  if (res.ok) return { ok: true, response: res };
+  const raw = await res.text().catch(() => "");
+  const body = errorBody(raw);
+  return { ok: false, status: res.status, text: typeof body?.detail === "string" ? body.detail : raw || res.statusText || "", body };
+}
+
+/** Thrown by the data-fetching hooks' fetcher, so SWR keeps the previous data and exposes it. */
+export class ApiCallError extends Error {
+  constructor(readonly failure: ApiFailure) {
+    super(failure.text);
+    this.name = "ApiCallError";
+  }
+}
+
+/** For SWR: the answer's data, or an ApiCallError. */
+export async function fetchOrThrow<S extends z.ZodType>(path: string, answer: S): Promise<z.output<S>> {
+  const result = await apiCall(path, { answer });
+  if (!result.ok) throw new ApiCallError(result);
+  return result.data;
+}
+
+/** The server's own sentence when it gave one (`detail`), else the screen's fallback. */
+export function detailOr(failure: ApiFailure, fallback: string): string {
+  return typeof failure.body?.detail === "string" && failure.body.detail ? failure.body.detail : fallback;
+}
+
+/** Ends the session. The endpoint answers with a redirect (for plain forms), which the caller replaces with its own navigation. */
+export async function signOut(): Promise<void> {
+  await fetch("/api/logout?source=app", { method: "POST", credentials: "include", redirect: "manual" }).catch(() => null);
+}

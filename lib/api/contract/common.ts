@@ -1,0 +1,6 @@
+import { z } from "zod";
+
+/** `{ ok: true }`: the answer of a change that has nothing else to say. */
+export const OkAnswer = z.object({ ok: z.literal(true) });
+
+export const OK = { ok: true } as const;

@@ -1,0 +1,62 @@
+import type { Database } from "@/lib/db/client";
+import type { Subscription } from "@/lib/db/schema";
+import { DomainError } from "@/lib/errors/domain-error";
+import { liveStripeSubscriptionIds } from "../current-subscription";
+import type { BillingProvider } from "../provider";
+import { billingNotConfigured, noBillingPeriod } from "../provider-errors";
+import { applySnapshot, snapshotOf } from "../subscription-sync";
+import type { SubscriptionSnapshot } from "../subscription-types";
+import { openDemoCheckout } from "./demo-checkout";
+import { settleDemoSubscriptions } from "./demo-clock";
+
+export const STRIPE_NEEDED_FOR_REMOVAL =
+  "This account has a Stripe subscription, and this server has no Stripe key to cancel it with. Set STRIPE_SECRET_KEY, then try again.";
+
+/** A Stripe subscription left from when this server had a Stripe key: nothing here can change it. */
+function requireDemo(row: Subscription): void {
+  if (row.provider !== "demo") throw billingNotConfigured();
+}
+
+/** One change to a demo subscription, after its ended periods are written (so events stay in order). */
+async function changeDemoSubscription(database: Database, row: Subscription, change: Partial<SubscriptionSnapshot>, now = new Date()): Promise<Subscription> {
+  return database.transaction(async (tx) => {
+    await settleDemoSubscriptions(tx, row.userId, now);
+    return (await applySnapshot(tx, { ...snapshotOf(row), ...change }, now)).subscription;
+  });
+}
+
+/**
+ * The provider of a server without a Stripe key: a test checkout page (no card, no money),
+ * subscriptions that live in our database only, and periods that roll forward by the clock
+ * (demo-clock.ts).
+ */
+export const demoBilling: BillingProvider = {
+  name: "demo",
+
+  async checkoutUrl(database, { user, plan, interval, trialDays }) {
+    return `/billing/demo-checkout/${await openDemoCheckout(database, user.id, plan.id, interval, trialDays)}`;
+  },
+
+  async scheduleDowngrade(database, current, target, interval) {
+    requireDemo(current);
+    if (!current.currentPeriodEnd) throw noBillingPeriod();
+    const change = { plan_id: target.id, billing_interval: interval, effective_at: current.currentPeriodEnd.toISOString() };
+    await changeDemoSubscription(database, current, { scheduledPlanChange: change });
+    return change;
+  },
+
+  async setCancellation(database, current, cancel) {
+    requireDemo(current);
+    return changeDemoSubscription(database, current, { cancelAtPeriodEnd: cancel });
+  },
+
+  async portalUrl(_user, current) {
+    if (current && current.provider !== "demo") throw new DomainError("conflict", "There is no Stripe billing account for you yet.");
+    return "/billing/demo-portal";
+  },
+
+  // Demo subscriptions have nothing outside the database to end; Stripe ones need the key.
+  async cancelSubscriptionsOf(database, userId) {
+    if ((await liveStripeSubscriptionIds(database, userId)).length > 0) throw new DomainError("unavailable", STRIPE_NEEDED_FOR_REMOVAL);
+  },
+};

@@ -1,0 +1,14 @@
+import { allows, exportOperation, OPERATION_GATES } from "./feature-gates";
+
+describe("OPERATION_GATES", () => {
+  it("an operation is allowed by any one of its features", () => {
+    expect(allows(new Set(["ai_enhanced_formatting"]), "format_basic")).toBe(true);
+    expect(allows(new Set(["ai_enhancement"]), "format_basic")).toBe(true);
+    expect(allows(new Set(["export_txt"]), "format_basic")).toBe(false);
+  });
+
+  it("each export format has its gate: plain text and subtitles with export_txt, documents with export_markdown_pdf", () => {
+    expect(OPERATION_GATES[exportOperation("srt")].features).toEqual(["export_txt"]);
+    expect(OPERATION_GATES[exportOperation("docx")]).toEqual({ features: ["export_markdown_pdf"], what: "Word (DOCX) export" });
+  });
+});

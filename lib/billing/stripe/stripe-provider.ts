@@ -1,0 +1,87 @@
+import type Stripe from "stripe";
+import type { Plan, Subscription } from "@/lib/db/schema";
+import { DomainError } from "@/lib/errors/domain-error";
+import { liveStripeSubscriptionIds } from "../current-subscription";
+import { demoBilling } from "../demo/demo-provider";
+import type { BillingProvider } from "../provider";
+import { billingNotConfigured } from "../provider-errors";
+import { applyChange } from "../subscription-sync";
+import type { BillingInterval } from "../subscription-types";
+import { createCheckoutSession } from "./checkout";
+import { createPortalSession } from "./portal";
+import { cancelScheduledDowngrade, scheduleDowngrade } from "./schedule";
+import { cancelSubscriptionNow, setCancelAtPeriodEnd } from "./subscriptions";
+
+function priceOf(plan: Plan, interval: BillingInterval): string {
+  const price = interval === "annual" ? plan.stripePriceIdAnnual : plan.stripePriceIdMonthly;
+  if (!price) throw new DomainError("unavailable", `${plan.name} has no Stripe price for ${interval} billing yet. An operator sets it in the admin panel.`);
+  return price;
+}
+
+function stripeIdOf(row: Subscription): string {
+  if (!row.stripeSubscriptionId) throw billingNotConfigured();
+  return row.stripeSubscriptionId;
+}
+
+/**
+ * A demo subscription left from before this server had a Stripe key lives in our database
+ * only: the demo provider still changes it.
+ */
+const isDemo = (row: Subscription | undefined) => row?.provider === "demo";
+
+/** Billing through Stripe: Checkout, subscription schedules for downgrades, the customer portal. */
+export function stripeBilling(stripe: Stripe, appUrl: string): BillingProvider {
+  return {
+    name: "stripe",
+
+    async checkoutUrl(_database, { user, plan, interval, trialDays }) {
+      const session = await createCheckoutSession(stripe, {
+        userId: user.id,
+        email: user.email,
+        customerId: user.stripeCustomerId,
+        priceId: priceOf(plan, interval),
+        planId: plan.id,
+        billingInterval: interval,
+        trialDays,
+        successUrl: `${appUrl}/account?checkout=success`,
+        cancelUrl: `${appUrl}/account?checkout=canceled`,
+      });
+      return session.url;
+    },
+
+    async scheduleDowngrade(database, current, target, interval) {
+      if (isDemo(current)) return demoBilling.scheduleDowngrade(database, current, target, interval);
+      const subscriptionId = stripeIdOf(current);
+      const { scheduleId, effectiveAt } = await scheduleDowngrade(stripe, {
+        subscriptionId,
+        targetPriceId: priceOf(target, interval),
+        existingScheduleId: current.stripeScheduleId,
+        targetBillingInterval: interval,
+        targetPlanId: target.id,
+      });
+      const change = { plan_id: target.id, billing_interval: interval, effective_at: effectiveAt.toISOString() };
+      await applyChange(database, current, { scheduledPlanChange: change, scheduleId });
+      return change;
+    },
+
+    async setCancellation(database, current, cancel) {
+      if (isDemo(current)) return demoBilling.setCancellation(database, current, cancel);
+      const subscriptionId = stripeIdOf(current);
+      // Stripe refuses to cancel a subscription a schedule manages: canceling drops the scheduled downgrade.
+      if (cancel && current.stripeScheduleId && current.scheduledPlanChange) await cancelScheduledDowngrade(stripe, current.stripeScheduleId);
+      await setCancelAtPeriodEnd(stripe, subscriptionId, cancel);
+      // The webhook confirms it; the row reflects it at once so the page shows the new state.
+      return applyChange(database, current, cancel ? { cancelAtPeriodEnd: true, scheduledPlanChange: null, scheduleId: null } : { cancelAtPeriodEnd: false });
+    },
+
+    async portalUrl(user, current) {
+      if (!current || isDemo(current)) return demoBilling.portalUrl(user, current);
+      if (!user.stripeCustomerId) throw new DomainError("conflict", "There is no Stripe billing account for you yet.");
+      return createPortalSession(stripe, user.stripeCustomerId, `${appUrl}/account`);
+    },
+
+    async cancelSubscriptionsOf(database, userId) {
+      for (const id of await liveStripeSubscriptionIds(database, userId)) await cancelSubscriptionNow(stripe, id);
+    },
+  };
+}
