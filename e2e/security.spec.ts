@@ -294,7 +294,8 @@ test.describe("malformed input sweep", () => {
       if (entry.isDirectory()) walk(full);
       else if (entry.name === "route.ts") {
         const source = readFileSync(full, "utf8");
-        const methods = [...source.matchAll(/export (?:async )?function (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]);
+        // Handlers are `export const GET = route(…)` (or, for Better Auth, a plain function).
+        const methods = [...source.matchAll(/export (?:async function|function|const) (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]);
         routes.push({ pattern: "/" + path.relative(path.join(process.cwd(), "app"), dir).split(path.sep).join("/"), methods });
       }
     }
@@ -327,6 +328,9 @@ test.describe("malformed input sweep", () => {
     // A client address of its own: the sweep's many sign-in attempts must not limit other tests.
     const operator = await playwright.request.newContext({ baseURL: APP_URL, extraHTTPHeaders: { ...ORIGIN, "x-forwarded-for": "198.18.0.9" } });
     await logInViaApiContext(operator, await createOperator(request, 1));
+    // The sweep must see the routes it is meant to attack, whatever shape their exports take.
+    expect(routes.length).toBeGreaterThanOrEqual(40);
+    expect(routes.filter((r) => r.methods.length === 0).map((r) => r.pattern)).toEqual([]);
     const failures: string[] = [];
     const send = async (method: string, url: string, body?: string | Buffer) => {
       const res = await operator.fetch(url, {

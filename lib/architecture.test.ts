@@ -54,6 +54,12 @@ describe("architecture", () => {
     expect(found).toEqual([]);
   });
 
+  it("calls the API from the browser only through the typed client in lib/api", () => {
+    const browser = runtimeFiles.filter((f) => f.startsWith("components/") || f.startsWith("app/"));
+    const found = offenders(browser, /\bfetch\(|new XMLHttpRequest/);
+    expect(found).toEqual([]);
+  });
+
   it("keeps route handlers in app/ only", () => {
     const lib = runtimeFiles.filter((f) => f.startsWith("lib/") && !f.startsWith("lib/http/"));
     const found = offenders(lib, /\(request: Request(, [^)]*)?\): Promise<Response>/);

@@ -6,6 +6,9 @@ import { useUpgradeModal } from "@/components/billing/upgrade-modal-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Section } from "./section";
+import type { z } from "zod";
+import { apiCall, detailOr } from "@/lib/api/client";
+import { CurrentSubscription, PortalAnswer } from "@/lib/api/contract/billing";
 
 export interface PlanSummary {
   planName: string;
@@ -34,26 +37,25 @@ export function PlanSection({ summary }: { summary: PlanSummary }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
 
-  async function post(path: string): Promise<Record<string, unknown> | null> {
+  async function post<S extends z.ZodType>(path: string, answer: S): Promise<z.output<S> | null> {
     setBusy(true);
     setError("");
-    const response = await fetch(path, { method: "POST" });
-    const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    const result = await apiCall(path, { method: "POST", answer });
     setBusy(false);
-    if (!response.ok) {
-      setError(typeof data.detail === "string" ? data.detail : "Something went wrong. Try again.");
+    if (!result.ok) {
+      setError(detailOr(result, "Something went wrong. Try again."));
       return null;
     }
-    return data;
+    return result.data;
   }
 
   async function manageBilling() {
-    const data = await post("/api/subscriptions/portal");
-    if (typeof data?.url === "string") window.location.assign(data.url);
+    const data = await post("/api/subscriptions/portal", PortalAnswer);
+    if (data) window.location.assign(data.url);
   }
 
   async function setCancel(cancel: boolean) {
-    if (await post(cancel ? "/api/subscriptions/cancel" : "/api/subscriptions/resume")) router.refresh();
+    if (await post(cancel ? "/api/subscriptions/cancel" : "/api/subscriptions/resume", CurrentSubscription)) router.refresh();
   }
 
   return (

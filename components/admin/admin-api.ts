@@ -1,68 +1,26 @@
 /**
- * The admin panel's calls to /api/admin (same origin, cookies). Every call resolves to a
- * result instead of throwing, so each screen decides how to word a failure (spec §8).
+ * The admin panel's paths and changes under /api/admin, through the one typed client: every
+ * answer is checked against lib/api/contract/admin, and every call resolves to a result, so
+ * each screen words its own failure (spec §8). Reads go through useApi with these paths.
  */
-import type {
-  AdminLanguageTier,
-  AdminPlan,
-  AdminSetting,
-  AdminUser,
-  AdminUserPage,
-  AuditLogPage,
-  SubscriptionHistory,
-} from "@/lib/admin/api-types";
-import { withPlanLists } from "@/lib/billing/list-field";
+import type { z } from "zod";
+import {
+  AdminPlanAnswer,
+  AdminSettingAnswer,
+  AdminTierAnswer,
+  AdminUserAnswer,
+  DeleteUserAnswer,
+  type PlanPatchInput,
+  type SettingPatchBody,
+  type TierPatchBody,
+  type UserFilterQuery,
+  type UserPatchBody,
+} from "@/lib/api/contract/admin";
+import { apiCall, type ApiResult } from "@/lib/api/client";
 
 const BASE = "/api/admin";
 
-/**
- * `status` is the HTTP status; 0 means no answer came back at all (fetch itself threw) and
- * `text` is then the error's message. Otherwise `text` is the `detail` of a JSON error body,
- * else the raw body.
- */
-export type ApiFailure = { ok: false; status: number; text: string };
-export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
-
-function detailOf(raw: string): string {
-  try {
-    const body: unknown = JSON.parse(raw);
-    if (body && typeof body === "object" && "detail" in body && typeof body.detail === "string") return body.detail;
-  } catch {
-    // Not JSON (a proxy's HTML page, say): the raw text is the most useful thing to show.
-  }
-  return raw;
-}
-
-async function call<T>(path: string, init: RequestInit = {}): Promise<ApiResult<T>> {
-  let res: Response;
-  try {
-    res = await fetch(`${BASE}${path}`, {
-      ...init,
-      credentials: "include",
-      cache: "no-store",
-      headers: init.body === undefined ? undefined : { "content-type": "application/json" },
-    });
-  } catch (error) {
-    return { ok: false, status: 0, text: error instanceof Error ? error.message : String(error) };
-  }
-  let raw = "";
-  try {
-    raw = await res.text();
-  } catch {
-    // A body that breaks off mid-way reads as empty; the status still tells what happened.
-  }
-  if (!res.ok) return { ok: false, status: res.status, text: detailOf(raw) || res.statusText || "" };
-  try {
-    return { ok: true, data: JSON.parse(raw) as T };
-  } catch {
-    return { ok: false, status: res.status, text: "The server's answer was not valid JSON." };
-  }
-}
-
-function send<T>(method: "PATCH" | "DELETE", path: string, body?: unknown): Promise<ApiResult<T>> {
-  return call<T>(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-}
-
+/** `?a=1&b=2` without the empty values (an empty filter means "any"), or "". */
 function query(params: Record<string, string | number>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== "") search.set(key, String(value));
@@ -70,66 +28,45 @@ function query(params: Record<string, string | number>): string {
   return text ? `?${text}` : "";
 }
 
-export interface UserFilters {
-  q: string;
-  plan: string;
-  status: string;
-  active: string;
-  verified: string;
-}
+/** The users list's filters as the panel holds them: the API's query values, "" for any. */
+export type UserFilters = Record<keyof z.input<typeof UserFilterQuery>, string>;
 
-export function fetchUsers(filters: UserFilters, page: number, pageSize: number) {
-  return call<AdminUserPage>(`/users${query({ ...filters, page, page_size: pageSize })}`);
+export const PLANS_PATH = `${BASE}/plans`;
+export const TIERS_PATH = `${BASE}/language-tiers`;
+export const SETTINGS_PATH = `${BASE}/settings`;
+
+export const usersPath = (filters: UserFilters, page: number, pageSize: number) =>
+  `${BASE}/users${query({ ...filters, page, page_size: pageSize })}`;
+
+export const auditLogPath = (q: string, page: number, pageSize: number) => `${BASE}/audit-log${query({ q, page, page_size: pageSize })}`;
+
+const userPath = (id: string) => `${BASE}/users/${encodeURIComponent(id)}`;
+
+export const historyPath = (id: string) => `${userPath(id)}/subscription-history`;
+
+/** A successful answer's one field, e.g. `{ plan }` → the plan. */
+async function field<T, K extends keyof T>(result: Promise<ApiResult<T>>, key: K): Promise<ApiResult<T[K]>> {
+  const settled = await result;
+  return settled.ok ? { ok: true, data: settled.data[key] } : settled;
 }
 
 export function setUserActive(id: string, isActive: boolean) {
-  return send<{ user: AdminUser }>("PATCH", `/users/${encodeURIComponent(id)}`, { is_active: isActive });
+  const body: z.input<typeof UserPatchBody> = { is_active: isActive };
+  return field(apiCall(userPath(id), { method: "PATCH", body, answer: AdminUserAnswer }), "user");
 }
 
 export function deleteUser(id: string) {
-  return send<{ deleted: { id: string; name: string; email: string } }>("DELETE", `/users/${encodeURIComponent(id)}`);
+  return field(apiCall(userPath(id), { method: "DELETE", answer: DeleteUserAnswer }), "deleted");
 }
 
-export function fetchSubscriptionHistory(id: string) {
-  return call<SubscriptionHistory>(`/users/${encodeURIComponent(id)}/subscription-history`);
+export function updatePlan(id: string, update: PlanPatchInput) {
+  return field(apiCall(`${PLANS_PATH}/${encodeURIComponent(id)}`, { method: "PATCH", body: update, answer: AdminPlanAnswer }), "plan");
 }
 
-export async function fetchPlans(): Promise<ApiResult<AdminPlan[]>> {
-  const result = await call<{ plans: AdminPlan[] }>("/plans");
-  return result.ok ? { ok: true, data: (result.data.plans ?? []).map(withPlanLists) } : result;
+export function updateLanguageTier(id: string, update: z.input<typeof TierPatchBody>) {
+  return field(apiCall(`${TIERS_PATH}/${encodeURIComponent(id)}`, { method: "PATCH", body: update, answer: AdminTierAnswer }), "tier");
 }
 
-/** Spec §7's PATCH /admin/plans/{id} fields (plus hours_per_month). */
-export type PlanUpdate = Omit<AdminPlan, "id" | "checkout_enabled" | "language_count" | "is_default" | "rank" | "in_onboarding_modal">;
-
-export async function updatePlan(id: string, update: PlanUpdate): Promise<ApiResult<AdminPlan>> {
-  const result = await send<{ plan: AdminPlan }>("PATCH", `/plans/${encodeURIComponent(id)}`, update);
-  return result.ok ? { ok: true, data: withPlanLists(result.data.plan) } : result;
-}
-
-export async function fetchLanguageTiers(): Promise<ApiResult<AdminLanguageTier[]>> {
-  const result = await call<{ tiers: AdminLanguageTier[] }>("/language-tiers");
-  return result.ok ? { ok: true, data: result.data.tiers ?? [] } : result;
-}
-
-export async function updateLanguageTier(
-  id: string,
-  update: { description: string; languages: Record<string, string> },
-): Promise<ApiResult<AdminLanguageTier>> {
-  const result = await send<{ tier: AdminLanguageTier }>("PATCH", `/language-tiers/${encodeURIComponent(id)}`, update);
-  return result.ok ? { ok: true, data: result.data.tier } : result;
-}
-
-export async function fetchSettings(): Promise<ApiResult<AdminSetting[]>> {
-  const result = await call<{ settings: AdminSetting[] }>("/settings");
-  return result.ok ? { ok: true, data: result.data.settings ?? [] } : result;
-}
-
-export async function updateSetting(key: string, update: { value: string; description: string }): Promise<ApiResult<AdminSetting>> {
-  const result = await send<{ setting: AdminSetting }>("PATCH", `/settings/${encodeURIComponent(key)}`, update);
-  return result.ok ? { ok: true, data: result.data.setting } : result;
-}
-
-export function fetchAuditLog(q: string, page: number, pageSize: number) {
-  return call<AuditLogPage>(`/audit-log${query({ q, page, page_size: pageSize })}`);
+export function updateSetting(key: string, update: z.input<typeof SettingPatchBody>) {
+  return field(apiCall(`${SETTINGS_PATH}/${encodeURIComponent(key)}`, { method: "PATCH", body: update, answer: AdminSettingAnswer }), "setting");
 }

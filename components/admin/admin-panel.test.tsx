@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import "@testing-library/jest-dom";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { AdminPanel } from "./admin-panel";
-import { OPERATOR, adminSetting, userPage } from "@/test/support/admin-fixtures";
+import { OPERATOR, adminSetting, renderFresh, userPage } from "@/test/support/admin-fixtures";
 import { fakeFetch } from "@/test/support/fake-fetch";
 
 beforeEach(() => {
@@ -21,20 +21,20 @@ const choose = (name: string) => fireEvent.mouseDown(screen.getByRole("tab", { n
 
 describe("AdminPanel", () => {
   it("has the five tabs and opens the one named in ?tab=", async () => {
-    render(<AdminPanel operator={OPERATOR} initialTab="settings" />);
+    renderFresh(<AdminPanel operator={OPERATOR} initialTab="settings" />);
     expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Users", "Plans", "Language Tiers", "Settings", "Audit log"]);
     expect(screen.getByRole("tab", { name: "Settings" })).toHaveAttribute("aria-selected", "true");
     expect(await screen.findByTestId("admin-setting-row-max_upload_mb")).toBeInTheDocument();
   });
 
   it("an unknown ?tab= opens Users", async () => {
-    render(<AdminPanel operator={OPERATOR} initialTab="nope" />);
+    renderFresh(<AdminPanel operator={OPERATOR} initialTab="nope" />);
     expect(screen.getByRole("tab", { name: "Users" })).toHaveAttribute("aria-selected", "true");
     expect(await screen.findByText("No users match these filters.")).toBeInTheDocument();
   });
 
   it("choosing a tab writes it into the address, so a reload keeps it", async () => {
-    render(<AdminPanel operator={OPERATOR} />);
+    renderFresh(<AdminPanel operator={OPERATOR} />);
     choose("Language Tiers");
     expect(screen.getByRole("tab", { name: "Language Tiers" })).toHaveAttribute("aria-selected", "true");
     expect(window.location.search).toBe("?tab=language-tiers");

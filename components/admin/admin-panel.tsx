@@ -50,7 +50,7 @@ export function AdminPanel({ operator, initialTab }: { operator: Operator; initi
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          {/* Inactive tabs unmount, so coming back to one shows fresh data. */}
+          {/* Inactive tabs unmount; coming back to one shows its last rows at once and reads them again (SWR). */}
           <Tabs.Content value="users" className={PANEL}>
             <UsersTab operator={operator} />
           </Tabs.Content>

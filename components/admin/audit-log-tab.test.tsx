@@ -1,9 +1,10 @@
 /** @jest-environment jsdom */
 import "@testing-library/jest-dom";
-import { fireEvent, render, screen, within } from "@testing-library/react";
-import type { AuditLogEntry } from "@/lib/admin/api-types";
+import { fireEvent, screen, within } from "@testing-library/react";
+import type { AuditLogEntry } from "@/lib/api/contract/admin";
 import { AuditLogTab } from "./audit-log-tab";
 import { auditChanges } from "@/lib/admin/audit-diff";
+import { renderFresh } from "@/test/support/admin-fixtures";
 import { fakeFetch } from "@/test/support/fake-fetch";
 
 const ENTRY: AuditLogEntry = {
@@ -32,7 +33,7 @@ describe("auditChanges", () => {
 describe("AuditLogTab", () => {
   it("lists entries with an expandable list of changes", async () => {
     const { calls } = fakeFetch({ "GET /api/admin/audit-log": { body: { entries: [ENTRY], total: 1, page: 1, page_size: 25 } } });
-    render(<AuditLogTab />);
+    renderFresh(<AuditLogTab />);
     const row = await screen.findByTestId("admin-audit-row-a1");
     for (const text of ["op@example.com", "plan.update", "Updated plan Pro"]) expect(within(row).getByText(text)).toBeInTheDocument();
     const summary = within(row).getByText("Changes (2)");

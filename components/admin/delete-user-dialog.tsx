@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import type { AdminUser } from "@/lib/admin/api-types";
+import type { AdminUser, DeletedUser } from "@/lib/api/contract/admin";
 import { Alert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
@@ -13,7 +13,7 @@ interface DeleteUserDialogProps {
   user: AdminUser;
   onClose(): void;
   /** after the server confirmed; the name and email are the server's */
-  onDeleted(deleted: { id: string; name: string; email: string }): void;
+  onDeleted(deleted: DeletedUser): void;
 }
 
 /** Spec §5: permanent deletion needs exactly DELETE typed (case-sensitive, not trimmed). */
@@ -32,7 +32,7 @@ export function DeleteUserDialog({ user, onClose, onDeleted }: DeleteUserDialogP
     setDeleting(true);
     setFailure(null);
     const result = await deleteUser(user.id);
-    if (result.ok) return onDeleted(result.data.deleted ?? user);
+    if (result.ok) return onDeleted(result.data);
     setDeleting(false);
     setFailure(deleteFailed(result));
   }

@@ -5,7 +5,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { Modal, ModalClose } from "@/components/ui/modal";
-import type { ApiFailure, ApiResult } from "./admin-api";
+import type { ApiFailure, ApiResult } from "@/lib/api/client";
 
 /** A dialog form's Cancel (closes the dialog) and submit buttons; both are disabled while `busy`. */
 export function DialogActions({

@@ -1,5 +1,5 @@
 /** Display formats for the admin tables. One fixed locale, so every operator reads the same thing. */
-import type { SubscriptionStatus } from "@/lib/admin/api-types";
+import type { SubscriptionStatus } from "@/lib/billing/subscription-types";
 import { statusLabel } from "@/lib/billing/status-label";
 
 const LOCALE = "en-US";

@@ -1,4 +1,4 @@
-import type { AdminBillingEvent, AdminSubscription } from "@/lib/admin/api-types";
+import type { AdminBillingEvent, AdminSubscription } from "@/lib/api/contract/admin";
 import { NONE, formatDate, formatDateTime, intervalLabel, subscriptionLabel } from "./format";
 import { DataTable, Td } from "./table";
 

@@ -3,7 +3,7 @@
  * same pattern. Status 0 means the request got no answer (fetch threw), so the error's
  * message is shown instead of a status.
  */
-import type { ApiFailure } from "./admin-api";
+import type { ApiFailure } from "@/lib/api/client";
 
 export const userDeleted = (user: { name: string; email: string }) =>
   `User ${user.name} (${user.email}) has been permanently deleted.`;

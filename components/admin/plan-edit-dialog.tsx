@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { AdminPlan } from "@/lib/admin/api-types";
+import type { AdminPlan } from "@/lib/api/contract/admin";
 import { FEATURE_LABELS } from "@/lib/billing/features";
 import { Field, TextArea } from "@/components/ui/field";
 import { updatePlan } from "./admin-api";

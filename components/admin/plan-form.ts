@@ -1,10 +1,10 @@
 /**
  * The plan edit form as text fields, and its checks before anything is sent (spec §5: prices
  * are numbers, minimum 0, step 0.01; lists comma-separated, trimmed, empty items dropped).
+ * The cents rule is the API's own (lib/api/contract/admin); the rest the server checks and explains.
  */
-import type { AdminPlan } from "@/lib/admin/api-types";
+import { hasCents, type AdminPlan, type PlanPatchInput } from "@/lib/api/contract/admin";
 import { formatCommaList, parseCommaList } from "@/lib/admin/list-input";
-import type { PlanUpdate } from "./admin-api";
 
 export interface PlanDraft {
   name: string;
@@ -39,17 +39,21 @@ export function draftFromPlan(plan: AdminPlan): PlanDraft {
   };
 }
 
-/** Plain decimals only: no sign, no exponent, at most two decimals (the database keeps cents). */
-const AMOUNT = /^(\d+(\.\d{0,2})?|\.\d{1,2})$/;
+/** How an amount is typed: digits with an optional decimal point; no sign, no exponent, no hex. */
+const PLAIN_DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/;
 
+/** The typed amount, if the API's cents rule takes it (the server also checks the ceiling, and says so). */
 function amount(text: string): number | null {
   const trimmed = text.trim();
-  return AMOUNT.test(trimmed) ? Number(trimmed) : null;
+  if (!PLAIN_DECIMAL.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return hasCents(value) ? value : null;
 }
 
 const amountRule = (label: string) => `${label} must be a number of at least 0 with at most 2 decimals.`;
 
-export type DraftCheck = { ok: true; update: PlanUpdate } | { ok: false; message: string };
+/** `update`: spec §7's PATCH fields (plus hours_per_month), every one of them. */
+export type DraftCheck = { ok: true; update: PlanPatchInput } | { ok: false; message: string };
 
 export function checkPlanDraft(draft: PlanDraft): DraftCheck {
   const name = draft.name.trim();

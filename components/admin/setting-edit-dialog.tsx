@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { AdminSetting } from "@/lib/admin/api-types";
+import type { AdminSetting } from "@/lib/api/contract/admin";
 import { Field, TextArea } from "@/components/ui/field";
 import { updateSetting } from "./admin-api";
 import { EditDialog } from "./edit-dialog";

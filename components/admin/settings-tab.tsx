@@ -1,6 +1,7 @@
 "use client";
 
-import { fetchSettings } from "./admin-api";
+import { AdminSettingsAnswer } from "@/lib/api/contract/admin";
+import { SETTINGS_PATH } from "./admin-api";
 import { formatDateTime } from "./format";
 import { ListState } from "./list-state";
 import { settingSaved } from "./messages";
@@ -11,7 +12,7 @@ import { useEditableList } from "./use-admin-list";
 const COLUMNS = ["Key", "Value", "Description", "Updated"];
 
 export function SettingsTab() {
-  const { list, editing, setEditing, saved } = useEditableList(fetchSettings, "settings", {
+  const { list, editing, setEditing, saved } = useEditableList(SETTINGS_PATH, AdminSettingsAnswer, "settings", "settings", {
     same: (a, b) => a.key === b.key,
     savedMessage: (setting) => settingSaved(setting.key),
   });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { AdminLanguageTier } from "@/lib/admin/api-types";
+import type { AdminLanguageTier } from "@/lib/api/contract/admin";
 import { formatLanguageLines } from "@/lib/admin/list-input";
 import { Field, TextArea } from "@/components/ui/field";
 import { updateLanguageTier } from "./admin-api";

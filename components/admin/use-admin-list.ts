@@ -1,7 +1,8 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
-import type { ApiResult } from "./admin-api";
+import { useState } from "react";
+import type { z } from "zod";
+import { useApi } from "@/lib/api/use-api";
 import { loadFailed } from "./messages";
 import { useNotify } from "./notice";
 
@@ -9,50 +10,8 @@ interface AdminList<T> {
   /** null until the first answer */
   items: T[] | null;
   error: string | null;
+  /** a read is under way (the first one, a refresh after a save, or SWR's on focus) */
   loading: boolean;
-  reload(): void;
-  /** Puts one saved item in place without asking the server again. */
-  replace(match: (item: T) => boolean, next: T): void;
-}
-
-/**
- * Loads one of the small admin lists (plans, tiers, settings). `load` must be a stable
- * module function; `what` words the failure ('Failed to load plans: 500').
- */
-function useAdminList<T>(load: () => Promise<ApiResult<T[]>>, what: string): AdminList<T> {
-  const [items, setItems] = useState<T[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [generation, setGeneration] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    load().then((result) => {
-      // An answer for a reload that was superseded (or a tab already closed) is dropped.
-      if (!current) return;
-      setLoading(false);
-      if (result.ok) {
-        setItems(result.data);
-        setError(null);
-      } else {
-        setError(loadFailed(what, result));
-      }
-    });
-    return () => {
-      current = false;
-    };
-  }, [load, what, generation]);
-
-  const reload = useCallback(() => {
-    setLoading(true);
-    setGeneration((n) => n + 1);
-  }, []);
-
-  const replace = useCallback((match: (item: T) => boolean, next: T) => {
-    setItems((old) => old?.map((item) => (match(item) ? next : item)) ?? old);
-  }, []);
-
-  return { items, error, loading, reload, replace };
 }
 
 export interface EditableList<T> {
@@ -73,22 +32,40 @@ interface EditableListOptions<T> {
   reloadAfterSave?: boolean;
 }
 
-/** An admin list whose rows are edited one at a time in a dialog (plans, tiers, settings). */
-export function useEditableList<T>(
-  load: () => Promise<ApiResult<T[]>>,
+/**
+ * One of the small admin lists (plans, tiers, settings), read through SWR from `path`, whose
+ * answer holds the rows under `key` (`{ plans: [...] }`); its rows are edited one at a time in
+ * a dialog. `what` words the failure ('Failed to load plans: 500').
+ */
+export function useEditableList<K extends string, T>(
+  path: string,
+  answer: z.ZodType<Record<K, T[]>>,
+  key: K,
   what: string,
-  { same, savedMessage, reloadAfterSave }: EditableListOptions<T>,
+  { same, savedMessage, reloadAfterSave = false }: EditableListOptions<T>,
 ): EditableList<T> {
   const notify = useNotify();
-  const list = useAdminList(load, what);
+  const { data, error, isValidating, mutate } = useApi(path, answer);
   const [editing, setEditing] = useState<T | null>(null);
 
   function saved(item: T) {
     setEditing(null);
-    list.replace((old) => same(old, item), item);
+    void mutate(
+      (old) => {
+        if (!old) return old;
+        const next = { ...old };
+        next[key] = old[key].map((row) => (same(row, item) ? item : row));
+        return next;
+      },
+      { revalidate: reloadAfterSave },
+    );
     notify("success", savedMessage(item));
-    if (reloadAfterSave) list.reload();
   }
 
-  return { list, editing, setEditing, saved };
+  return {
+    list: { items: data?.[key] ?? null, error: error ? loadFailed(what, error.failure) : null, loading: isValidating },
+    editing,
+    setEditing,
+    saved,
+  };
 }

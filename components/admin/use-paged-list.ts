@@ -1,7 +1,8 @@
 "use client";
 
-import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from "react";
-import type { ApiResult } from "./admin-api";
+import { useState } from "react";
+import type { z } from "zod";
+import { useApi } from "@/lib/api/use-api";
 import { loadFailed } from "./messages";
 
 /** Rows per page for the users and audit-log lists (the API allows up to 100). */
@@ -9,6 +10,7 @@ export const PAGE_SIZE = 25;
 
 interface Paged {
   total: number;
+  page: number;
   page_size: number;
 }
 
@@ -16,50 +18,47 @@ export interface PagedList<P> {
   /** the last page that loaded; kept on screen while the next one loads */
   data: P | null;
   error: string | null;
+  /** a read is under way */
   loading: boolean;
+  /** the page asked for (it leads `data.page` while that page loads) */
   page: number;
   setPage(page: number): void;
+  /** Reads the current page again (after a deletion, say). */
   reload(): void;
-  setData: Dispatch<SetStateAction<P | null>>;
+  /** Changes the page on screen from a change's answer, without asking the server again. */
+  update(change: (page: P) => P): void;
 }
 
+const lastPageOf = (page: Paged) => Math.max(1, Math.ceil(page.total / page.page_size));
+
 /**
- * One page of a server-paged list (users, audit log). A new `queryKey` (search or filters)
- * starts again at page 1; `load` must be memoised on the same inputs as `queryKey`.
+ * One page of a server-paged list (users, audit log), read through SWR. `pathFor(page)` is
+ * the address of a page of the current query; a new query (search or filters) starts again
+ * at page 1.
  */
-export function usePagedList<P extends Paged>(queryKey: string, load: (page: number) => Promise<ApiResult<P>>, what: string): PagedList<P> {
-  // The page belongs to the query it was chosen for, so changing the query needs no effect to reset it.
+export function usePagedList<P extends Paged>(pathFor: (page: number) => string, answer: z.ZodType<P>, what: string): PagedList<P> {
+  // The page belongs to the query it was chosen for (named by its first page's address), so
+  // changing the query needs no effect to reset it.
+  const queryKey = pathFor(1);
   const [chosen, setChosen] = useState({ key: queryKey, page: 1 });
   const page = chosen.key === queryKey ? chosen.page : 1;
-  const [generation, setGeneration] = useState(0);
-  const [data, setData] = useState<P | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const requestKey = `${queryKey}\n${page}\n${generation}`;
-  const [answered, setAnswered] = useState<string | null>(null);
+  const { data, error, isValidating, mutate } = useApi(pathFor(page), answer, {
+    keepPreviousData: true,
+    onSuccess: (loaded) => {
+      // The last rows of the last page were deleted (or the list shrank): show the new last page.
+      const lastPage = lastPageOf(loaded);
+      if (loaded.page > lastPage) setChosen({ key: queryKey, page: lastPage });
+    },
+  });
 
-  useEffect(() => {
-    let current = true;
-    load(page).then((result) => {
-      // Answers for a query or page the operator has already left are dropped.
-      if (!current) return;
-      if (result.ok) {
-        // The last rows of the last page were deleted (or the list shrank): show the new last page.
-        const lastPage = Math.max(1, Math.ceil(result.data.total / result.data.page_size));
-        if (page > lastPage) return setChosen({ key: queryKey, page: lastPage });
-        setData(result.data);
-        setError(null);
-      } else {
-        setError(loadFailed(what, result));
-      }
-      setAnswered(requestKey);
-    });
-    return () => {
-      current = false;
-    };
-  }, [load, page, queryKey, requestKey, what]);
-
-  const setPage = useCallback((next: number) => setChosen({ key: queryKey, page: next }), [queryKey]);
-  const reload = useCallback(() => setGeneration((n) => n + 1), []);
-
-  return { data, error, loading: answered !== requestKey, page, setPage, reload, setData };
+  return {
+    // A page past the end is not shown: the new last page is on its way.
+    data: data && data.page <= lastPageOf(data) ? data : null,
+    error: error ? loadFailed(what, error.failure) : null,
+    loading: isValidating,
+    page,
+    setPage: (next) => setChosen({ key: queryKey, page: next }),
+    reload: () => void mutate(),
+    update: (change) => void mutate((old) => old && change(old), { revalidate: false }),
+  };
 }

@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
-import { fetchPlans, type UserFilters } from "./admin-api";
+import { AdminPlansAnswer } from "@/lib/api/contract/admin";
+import { useApi } from "@/lib/api/use-api";
+import { PLANS_PATH, type UserFilters } from "./admin-api";
 import { SearchField } from "./search-field";
 import { SelectField, type SelectOption } from "./select-field";
 
@@ -46,16 +47,8 @@ export function UserFilterBar({
   filters: UserFilterChoice;
   onFilters(filters: UserFilterChoice): void;
 }) {
-  const [plans, setPlans] = useState<{ id: string; name: string }[]>([]);
-  useEffect(() => {
-    let live = true;
-    void fetchPlans().then((result) => {
-      if (live && result.ok) setPlans(result.data);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  // The same read as the Plans tab's (SWR shares it); a failure leaves just "All".
+  const plans = useApi(PLANS_PATH, AdminPlansAnswer).data?.plans ?? [];
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_repeat(4,1fr)]">
       <SearchField label="Search users" placeholder="Email or name" value={search} onChange={onSearch} />

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import "@testing-library/jest-dom";
-import { fireEvent, render, screen, within } from "@testing-library/react";
-import type { SubscriptionHistory } from "@/lib/admin/api-types";
-import { adminUser } from "@/test/support/admin-fixtures";
+import { fireEvent, screen, within } from "@testing-library/react";
+import type { SubscriptionHistory } from "@/lib/api/contract/admin";
+import { adminUser, renderFresh } from "@/test/support/admin-fixtures";
 import { fakeFetch } from "@/test/support/fake-fetch";
 import { UserHistoryDialog } from "./user-history-dialog";
 
@@ -44,7 +44,7 @@ const HISTORY: SubscriptionHistory = {
 describe("UserHistoryDialog", () => {
   it("shows the user summary, the subscriptions and the billing history", async () => {
     const { calls } = fakeFetch({ [PATH]: { body: HISTORY } });
-    render(<UserHistoryDialog user={ADA} onClose={jest.fn()} />);
+    renderFresh(<UserHistoryDialog user={ADA} onClose={jest.fn()} />);
     const dialog = screen.getByRole("dialog", { name: "Subscription history: Ada Lovelace" });
     const subs = await within(dialog).findByRole("table", { name: "Subscriptions" });
     expect(within(subs).getByText("Premium")).toBeInTheDocument();
@@ -59,21 +59,21 @@ describe("UserHistoryDialog", () => {
 
   it("says so when there are no subscriptions or billing events", async () => {
     fakeFetch({ [PATH]: { body: { ...HISTORY, subscriptions: [], billing_history: [] } } });
-    render(<UserHistoryDialog user={ADA} onClose={jest.fn()} />);
+    renderFresh(<UserHistoryDialog user={ADA} onClose={jest.fn()} />);
     expect(await screen.findByText("No subscriptions.")).toBeInTheDocument();
     expect(screen.getByText("No billing events.")).toBeInTheDocument();
   });
 
   it("a failure shows 'Failed to fetch user history: {status}'", async () => {
     fakeFetch({ [PATH]: { status: 500, body: { detail: "boom" } } });
-    render(<UserHistoryDialog user={ADA} onClose={jest.fn()} />);
+    renderFresh(<UserHistoryDialog user={ADA} onClose={jest.fn()} />);
     expect(await screen.findByRole("alert")).toHaveTextContent(/^Failed to fetch user history: 500$/);
   });
 
   it("Close calls onClose", async () => {
     fakeFetch({ [PATH]: { body: HISTORY } });
     const onClose = jest.fn();
-    render(<UserHistoryDialog user={ADA} onClose={onClose} />);
+    renderFresh(<UserHistoryDialog user={ADA} onClose={onClose} />);
     await screen.findByRole("table", { name: "Subscriptions" });
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(onClose).toHaveBeenCalled();

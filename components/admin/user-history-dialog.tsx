@@ -1,38 +1,25 @@
 "use client";
 
-import { useEffect, useState } from "react";
-import type { AdminUser, SubscriptionHistory } from "@/lib/admin/api-types";
+import { SubscriptionHistory, type AdminUser } from "@/lib/api/contract/admin";
+import { useApi } from "@/lib/api/use-api";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Modal, ModalClose } from "@/components/ui/modal";
-import { fetchSubscriptionHistory } from "./admin-api";
+import { historyPath } from "./admin-api";
 import { formatDate, formatDateTime, intervalLabel, subscriptionLabel, yesNo } from "./format";
 import { BillingHistoryTable, SubscriptionsTable } from "./history-tables";
 import { historyFailed } from "./messages";
 
-type Loaded = { ok: true; history: SubscriptionHistory } | { ok: false; message: string };
-
 /** Spec §2/§7: a user's subscriptions and billing events, loaded when the dialog opens. */
 export function UserHistoryDialog({ user, onClose }: { user: AdminUser; onClose(): void }) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    fetchSubscriptionHistory(user.id).then((result) => {
-      if (!current) return;
-      setLoaded(result.ok ? { ok: true, history: result.data } : { ok: false, message: historyFailed(result) });
-    });
-    return () => {
-      current = false;
-    };
-  }, [user.id]);
+  const { data: history, error } = useApi(historyPath(user.id), SubscriptionHistory);
 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={`Subscription history: ${user.name || user.email}`} width="max-w-4xl">
       <div className="flex flex-col gap-5">
-        {loaded === null && <p className="text-sm text-muted-foreground">Loading history…</p>}
-        {loaded?.ok === false && <Alert>{loaded.message}</Alert>}
-        {loaded?.ok && <HistoryBody history={loaded.history} />}
+        {!history && !error && <p className="text-sm text-muted-foreground">Loading history…</p>}
+        {error && <Alert>{historyFailed(error.failure)}</Alert>}
+        {history && <HistoryBody history={history} />}
         <div className="flex justify-end">
           <ModalClose asChild>
             <Button variant="secondary">Close</Button>

@@ -1,4 +1,4 @@
-import type { AdminUser } from "@/lib/admin/api-types";
+import type { AdminUser } from "@/lib/api/contract/admin";
 import { Button } from "@/components/ui/button";
 import { formatDate, intervalLabel, subscriptionLabel, yesNo } from "./format";
 import { OWN_ACCOUNT_TITLE } from "./messages";

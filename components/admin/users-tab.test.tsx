@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import "@testing-library/jest-dom";
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import type { AdminUser } from "@/lib/admin/api-types";
+import type { AdminUser } from "@/lib/api/contract/admin";
 import { OPERATOR, adminPlan, adminUser, renderWithNotices, userPage } from "@/test/support/admin-fixtures";
 import { fakeFetch, type FakeCall } from "@/test/support/fake-fetch";
 import { UsersTab } from "./users-tab";

@@ -1,8 +1,8 @@
 "use client";
 
-import { useCallback, useState } from "react";
-import type { AdminUser } from "@/lib/admin/api-types";
-import { fetchUsers, setUserActive } from "./admin-api";
+import { useState } from "react";
+import { AdminUserPage, type AdminUser } from "@/lib/api/contract/admin";
+import { setUserActive, usersPath } from "./admin-api";
 import { DeleteUserDialog } from "./delete-user-dialog";
 import { plural } from "./format";
 import { ListState } from "./list-state";
@@ -27,12 +27,10 @@ export function UsersTab({ operator }: { operator: Operator }) {
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const [filters, setFilters] = useState<UserFilterChoice>(NO_FILTERS);
-  const load = useCallback((page: number) => fetchUsers({ q, ...filters }, page, PAGE_SIZE), [q, filters]);
-  const list = usePagedList(JSON.stringify({ q, filters }), load, "users");
+  const list = usePagedList((page) => usersPath({ q, ...filters }, page, PAGE_SIZE), AdminUserPage, "users");
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [historyFor, setHistoryFor] = useState<AdminUser | null>(null);
   const [deleteFor, setDeleteFor] = useState<AdminUser | null>(null);
-  const { setData } = list;
 
   function markBusy(id: string, busy: boolean) {
     setBusyIds((old) => {
@@ -48,8 +46,8 @@ export function UsersTab({ operator }: { operator: Operator }) {
     const result = await setUserActive(user.id, !user.is_active);
     markBusy(user.id, false);
     if (!result.ok) return notify("error", userUpdateFailed(result));
-    const updated = result.data.user;
-    setData((old) => old && { ...old, users: old.users.map((row) => (row.id === updated.id ? updated : row)) });
+    const updated = result.data;
+    list.update((old) => ({ ...old, users: old.users.map((row) => (row.id === updated.id ? updated : row)) }));
     notify("success", userActiveChanged(updated));
   }
 

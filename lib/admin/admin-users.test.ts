@@ -3,7 +3,7 @@ import type { Database } from "@/lib/db/client";
 import { subscriptions, users } from "@/lib/db/schema";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
-import type { AdminUser } from "./api-types";
+import type { AdminUser } from "@/lib/api/contract/admin";
 import { findAdminUser, listAdminUsers, NO_FILTERS, parseUserFilters, type AdminUserFilters } from "./admin-users";
 
 const at = (iso: string) => new Date(iso);

@@ -3,60 +3,26 @@
  * needs to see, filtered and paged in the database.
  */
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
+import { UserFilterQuery, type AdminUser, type AdminUserPage } from "@/lib/api/contract/admin";
 import { isOperator } from "@/lib/auth/operators";
 import { defaultPlanIdSql } from "@/lib/billing/plans";
-import { SUBSCRIPTION_STATUSES } from "@/lib/billing/subscription-types";
+import type { SubscriptionStatus } from "@/lib/billing/subscription-types";
 import type { Database } from "@/lib/db/client";
 import { plans, subscriptions, users } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
-import type { AdminUser, AdminUserPage, SubscriptionStatus } from "./api-types";
 import { escapeLike } from "./audit-log";
 import type { PageRequest } from "./paging";
 
 /** Statuses under which a subscription still carries its plan; a canceled one shows free. */
 const RUNNING_STATUSES = ["active", "trialing", "past_due", "unpaid"] as const satisfies readonly SubscriptionStatus[];
 
-const MAX_QUERY_LENGTH = 200;
-
 export const USER_NOT_FOUND = "User not found.";
 
-export interface AdminUserFilters {
-  /** substring of the email or the name, any case; "" for all */
-  q: string;
-  /** the plan shown in the list ("free" includes users who never subscribed) */
-  plan: string | null;
-  /** "none": never had a subscription */
-  status: SubscriptionStatus | "none" | null;
-  active: boolean | null;
-  verified: boolean | null;
-}
+/** What the list is filtered by (null: any). */
+export type AdminUserFilters = z.output<typeof UserFilterQuery>;
 
 export const NO_FILTERS: AdminUserFilters = { q: "", plan: null, status: null, active: null, verified: null };
-
-const STATUS_FILTERS = [...SUBSCRIPTION_STATUSES, "none"] as const;
-
-const yesNo = (name: string) =>
-  z
-    .enum(["true", "false"], { error: `The "${name}" filter must be true or false.` })
-    .transform((value) => value === "true")
-    .nullable();
-
-const filterSchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(MAX_QUERY_LENGTH, { error: `The search text "q" must be at most ${MAX_QUERY_LENGTH} characters long.` }),
-  plan: z
-    .string()
-    .regex(/^[\w-]{1,40}$/, { error: 'The "plan" filter must be a plan id (letters, digits, "_" or "-", at most 40).' })
-    .nullable(),
-  status: z
-    .enum(STATUS_FILTERS, { error: `The "status" filter must be one of ${STATUS_FILTERS.join(", ")}.` })
-    .nullable(),
-  active: yesNo("active"),
-  verified: yesNo("verified"),
-});
 
 /**
  * `?q=&plan=&status=&active=&verified=` from the list's URL. An empty value means "any",
@@ -64,7 +30,7 @@ const filterSchema = z.object({
  */
 export function parseUserFilters(params: URLSearchParams): AdminUserFilters {
   const value = (name: string) => params.get(name) || null;
-  const result = filterSchema.safeParse({
+  const result = UserFilterQuery.safeParse({
     q: params.get("q") ?? "",
     plan: value("plan"),
     status: value("status"),

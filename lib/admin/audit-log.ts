@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { count, desc, ilike, or, type SQL } from "drizzle-orm";
+import type { AuditLogEntry, AuditLogPage } from "@/lib/api/contract/admin";
 import type { Database } from "@/lib/db/client";
 import { auditLog, type AuditEntry } from "@/lib/db/schema";
-import type { AuditLogEntry, AuditLogPage } from "./api-types";
 import type { PageRequest } from "./paging";
 
 type Executor = Pick<Database, "insert">;

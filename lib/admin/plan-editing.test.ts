@@ -3,12 +3,13 @@ import { entitlementsFor } from "@/lib/billing/entitlements";
 import { auditLog, plans } from "@/lib/db/schema";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
-import { planPatchSchema, plansForAdmin, updatePlan } from "./plan-editing";
+import { PlanPatchBody } from "@/lib/api/contract/admin";
+import { plansForAdmin, updatePlan } from "./plan-editing";
 
 const OPERATOR = { id: "op-1", email: "ops1@verbatim.test" };
 
 function problem(input: unknown): string | null {
-  const result = planPatchSchema.safeParse(input);
+  const result = PlanPatchBody.safeParse(input);
   if (result.success) return null;
   const issue = result.error.issues[0];
   return `${issue.path.join(".")}: ${issue.message}`;
@@ -16,9 +17,9 @@ function problem(input: unknown): string | null {
 
 describe("the plan edit rules (spec §5)", () => {
   it("takes prices as numbers, minimum 0, step 0.01", () => {
-    expect(planPatchSchema.parse({ price_monthly: 15, price_annual: 143.99 })).toMatchObject({ price_monthly: 15, price_annual: 143.99 });
-    expect(planPatchSchema.parse({ price_monthly: 0 }).price_monthly).toBe(0);
-    expect(planPatchSchema.parse({ price_monthly: 0.1 + 0.2 }).price_monthly).toBeCloseTo(0.3);
+    expect(PlanPatchBody.parse({ price_monthly: 15, price_annual: 143.99 })).toMatchObject({ price_monthly: 15, price_annual: 143.99 });
+    expect(PlanPatchBody.parse({ price_monthly: 0 }).price_monthly).toBe(0);
+    expect(PlanPatchBody.parse({ price_monthly: 0.1 + 0.2 }).price_monthly).toBeCloseTo(0.3);
     expect(problem({ price_monthly: -1 })).toBe("price_monthly: price_monthly must be 0 or more");
     expect(problem({ price_annual: 1.234 })).toBe("price_annual: price_annual may have at most 2 decimal places");
     expect(problem({ price_monthly: "15" })).toBe("price_monthly: price_monthly must be a number");
@@ -26,10 +27,10 @@ describe("the plan edit rules (spec §5)", () => {
   });
 
   it("reads feature and tier lists comma-separated or as arrays: trimmed, empty items dropped", () => {
-    expect(planPatchSchema.parse({ features: " export_txt,, in_app_editing , " }).features).toEqual(["export_txt", "in_app_editing"]);
-    expect(planPatchSchema.parse({ excluded_features: ["  sla_support ", "", " "] }).excluded_features).toEqual(["sla_support"]);
-    expect(planPatchSchema.parse({ language_tiers: "core, extended ,," }).language_tiers).toEqual(["core", "extended"]);
-    expect(planPatchSchema.parse({ features: "" }).features).toEqual([]);
+    expect(PlanPatchBody.parse({ features: " export_txt,, in_app_editing , " }).features).toEqual(["export_txt", "in_app_editing"]);
+    expect(PlanPatchBody.parse({ excluded_features: ["  sla_support ", "", " "] }).excluded_features).toEqual(["sla_support"]);
+    expect(PlanPatchBody.parse({ language_tiers: "core, extended ,," }).language_tiers).toEqual(["core", "extended"]);
+    expect(PlanPatchBody.parse({ features: "" }).features).toEqual([]);
   });
 
   it("refuses feature keys that do not exist, naming them", () => {
@@ -37,9 +38,9 @@ describe("the plan edit rules (spec §5)", () => {
   });
 
   it("takes Stripe price ids or empty (none), nothing else", () => {
-    expect(planPatchSchema.parse({ stripe_price_id_monthly: " price_1AbC " }).stripe_price_id_monthly).toBe("price_1AbC");
-    expect(planPatchSchema.parse({ stripe_price_id_annual: "" }).stripe_price_id_annual).toBeNull();
-    expect(planPatchSchema.parse({ stripe_price_id_annual: null }).stripe_price_id_annual).toBeNull();
+    expect(PlanPatchBody.parse({ stripe_price_id_monthly: " price_1AbC " }).stripe_price_id_monthly).toBe("price_1AbC");
+    expect(PlanPatchBody.parse({ stripe_price_id_annual: "" }).stripe_price_id_annual).toBeNull();
+    expect(PlanPatchBody.parse({ stripe_price_id_annual: null }).stripe_price_id_annual).toBeNull();
     expect(problem({ stripe_price_id_monthly: "prod_123" })).toBe("stripe_price_id_monthly: must be a Stripe price id (price_…) or empty");
   });
 
@@ -47,7 +48,7 @@ describe("the plan edit rules (spec §5)", () => {
     expect(problem({ name: "   " })).toBe("name: name must not be empty");
     expect(problem({ is_active: "yes" })).toMatch(/^is_active: /);
     expect(problem({ hours_per_month: -2 })).toBe("hours_per_month: hours_per_month must be 0 or more");
-    expect(planPatchSchema.parse({ hours_per_month: null }).hours_per_month).toBeNull();
+    expect(PlanPatchBody.parse({ hours_per_month: null }).hours_per_month).toBeNull();
   });
 });
 
@@ -65,7 +66,7 @@ describe.each(BACKENDS)("updatePlan on %s", (_name, open) => {
     const user = await insertUser(db, "pro");
     expect((await entitlementsFor(db, user)).features.has("export_markdown_pdf")).toBe(true);
 
-    const patch = planPatchSchema.parse({ price_monthly: 19.5, features: "everything_in_free, ai_enhancement", name: "Pro" });
+    const patch = PlanPatchBody.parse({ price_monthly: 19.5, features: "everything_in_free, ai_enhancement", name: "Pro" });
     const plan = await updatePlan(db, OPERATOR, "pro", patch);
     expect(plan).toMatchObject({ id: "pro", price_monthly: 19.5, features: ["everything_in_free", "ai_enhancement"] });
 
@@ -84,35 +85,35 @@ describe.each(BACKENDS)("updatePlan on %s", (_name, open) => {
   it("refuses unknown tiers, an unknown plan and deactivating free; writes nothing then", async () => {
     const { db } = t.handle;
     const before = await db.select().from(plans);
-    await expect(updatePlan(db, OPERATOR, "pro", planPatchSchema.parse({ language_tiers: "core, martian" }))).rejects.toMatchObject({
+    await expect(updatePlan(db, OPERATOR, "pro", PlanPatchBody.parse({ language_tiers: "core, martian" }))).rejects.toMatchObject({
       kind: "unprocessable",
       message: 'language_tiers: unknown tier "martian"',
     });
-    await expect(updatePlan(db, OPERATOR, "platinum", planPatchSchema.parse({ price_monthly: 1 }))).rejects.toMatchObject({ kind: "not_found" });
-    await expect(updatePlan(db, OPERATOR, "free", planPatchSchema.parse({ is_active: false }))).rejects.toMatchObject({ kind: "unprocessable" });
+    await expect(updatePlan(db, OPERATOR, "platinum", PlanPatchBody.parse({ price_monthly: 1 }))).rejects.toMatchObject({ kind: "not_found" });
+    await expect(updatePlan(db, OPERATOR, "free", PlanPatchBody.parse({ is_active: false }))).rejects.toMatchObject({ kind: "unprocessable" });
     expect(await db.select().from(plans)).toEqual(before);
   });
 
   it("each Stripe price id names one plan and interval", async () => {
     const { db } = t.handle;
-    await expect(updatePlan(db, OPERATOR, "pro", planPatchSchema.parse({ stripe_price_id_monthly: "price_pro_m", stripe_price_id_annual: "price_pro_a" }))).resolves.toBeDefined();
-    await expect(updatePlan(db, OPERATOR, "premium", planPatchSchema.parse({ stripe_price_id_monthly: "price_pro_a" }))).rejects.toMatchObject({
+    await expect(updatePlan(db, OPERATOR, "pro", PlanPatchBody.parse({ stripe_price_id_monthly: "price_pro_m", stripe_price_id_annual: "price_pro_a" }))).resolves.toBeDefined();
+    await expect(updatePlan(db, OPERATOR, "premium", PlanPatchBody.parse({ stripe_price_id_monthly: "price_pro_a" }))).rejects.toMatchObject({
       kind: "unprocessable",
       message: "stripe_price_id_monthly: price_pro_a is already the price of the Pro plan",
     });
-    await expect(updatePlan(db, OPERATOR, "premium", planPatchSchema.parse({ stripe_price_id_monthly: "price_x", stripe_price_id_annual: "price_x" }))).rejects.toMatchObject({
+    await expect(updatePlan(db, OPERATOR, "premium", PlanPatchBody.parse({ stripe_price_id_monthly: "price_x", stripe_price_id_annual: "price_x" }))).rejects.toMatchObject({
       kind: "unprocessable",
     });
     // Saving a plan with its own ids again is fine.
-    await expect(updatePlan(db, OPERATOR, "pro", planPatchSchema.parse({ stripe_price_id_monthly: "price_pro_m" }))).resolves.toBeDefined();
+    await expect(updatePlan(db, OPERATOR, "pro", PlanPatchBody.parse({ stripe_price_id_monthly: "price_pro_m" }))).resolves.toBeDefined();
   });
 
   it("an edit that changes nothing writes no audit entry", async () => {
     const { db } = t.handle;
     const count = (await db.select().from(auditLog)).length;
     const [premium] = await db.select().from(plans).where(eq(plans.id, "premium"));
-    await expect(updatePlan(db, OPERATOR, "premium", planPatchSchema.parse({ name: premium.name }))).resolves.toBeDefined();
-    await expect(updatePlan(db, OPERATOR, "premium", planPatchSchema.parse({}))).resolves.toBeDefined();
+    await expect(updatePlan(db, OPERATOR, "premium", PlanPatchBody.parse({ name: premium.name }))).resolves.toBeDefined();
+    await expect(updatePlan(db, OPERATOR, "premium", PlanPatchBody.parse({}))).resolves.toBeDefined();
     expect((await db.select().from(auditLog)).length).toBe(count);
   });
 });

@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { auditLog, settings } from "@/lib/db/schema";
 import { getSetting } from "@/lib/settings/settings";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
-import { settingPatchSchema, settingsForAdmin, updateSetting } from "./setting-editing";
+import { SettingPatchBody } from "@/lib/api/contract/admin";
+import { settingsForAdmin, updateSetting } from "./setting-editing";
 
 const OPERATOR = { id: "op-1", email: "ops1@verbatim.test" };
-const patch = (input: unknown) => settingPatchSchema.parse(input);
+const patch = (input: unknown) => SettingPatchBody.parse(input);
 
 describe.each(BACKENDS)("updateSetting on %s", (_name, open) => {
   let t: TestDatabase;

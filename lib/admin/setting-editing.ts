@@ -1,19 +1,11 @@
 import { asc, eq } from "drizzle-orm";
-import { z } from "zod";
+import type { AdminSetting, SettingPatch } from "@/lib/api/contract/admin";
 import type { Database } from "@/lib/db/client";
 import { settings, type Setting } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { isSettingKey, parseSettingValue } from "@/lib/settings/definitions";
-import type { AdminSetting } from "./api-types";
 import { changedFields } from "./audit-diff";
 import { recordAudit, type Actor } from "./audit-log";
-
-/** Spec §7's PATCH /admin/settings/{key}: the key is the path and cannot be changed. */
-export const settingPatchSchema = z.object({
-  value: z.union([z.string(), z.number(), z.boolean()]).transform(String),
-  description: z.string().trim().max(500).optional(),
-});
-export type SettingPatch = z.output<typeof settingPatchSchema>;
 
 const noSuchSetting = (key: string) => `There is no setting called "${key}".`;
 

@@ -2,7 +2,7 @@ import { billingEvents, subscriptions, users } from "@/lib/db/schema";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { insertUser } from "@/test/support/users";
-import type { AdminBillingEvent, AdminSubscription } from "./api-types";
+import type { AdminBillingEvent, AdminSubscription } from "@/lib/api/contract/admin";
 import { subscriptionHistory } from "./subscription-history";
 
 const at = (iso: string) => new Date(iso);

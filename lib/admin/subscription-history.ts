@@ -1,8 +1,8 @@
 /** One user's whole billing story for the admin panel's "Subscription history" dialog. */
 import { desc, eq, getTableColumns, sql } from "drizzle-orm";
+import type { AdminBillingEvent, AdminSubscription, SubscriptionHistory } from "@/lib/api/contract/admin";
 import type { Database } from "@/lib/db/client";
 import { billingEvents, plans, subscriptions } from "@/lib/db/schema";
-import type { AdminBillingEvent, AdminSubscription, SubscriptionHistory } from "./api-types";
 import { findAdminUser } from "./admin-users";
 
 async function subscriptionsOf(database: Database, userId: string): Promise<AdminSubscription[]> {

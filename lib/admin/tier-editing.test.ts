@@ -3,25 +3,26 @@ import { entitlementsFor } from "@/lib/billing/entitlements";
 import { auditLog, languageTiers } from "@/lib/db/schema";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
-import { tierPatchSchema, tiersForAdmin, updateTier } from "./tier-editing";
+import { TierPatchBody } from "@/lib/api/contract/admin";
+import { tiersForAdmin, updateTier } from "./tier-editing";
 
 const OPERATOR = { id: "op-1", email: "ops1@verbatim.test" };
 
 function problem(input: unknown): string | null {
-  const result = tierPatchSchema.safeParse(input);
+  const result = TierPatchBody.safeParse(input);
   return result.success ? null : `${result.error.issues[0].path.join(".")}: ${result.error.issues[0].message}`;
 }
 
 describe("the language tier edit rules (spec §5)", () => {
   it("reads 'code: Name' lines, split at the first colon, ignoring lines lacking a code or a name", () => {
-    expect(tierPatchSchema.parse({ languages: "en: English\n: Nobody\nfr:\nxx no colon\nsr: Serbian: Latin" }).languages).toEqual({
+    expect(TierPatchBody.parse({ languages: "en: English\n: Nobody\nfr:\nxx no colon\nsr: Serbian: Latin" }).languages).toEqual({
       en: "English",
       sr: "Serbian: Latin",
     });
   });
 
   it("takes a map too, trimmed, with empty codes or names dropped", () => {
-    expect(tierPatchSchema.parse({ languages: { " de ": " German ", "": "Nameless", it: "  " } }).languages).toEqual({ de: "German" });
+    expect(TierPatchBody.parse({ languages: { " de ": " German ", "": "Nameless", it: "  " } }).languages).toEqual({ de: "German" });
   });
 
   it("refuses a tier left with no language, and codes that are not language codes", () => {
@@ -32,7 +33,7 @@ describe("the language tier edit rules (spec §5)", () => {
   });
 
   it("accepts regional and three-letter codes", () => {
-    expect(tierPatchSchema.parse({ languages: "haw: Hawaiian\npt-BR: Portuguese (Brazil)" }).languages).toEqual({ haw: "Hawaiian", "pt-BR": "Portuguese (Brazil)" });
+    expect(TierPatchBody.parse({ languages: "haw: Hawaiian\npt-BR: Portuguese (Brazil)" }).languages).toEqual({ haw: "Hawaiian", "pt-BR": "Portuguese (Brazil)" });
   });
 });
 
@@ -51,7 +52,7 @@ describe.each(BACKENDS)("updateTier on %s", (_name, open) => {
     const count = async () => Object.keys((await entitlementsFor(db, user)).languages).length;
     expect(await count()).toBe(33);
 
-    const tier = await updateTier(db, OPERATOR, "extended", tierPatchSchema.parse({ languages: "ru: Russian\nar: Arabic", description: "Two more" }));
+    const tier = await updateTier(db, OPERATOR, "extended", TierPatchBody.parse({ languages: "ru: Russian\nar: Arabic", description: "Two more" }));
     expect(tier).toMatchObject({ id: "extended", description: "Two more", languages: { ru: "Russian", ar: "Arabic" } });
     expect(await count()).toBe(12);
     expect((await tiersForAdmin(db)).map((tier) => tier.id)).toEqual(["core", "extended", "global"]);
@@ -64,7 +65,7 @@ describe.each(BACKENDS)("updateTier on %s", (_name, open) => {
   it("answers 404 for an unknown tier and changes nothing", async () => {
     const { db } = t.handle;
     const before = await db.select().from(languageTiers);
-    await expect(updateTier(db, OPERATOR, "martian", tierPatchSchema.parse({ description: "x" }))).rejects.toMatchObject({
+    await expect(updateTier(db, OPERATOR, "martian", TierPatchBody.parse({ description: "x" }))).rejects.toMatchObject({
       kind: "not_found",
       message: "Language tier not found.",
     });

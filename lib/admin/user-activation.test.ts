@@ -5,7 +5,8 @@ import { auditLog, jobs, sessions, transcriptions, usage } from "@/lib/db/schema
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertDoneTranscription } from "@/test/support/transcripts";
 import { insertUser } from "@/test/support/users";
-import { CANNOT_DEACTIVATE_SELF, setActiveAsOperator, userPatchSchema } from "./user-activation";
+import { UserPatchBody } from "@/lib/api/contract/admin";
+import { CANNOT_DEACTIVATE_SELF, setActiveAsOperator } from "./user-activation";
 
 const PERIOD = new Date("2026-11-01T00:00:00Z");
 
@@ -19,8 +20,8 @@ async function queuedJob(db: Database, userId: string) {
 
 describe("the PATCH /admin/users/{id} body", () => {
   it("needs is_active as a boolean", () => {
-    expect(userPatchSchema.parse({ is_active: false })).toEqual({ is_active: false });
-    const result = userPatchSchema.safeParse({ is_active: "false" });
+    expect(UserPatchBody.parse({ is_active: false })).toEqual({ is_active: false });
+    const result = UserPatchBody.safeParse({ is_active: "false" });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0].message).toBe("is_active must be true or false");
   });

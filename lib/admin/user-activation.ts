@@ -1,18 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
+import type { AdminUser } from "@/lib/api/contract/admin";
 import { setUserActive } from "@/lib/accounts/activation";
 import type { Database } from "@/lib/db/client";
 import { transcriptions, users } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { cancelTranscription } from "@/lib/transcription/queue";
-import type { AdminUser } from "./api-types";
 import { USER_NOT_FOUND, findAdminUser } from "./admin-users";
 import { recordAudit, type Actor } from "./audit-log";
 
 export const CANNOT_DEACTIVATE_SELF = "You cannot deactivate your own account.";
-
-/** Spec §7's PATCH /admin/users/{id}. */
-export const userPatchSchema = z.object({ is_active: z.boolean({ error: "is_active must be true or false" }) });
 
 /** Cancels (and refunds) everything of the user still waiting for or on a worker. */
 async function stopOpenJobs(database: Database, userId: string): Promise<number> {

@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import type { DeletedUser } from "@/lib/api/contract/admin";
 import type { BillingProvider } from "@/lib/billing/provider";
 import type { Database } from "@/lib/db/client";
 import { billingEvents, subscriptions, transcriptions, users, type User } from "@/lib/db/schema";
@@ -8,12 +9,6 @@ import { recordAudit, type Actor } from "./audit-log";
 import { USER_NOT_FOUND } from "./admin-users";
 
 export const CANNOT_DELETE_SELF = "You cannot delete your own account.";
-
-export interface DeletedUser {
-  id: string;
-  name: string;
-  email: string;
-}
 
 async function countOf(database: Database, table: typeof transcriptions | typeof subscriptions | typeof billingEvents, userId: string) {
   const [row] = await database.select({ n: count() }).from(table).where(eq(table.userId, userId));

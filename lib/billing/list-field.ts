@@ -14,15 +14,3 @@ export function toList(value: unknown): string[] {
   }
   return [];
 }
-
-type PlanLists = { features: unknown; excluded_features: unknown; language_tiers: unknown };
-
-/** A plan from the API with its three list fields read the lenient way. */
-export function withPlanLists<T extends PlanLists>(plan: T): T & { features: string[]; excluded_features: string[]; language_tiers: string[] } {
-  return {
-    ...plan,
-    features: toList(plan.features),
-    excluded_features: toList(plan.excluded_features),
-    language_tiers: toList(plan.language_tiers),
-  };
-}

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { z } from "zod";
+import type { PlanChoice } from "@/lib/api/contract/billing";
 import type { Database } from "@/lib/db/client";
 import { plans, type Plan, type Subscription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -10,14 +10,7 @@ import { defaultPlan } from "./plans";
 import type { BillingProvider, BillingUser } from "./provider";
 import { noBillingPeriod } from "./provider-errors";
 import { trialEligible } from "./subscription-sync";
-import { BILLING_INTERVALS } from "./subscription-types";
 import { INVALID_PLAN_CHANGE, planChange } from "./transitions";
-
-export const PlanChoice = z.object({
-  plan_id: z.string({ error: "Choose a plan (plan_id)." }).min(1, "Choose a plan (plan_id)."),
-  billing_interval: z.enum(BILLING_INTERVALS, { error: 'billing_interval must be "monthly" or "annual".' }),
-});
-export type PlanChoice = z.infer<typeof PlanChoice>;
 
 const invalidChange = () => new DomainError("invalid", INVALID_PLAN_CHANGE);
 

@@ -51,7 +51,6 @@ export function toApiPlan(plan: Plan, tiers: LanguageTier[]) {
     in_onboarding_modal: plan.inOnboardingModal,
   };
 }
-export type ApiPlan = ReturnType<typeof toApiPlan>;
 
 export function toApiTier(tier: LanguageTier) {
   return { id: tier.id, description: tier.description, languages: tier.languages };

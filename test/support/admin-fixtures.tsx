@@ -1,12 +1,24 @@
-/** Shared pieces of the admin panel's jsdom tests: the notice wrapper and sample rows (fetch: test/support/fake-fetch). */
+/**
+ * Shared pieces of the admin panel's jsdom tests: render wrappers (a fresh SWR cache, the
+ * notice banner) and sample rows (fetch: test/support/fake-fetch).
+ */
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import type { AdminLanguageTier, AdminPlan, AdminSetting, AdminUser } from "@/lib/admin/api-types";
+import { SWRConfig } from "swr";
+import type { AdminLanguageTier, AdminPlan, AdminSetting, AdminUser } from "@/lib/api/contract/admin";
 import { NoticeBanner, NoticeProvider } from "@/components/admin/notice";
+
+/**
+ * Renders with an SWR cache of its own and no deduplication, so no answer from an earlier
+ * test (or an earlier request for the same address) is reused.
+ */
+export function renderFresh(ui: ReactElement) {
+  return render(<SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{ui}</SWRConfig>);
+}
 
 /** Renders inside the panel's notice provider, with the banner above, as the panel does. */
 export function renderWithNotices(ui: ReactElement) {
-  return render(
+  return renderFresh(
     <NoticeProvider>
       <NoticeBanner />
       {ui}

@@ -1,10 +1,11 @@
 import { listAdminUsers, parseUserFilters } from "@/lib/admin/admin-users";
 import { parsePage } from "@/lib/admin/paging";
+import { AdminUserPage } from "@/lib/api/contract/admin";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 
 // The filters' and the page's own parsers keep their 400 sentences (the filters' carry no field name).
-export const GET = route({ auth: "operator" }, async ({ request }) => {
+export const GET = route({ auth: "operator", answer: AdminUserPage }, async ({ request }) => {
   const params = new URL(request.url).searchParams;
   const filters = parseUserFilters(params);
   return listAdminUsers(db(), filters, parsePage(params));

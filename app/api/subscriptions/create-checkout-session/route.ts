@@ -1,8 +1,9 @@
-import { PlanChoice, startCheckout } from "@/lib/billing/plan-changes";
+import { startCheckout } from "@/lib/billing/plan-changes";
 import { billingProvider } from "@/lib/billing/provider";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
+import { CheckoutAnswer, PlanChoice } from "@/lib/api/contract/billing";
 
-export const POST = route({ auth: "user", body: PlanChoice }, async ({ user, body }) => ({
+export const POST = route({ auth: "user", body: PlanChoice, answer: CheckoutAnswer }, async ({ user, body }) => ({
   checkout_url: await startCheckout(db(), billingProvider(), user, body),
 }));

@@ -1,5 +1,6 @@
 import { currentSubscription, toApiCurrent } from "@/lib/billing/current-subscription";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
+import { CurrentSubscription } from "@/lib/api/contract/billing";
 
-export const GET = route({ auth: "user" }, async ({ user }) => toApiCurrent(db(), await currentSubscription(db(), user.id)));
+export const GET = route({ auth: "user", answer: CurrentSubscription }, async ({ user }) => toApiCurrent(db(), await currentSubscription(db(), user.id)));
