@@ -6,7 +6,7 @@ import { useUpgradeModal } from "@/components/billing/upgrade-modal-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Section } from "./section";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { apiCall, detailOr } from "@/lib/api/client";
 import { CurrentSubscription, PortalAnswer } from "@/lib/api/contract/billing";
 
@@ -37,7 +37,7 @@ export function PlanSection({ summary }: { summary: PlanSummary }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
 
-  async function post<S extends z.ZodType>(path: string, answer: S): Promise<z.output<S> | null> {
+  async function post<S extends z.ZodMiniType>(path: string, answer: S): Promise<z.output<S> | null> {
     setBusy(true);
     setError("");
     const result = await apiCall(path, { method: "POST", answer });

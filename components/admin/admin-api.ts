@@ -3,19 +3,9 @@
  * answer is checked against lib/api/contract/admin, and every call resolves to a result, so
  * each screen words its own failure (spec §8). Reads go through useApi with these paths.
  */
-import type { z } from "zod";
-import {
-  AdminPlanAnswer,
-  AdminSettingAnswer,
-  AdminTierAnswer,
-  AdminUserAnswer,
-  DeleteUserAnswer,
-  type PlanPatchInput,
-  type SettingPatchBody,
-  type TierPatchBody,
-  type UserFilterQuery,
-  type UserPatchBody,
-} from "@/lib/api/contract/admin";
+import type * as z from "zod/mini";
+import { AdminPlanAnswer, AdminSettingAnswer, AdminTierAnswer, AdminUserAnswer, DeleteUserAnswer } from "@/lib/api/contract/admin";
+import { type PlanPatchInput, type SettingPatchBody, type TierPatchBody, type UserFilterQuery, type UserPatchBody } from "@/lib/api/contract/admin-input";
 import { apiCall, type ApiResult } from "@/lib/api/client";
 
 const BASE = "/api/admin";

@@ -3,7 +3,8 @@
  * are numbers, minimum 0, step 0.01; lists comma-separated, trimmed, empty items dropped).
  * The cents rule is the API's own (lib/api/contract/admin); the rest the server checks and explains.
  */
-import { hasCents, type AdminPlan, type PlanPatchInput } from "@/lib/api/contract/admin";
+import { hasCents, type AdminPlan } from "@/lib/api/contract/admin";
+import { type PlanPatchInput } from "@/lib/api/contract/admin-input";
 import { formatCommaList, parseCommaList } from "@/lib/admin/list-input";
 
 export interface PlanDraft {

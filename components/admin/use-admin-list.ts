@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { useApi } from "@/lib/api/use-api";
 import { loadFailed } from "./messages";
 import { useNotify } from "./notice";
@@ -39,7 +39,7 @@ interface EditableListOptions<T> {
  */
 export function useEditableList<K extends string, T>(
   path: string,
-  answer: z.ZodType<Record<K, T[]>>,
+  answer: z.ZodMiniType<Record<K, T[]>>,
   key: K,
   what: string,
   { same, savedMessage, reloadAfterSave = false }: EditableListOptions<T>,

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { useApi } from "@/lib/api/use-api";
 import { loadFailed } from "./messages";
 
@@ -36,7 +36,7 @@ const lastPageOf = (page: Paged) => Math.max(1, Math.ceil(page.total / page.page
  * the address of a page of the current query; a new query (search or filters) starts again
  * at page 1.
  */
-export function usePagedList<P extends Paged>(pathFor: (page: number) => string, answer: z.ZodType<P>, what: string): PagedList<P> {
+export function usePagedList<P extends Paged>(pathFor: (page: number) => string, answer: z.ZodMiniType<P>, what: string): PagedList<P> {
   // The page belongs to the query it was chosen for (named by its first page's address), so
   // changing the query needs no effect to reset it.
   const queryKey = pathFor(1);

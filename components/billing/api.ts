@@ -1,7 +1,8 @@
 /** The subscription calls of the modal (spec §7), on the typed client and the billing contract. */
 import { apiCall } from "@/lib/api/client";
 import { OkAnswer } from "@/lib/api/contract/common";
-import { CheckoutAnswer, CurrentSubscription, DowngradeAnswer, PlanChoice, PlansAnswer } from "@/lib/api/contract/billing";
+import { CheckoutAnswer, CurrentSubscription, DowngradeAnswer, PlansAnswer } from "@/lib/api/contract/billing";
+import { type PlanChoice } from "@/lib/api/contract/billing-input";
 import type { BillingInterval } from "./types";
 
 const BASE = "/api/subscriptions";

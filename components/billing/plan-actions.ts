@@ -31,34 +31,36 @@ type RulePlan = Pick<ApiPlan, "id" | "rank" | "is_default" | "checkout_enabled">
 
 const rulesOf = (plan: RulePlan): PlanRules => ({ id: plan.id, rank: plan.rank, isDefault: plan.is_default, checkoutEnabled: plan.checkout_enabled });
 
-/** Whether the user is on the default (free) plan, going by the plans list. */
-export function onDefaultPlan(current: CurrentSubscription | null, plans: readonly RulePlan[]): boolean {
-  return current !== null && plans.some((plan) => plan.id === current.plan_id && plan.is_default);
+/** Whether the user is on the default (free) plan. */
+export function onDefaultPlan(current: CurrentSubscription | null): boolean {
+  return current?.plan_is_default === true;
 }
 
+/** The current plan as the rules see it: from the subscription answer, so a plan no longer on sale still counts. */
+const currentRules = (current: CurrentSubscription): PlanRules => ({
+  id: current.plan_id,
+  rank: current.plan_rank,
+  isDefault: current.plan_is_default,
+  checkoutEnabled: current.plan_checkout_enabled,
+});
+
 /**
- * The button of one card for the billing interval the toggle shows; `plans` is the whole
- * list the plans API gave (the rules need the current plan's rank). When the current
- * subscription, or its plan, could not be read, every choice goes to checkout, where the
- * server applies the rules itself.
+ * The button of one card for the billing interval the toggle shows. When the current
+ * subscription could not be read, every choice goes to checkout, where the server applies
+ * the rules itself.
  */
-export function planButton(
-  plan: RulePlan & Pick<ApiPlan, "name">,
-  current: CurrentSubscription | null,
-  interval: BillingInterval,
-  plans: readonly RulePlan[],
-): PlanButton {
+export function planButton(plan: RulePlan & Pick<ApiPlan, "name">, current: CurrentSubscription | null, interval: BillingInterval): PlanButton {
   // A subscription without a known interval is current whichever interval is shown.
   if (current && current.plan_id === plan.id && (current.billing_interval === interval || current.billing_interval === null)) {
     return { kind: "current", label: CURRENT_PLAN, disabled: true };
   }
-  const from = current ? plans.find((p) => p.id === current.plan_id) : undefined;
-  const change = from ? planChange(rulesOf(from), rulesOf(plan)) : "checkout";
+  const from = current ? currentRules(current) : undefined;
+  const change = from ? planChange(from, rulesOf(plan)) : "checkout";
   if (change === "downgrade" && current?.scheduled_plan_change) return { kind: "scheduled", label: DOWNGRADE_ALREADY_SCHEDULED, disabled: true };
   if (!plan.checkout_enabled) return { kind: "unavailable", label: "Not available online", disabled: true };
   if (change === "downgrade") return { kind: "downgrade", label: `Switch to ${plan.name}`, disabled: false };
   if (change === "invalid") return { kind: "invalid", label: `Choose ${plan.name}`, disabled: false };
-  if (!from || from.is_default) return { kind: "checkout", label: `Choose ${plan.name}`, disabled: false };
+  if (!from || from.isDefault) return { kind: "checkout", label: `Choose ${plan.name}`, disabled: false };
   if (from.id === plan.id) return { kind: "checkout", label: `Switch to ${interval} billing`, disabled: false };
   return { kind: "checkout", label: `Upgrade to ${plan.name}`, disabled: false };
 }

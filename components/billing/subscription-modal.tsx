@@ -96,8 +96,8 @@ function PlanPicker({ onClose, onLeave }: { onClose(): void; onLeave?(): void })
       </p>
     );
   }
-  const { plans, catalogue, current } = data;
-  const onFree = onDefaultPlan(current, catalogue);
+  const { plans, current } = data;
+  const onFree = onDefaultPlan(current);
 
   /** Shows a plan-change message, then reloads the page so it reflects the new state. */
   function showMessage(message: string, reloadAfterMs: number) {
@@ -143,7 +143,7 @@ function PlanPicker({ onClose, onLeave }: { onClose(): void; onLeave?(): void })
   }
 
   function choose(plan: ApiPlan) {
-    const button = planButton(plan, current, interval, catalogue);
+    const button = planButton(plan, current, interval);
     track("user_action", "subscription_plan_chosen", {
       plan_id: plan.id,
       billing_interval: interval,
@@ -198,7 +198,7 @@ function PlanPicker({ onClose, onLeave }: { onClose(): void; onLeave?(): void })
               key={plan.id}
               plan={plan}
               interval={interval}
-              button={planButton(plan, current, interval, catalogue)}
+              button={planButton(plan, current, interval)}
               busy={busy}
               onChoose={() => choose(plan)}
               onViewLanguages={() => {

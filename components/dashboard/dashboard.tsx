@@ -58,14 +58,18 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
   }, []);
   useLiveTranscriptions(merge, renderedAt);
 
-  // Search results come from the server; rows in them show the latest live state of `items`.
+  // Search results come from the server; rows in them show the latest live state of `items`,
+  // and what was uploaded or recorded on this page stays on top, as it does without a search.
   const term = useDebounced(query.trim(), SEARCH_DELAY_MS);
   const search = useApi(term ? `/api/transcriptions?q=${encodeURIComponent(term)}` : null, TranscriptionList, { keepPreviousData: true });
   const shown = useMemo(() => {
     if (!term || !search.data) return items;
     const latest = new Map(items.map((t) => [t.id, t]));
-    return search.data.transcriptions.filter((t) => !removed.has(t.id)).map((t) => latest.get(t.id) ?? t);
-  }, [term, search.data, items, removed]);
+    const found = search.data.transcriptions.filter((t) => !removed.has(t.id)).map((t) => latest.get(t.id) ?? t);
+    const foundIds = new Set(found.map((t) => t.id));
+    const fresh = items.filter((t) => t.created_at > renderedAt && !foundIds.has(t.id));
+    return [...fresh, ...found];
+  }, [term, search.data, items, removed, renderedAt]);
 
   const send = useCallback(
     async (file: Blob, name: string, source: "upload" | "recording") => {

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
-import type { ApiUser } from "@/lib/auth/session";
+import type { ApiUser } from "@/lib/api/contract/account";
 import { Avatar } from "./avatar";
 
 /** Spec §9: the slide-in menu belongs to screens narrower than 640px. */

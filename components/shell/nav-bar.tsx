@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { Tooltip } from "radix-ui";
-import type { ApiUser } from "@/lib/auth/session";
+import type { ApiUser } from "@/lib/api/contract/account";
 import { Button } from "@/components/ui/button";
 import { Avatar } from "./avatar";
 import { MobileMenu } from "./mobile-menu";

@@ -4,7 +4,8 @@
  */
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { UserFilterQuery, type AdminUser, type AdminUserPage } from "@/lib/api/contract/admin";
+import { type AdminUser, type AdminUserPage } from "@/lib/api/contract/admin";
+import { UserFilterQuery } from "@/lib/api/contract/admin-input";
 import { isOperator } from "@/lib/auth/operators";
 import { defaultPlanIdSql } from "@/lib/billing/plans";
 import type { SubscriptionStatus } from "@/lib/billing/subscription-types";

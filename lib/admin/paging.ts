@@ -1,4 +1,4 @@
-import { PageQuery } from "@/lib/api/contract/admin";
+import { PageQuery } from "@/lib/api/contract/admin-input";
 import { DomainError } from "@/lib/errors/domain-error";
 
 export interface PageRequest {

@@ -3,7 +3,7 @@ import { entitlementsFor } from "@/lib/billing/entitlements";
 import { auditLog, plans } from "@/lib/db/schema";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
-import { PlanPatchBody } from "@/lib/api/contract/admin";
+import { PlanPatchBody } from "@/lib/api/contract/admin-input";
 import { plansForAdmin, updatePlan } from "./plan-editing";
 
 const OPERATOR = { id: "op-1", email: "ops1@verbatim.test" };

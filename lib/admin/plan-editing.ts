@@ -1,5 +1,6 @@
 import { asc, eq, ne } from "drizzle-orm";
-import type { AdminPlan, PlanPatch } from "@/lib/api/contract/admin";
+import type { AdminPlan } from "@/lib/api/contract/admin";
+import type { PlanPatch } from "@/lib/api/contract/admin-input";
 import { defaultPlan, toApiPlan } from "@/lib/billing/plans";
 import type { Database, Tx } from "@/lib/db/client";
 import { languageTiers, plans, type Plan } from "@/lib/db/schema";

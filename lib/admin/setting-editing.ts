@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { AdminSetting, SettingPatch } from "@/lib/api/contract/admin";
+import type { AdminSetting } from "@/lib/api/contract/admin";
+import type { SettingPatch } from "@/lib/api/contract/admin-input";
 import type { Database } from "@/lib/db/client";
 import { settings, type Setting } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";

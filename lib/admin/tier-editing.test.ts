@@ -3,7 +3,7 @@ import { entitlementsFor } from "@/lib/billing/entitlements";
 import { auditLog, languageTiers } from "@/lib/db/schema";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
-import { TierPatchBody } from "@/lib/api/contract/admin";
+import { TierPatchBody } from "@/lib/api/contract/admin-input";
 import { tiersForAdmin, updateTier } from "./tier-editing";
 
 const OPERATOR = { id: "op-1", email: "ops1@verbatim.test" };

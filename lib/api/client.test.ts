@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { apiCall, apiDownload, detailOr, NOT_JSON, UNEXPECTED_ANSWER } from "./client";
 
 const Answer = z.object({ id: z.string(), count: z.number() });

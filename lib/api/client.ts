@@ -4,7 +4,7 @@
  * A call resolves to a result instead of throwing, so each screen words its own failures
  * (the spec fixes several: "Failed to delete user: {status} - {text}").
  */
-import type { z } from "zod";
+import type * as z from "zod/mini";
 
 /**
  * `status` 0 means no answer came back (the network failed) and `text` is the error's
@@ -16,7 +16,7 @@ export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export interface CallOptions<S extends z.ZodType> {
+export interface CallOptions<S extends z.ZodMiniType> {
   method?: Method;
   /** sent as JSON, or as is when it is FormData */
   body?: unknown;
@@ -39,7 +39,7 @@ function errorBody(raw: string): Record<string, unknown> | null {
   }
 }
 
-export async function apiCall<S extends z.ZodType>(path: string, options: CallOptions<S>): Promise<ApiResult<z.output<S>>> {
+export async function apiCall<S extends z.ZodMiniType>(path: string, options: CallOptions<S>): Promise<ApiResult<z.output<S>>> {
   const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
   let res: Response;
   try {
@@ -101,7 +101,7 @@ export class ApiCallError extends Error {
 }
 
 /** For SWR: the answer's data, or an ApiCallError. */
-export async function fetchOrThrow<S extends z.ZodType>(path: string, answer: S): Promise<z.output<S>> {
+export async function fetchOrThrow<S extends z.ZodMiniType>(path: string, answer: S): Promise<z.output<S>> {
   const result = await apiCall(path, { answer });
   if (!result.ok) throw new ApiCallError(result);
   return result.data;

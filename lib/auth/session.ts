@@ -1,17 +1,9 @@
+import type { ApiUser } from "@/lib/api/contract/account";
 import { eq } from "drizzle-orm";
 import type { Database, Tx } from "@/lib/db/client";
 import { sessions, users, type User } from "@/lib/db/schema";
 import { getAuth } from "./auth";
 
-/** The user object of the spec's `GET /me`. */
-export interface ApiUser {
-  id: string;
-  email: string;
-  name: string;
-  picture: string | null;
-  is_admin: boolean;
-  is_verified: boolean;
-}
 
 export function toApiUser(user: Pick<User, "id" | "email" | "name" | "image" | "isAdmin" | "emailVerified">): ApiUser {
   return {

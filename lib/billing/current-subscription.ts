@@ -40,11 +40,15 @@ export async function liveStripeSubscriptionIds(database: Database | Tx, userId:
 /** Spec §3 subscription fields; without a subscription, the default plan's id and name. */
 export async function toApiCurrent(database: Database | Tx, row: Subscription | undefined) {
   const plan = row
-    ? ((await database.select({ id: plans.id, name: plans.name }).from(plans).where(eq(plans.id, row.planId)))[0] ?? { id: row.planId, name: row.planId })
+    ? ((await database.select().from(plans).where(eq(plans.id, row.planId)))[0] ?? { id: row.planId, name: row.planId, rank: 0, isDefault: false, checkoutEnabled: false })
     : await defaultPlan(database);
   return {
     plan_id: plan.id,
     plan_name: plan.name,
+    // What the plan-change rules read, also for a plan an operator has since deactivated.
+    plan_rank: plan.rank,
+    plan_is_default: plan.isDefault,
+    plan_checkout_enabled: plan.checkoutEnabled,
     id: row?.id ?? null,
     status: row?.status ?? null,
     billing_interval: row?.billingInterval ?? null,

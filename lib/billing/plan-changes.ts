@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { PlanChoice } from "@/lib/api/contract/billing";
+import type { PlanChoice } from "@/lib/api/contract/billing-input";
 import type { Database } from "@/lib/db/client";
 import { plans, type Plan, type Subscription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";

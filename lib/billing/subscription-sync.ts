@@ -156,7 +156,11 @@ export async function applyChange(
   change: Partial<SubscriptionSnapshot>,
   now = new Date(),
 ): Promise<Subscription> {
-  const applied = await database.transaction((tx) => applySnapshot(tx, { ...snapshotOf(row), ...change }, now));
+  const applied = await database.transaction(async (tx) => {
+    // The row as it is now, locked: a webhook that landed since `row` was read keeps its changes.
+    const [fresh] = await tx.select().from(subscriptions).where(eq(subscriptions.id, row.id)).for("update");
+    return applySnapshot(tx, { ...snapshotOf(fresh ?? row), ...change }, now);
+  });
   return applied.subscription;
 }
 

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { FormatRequest } from "@/lib/api/contract/transcriptions";
+import type { FormatRequest } from "@/lib/api/contract/transcriptions-input";
 import { entitlementsFor, mayUseFeature } from "@/lib/billing/entitlements";
 import { requireOperation } from "@/lib/billing/feature-refusal";
 import type { Database } from "@/lib/db/client";

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { SegmentEdits } from "@/lib/api/contract/transcriptions";
+import type { SegmentEdits } from "@/lib/api/contract/transcriptions-input";
 import type { Database, Tx } from "@/lib/db/client";
 import { transcriptSegments, transcriptions, type TranscriptSegment } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";

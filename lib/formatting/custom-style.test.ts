@@ -1,5 +1,5 @@
 import type { ApiSegment } from "@/lib/api/contract/transcriptions";
-import { StyleInput } from "@/lib/api/contract/transcriptions";
+import { StyleInput } from "@/lib/api/contract/transcriptions-input";
 import { applyStyle } from "./custom-style";
 import { FormattingError } from "./llm-client";
 import { normalizeMarkdown, stripFence } from "./markdown";

@@ -25,13 +25,13 @@ interface RouteOptions {
   query?: z.ZodType;
   /** status of a successful JSON answer (default 200) */
   status?: number;
-  /** the contract schema of the answer (lib/api/contract): the handler's value must fit it */
-  answer?: z.ZodType;
+  /** the contract schema of the answer (lib/api/contract, zod/mini): the handler's value must fit it */
+  answer?: z.core.$ZodType;
 }
 
 type UserFor<A extends Access> = A extends "none" | "optional" ? User | null : User;
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
-type Answer<S> = S extends z.ZodType ? z.input<S> | Response : unknown;
+type Answer<S> = S extends z.core.$ZodType ? z.input<S> | Response : unknown;
 
 export interface RouteInput<O extends RouteOptions> {
   request: Request;
@@ -46,13 +46,19 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 const NOT_SIGNED_IN = "You are not logged in.";
 
+/** For `auth: "optional"` routes that check something else first: the user, or 401. */
+export function signedIn(user: User | null): User {
+  if (!user) throw new DomainError("unauthenticated", NOT_SIGNED_IN);
+  return user;
+}
+
 async function userFor(access: Access, request: Request): Promise<User | null> {
   if (access === "none") return null;
   const user = await currentUser(db(), request.headers);
   if (access === "optional") return user;
-  if (!user) throw new DomainError("unauthenticated", NOT_SIGNED_IN);
-  if (access === "operator" && !isOperator(user.email)) throw new DomainError("forbidden", NOT_AUTHORIZED_TEXT);
-  return user;
+  const known = signedIn(user);
+  if (access === "operator" && !isOperator(known.email)) throw new DomainError("forbidden", NOT_AUTHORIZED_TEXT);
+  return known;
 }
 
 /**

@@ -1,4 +1,6 @@
-import type { ApiUser } from "@/lib/auth/session";
+import { apiCall } from "@/lib/api/client";
+import { ApiUser } from "@/lib/api/contract/account";
+import { OnboardingStatus } from "@/lib/api/contract/billing";
 
 /**
  * The browser's view of the session (spec §4): the check result is cached for 5 minutes,
@@ -18,18 +20,14 @@ let inFlight: Promise<ApiUser | null> | null = null;
 let generation = 0;
 let onboardingPromise: Promise<boolean> | null = null;
 
-export async function checkSession(fetcher: typeof fetch = fetch, now = Date.now): Promise<ApiUser | null> {
+export async function checkSession(now = Date.now): Promise<ApiUser | null> {
   if (cached && now() - cached.at < SESSION_CACHE_MS) return cached.user;
   if (inFlight) return inFlight;
   const started = generation;
   const check = (async () => {
-    let user: ApiUser | null = null;
-    try {
-      const res = await fetcher("/api/me", { credentials: "include", cache: "no-store" });
-      user = res.ok ? ((await res.json()) as ApiUser) : null;
-    } catch {
-      user = null;
-    }
+    // Signed out, a network failure or an answer we cannot read: not logged in.
+    const result = await apiCall("/api/me", { answer: ApiUser });
+    const user = result.ok ? result.data : null;
     if (started !== generation) return null;
     cached = { user, at: now() };
     return user;
@@ -42,17 +40,11 @@ export async function checkSession(fetcher: typeof fetch = fetch, now = Date.now
 }
 
 /** Once per session: whether the onboarding subscription modal should open. */
-export async function checkOnboarding(fetcher: typeof fetch = fetch): Promise<boolean> {
+export async function checkOnboarding(): Promise<boolean> {
   if (onboardingPromise) return onboardingPromise;
   onboardingPromise = (async () => {
-    try {
-      const res = await fetcher("/api/subscriptions/onboarding-status", { credentials: "include", cache: "no-store" });
-      if (!res.ok) return false;
-      const body = (await res.json()) as { should_show_onboarding?: boolean };
-      return Boolean(body.should_show_onboarding);
-    } catch {
-      return false;
-    }
+    const result = await apiCall("/api/subscriptions/onboarding-status", { answer: OnboardingStatus });
+    return result.ok && result.data.should_show_onboarding;
   })();
   return onboardingPromise;
 }

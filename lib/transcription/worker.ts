@@ -1,5 +1,6 @@
 import { hostname } from "node:os";
 import type { Database } from "@/lib/db/client";
+import { settleDueDemoSubscriptions } from "@/lib/billing/demo/demo-clock";
 import { processJob } from "./process-job";
 import { claimNext } from "./queue";
 import { env } from "@/lib/env";
@@ -9,6 +10,9 @@ export interface Worker {
   /** stops taking jobs; resolves when the current one has ended */
   stop(): Promise<void>;
 }
+
+/** How often a worker runs the demo billing clock (ended demo periods written down). */
+const BILLING_CLOCK_MS = 60_000;
 
 export interface StartWorkerOptions {
   pollMs?: number;
@@ -26,9 +30,14 @@ export function startWorker(database: Database, options: StartWorkerOptions = {}
   const leaseMs = options.leaseMs ?? env().WORKER_LEASE_MS;
   let running = true;
   let wake: (() => void) | null = null;
+  let billingClockAt = 0;
 
   const loop = (async () => {
     while (running) {
+      if (Date.now() - billingClockAt >= BILLING_CLOCK_MS) {
+        billingClockAt = Date.now();
+        await settleDueDemoSubscriptions(database).catch((error) => console.error("[worker] the demo billing clock failed:", error));
+      }
       try {
         const job = await claimNext(database, id, leaseMs);
         if (job) {

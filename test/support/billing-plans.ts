@@ -45,6 +45,9 @@ export function subscription(overrides: Partial<CurrentSubscription> = {}): Curr
   return {
     plan_id: planId,
     plan_name: PLANS.find((p) => p.id === planId)?.name ?? planId,
+    plan_rank: PLANS.find((p) => p.id === planId)?.rank ?? 0,
+    plan_is_default: onDefault,
+    plan_checkout_enabled: PLANS.find((p) => p.id === planId)?.checkout_enabled ?? false,
     id: onDefault ? null : `sub-${planId}`,
     status: onDefault ? null : "active",
     billing_interval: onDefault ? null : "monthly",

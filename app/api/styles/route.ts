@@ -2,7 +2,8 @@ import { entitlementsFor } from "@/lib/billing/entitlements";
 import { requireOperation } from "@/lib/billing/feature-refusal";
 import { db } from "@/lib/db/client";
 import { createStyle, listStyles, toApiStyle } from "@/lib/editor/styles";
-import { ApiStyle, StyleInput, StyleList } from "@/lib/api/contract/transcriptions";
+import { ApiStyle, StyleList } from "@/lib/api/contract/transcriptions";
+import { StyleInput } from "@/lib/api/contract/transcriptions-input";
 import { parseJsonBody } from "@/lib/http/body";
 import { route } from "@/lib/http/route";
 

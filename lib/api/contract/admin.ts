@@ -1,11 +1,8 @@
 /**
- * Bodies, queries and answers of /api/admin/* (spec §3 field names). Plain zod, no server
- * imports: the admin panel checks answers and the plan form checks prices with the same
- * schemas the route handlers validate with and the server's types come from.
+ * Answers of /api/admin/* (spec §3 field names), as the admin panel checks them (zod/mini:
+ * small in the bundle); the queries and bodies the server validates are in ./admin-input.ts.
  */
-import { z } from "zod";
-import { parseCommaList, parseLanguageLines } from "@/lib/admin/list-input";
-import { FEATURE_LABELS, isFeatureKey } from "@/lib/billing/features";
+import * as z from "zod/mini";
 import { BILLING_INTERVALS, SUBSCRIPTION_STATUSES } from "@/lib/billing/subscription-types";
 import { ApiUser } from "./account";
 import { ApiLanguageTier, ApiPlan } from "./billing";
@@ -14,68 +11,25 @@ const isoDate = z.string();
 const SubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 const BillingInterval = z.enum(BILLING_INTERVALS);
 
-// ---- Queries -------------------------------------------------------------------------
-
-const MAX_QUERY_LENGTH = 200;
-const DEFAULT_PAGE_SIZE = 25;
-const MAX_PAGE_SIZE = 100;
-
-/** `?page=&page_size=` of the paged lists (users, audit log). */
-export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-});
-
-const STATUS_FILTERS = [...SUBSCRIPTION_STATUSES, "none"] as const;
-
-const yesNo = (name: string) =>
-  z
-    .enum(["true", "false"], { error: `The "${name}" filter must be true or false.` })
-    .transform((value) => value === "true")
-    .nullable();
-
-/**
- * `GET /api/admin/users?q=&plan=&status=&active=&verified=`; null is "any". Each message
- * names its filter, so the server sends it without a "field:" prefix.
- */
-export const UserFilterQuery = z.object({
-  /** substring of the email or the name, any case; "" for all */
-  q: z
-    .string()
-    .trim()
-    .max(MAX_QUERY_LENGTH, { error: `The search text "q" must be at most ${MAX_QUERY_LENGTH} characters long.` }),
-  /** the plan shown in the list (the default plan includes users who never subscribed) */
-  plan: z
-    .string()
-    .regex(/^[\w-]{1,40}$/, { error: 'The "plan" filter must be a plan id (letters, digits, "_" or "-", at most 40).' })
-    .nullable(),
-  /** "none": never had a subscription */
-  status: z.enum(STATUS_FILTERS, { error: `The "status" filter must be one of ${STATUS_FILTERS.join(", ")}.` }).nullable(),
-  active: yesNo("active"),
-  verified: yesNo("verified"),
-});
-
 // ---- Users ---------------------------------------------------------------------------
 
 /** Spec §3 user fields plus the admin list's plan and subscription fields. */
-export const AdminUser = ApiUser.extend({
+export const AdminUser = z.extend(ApiUser, {
   is_active: z.boolean(),
   /** on the OPERATOR_EMAILS allow-list */
   is_operator: z.boolean(),
   created_at: isoDate,
   plan_id: z.string(),
   plan_name: z.string(),
-  subscription_status: SubscriptionStatus.nullable(),
-  trial_end: isoDate.nullable(),
-  billing_interval: BillingInterval.nullable(),
+  subscription_status: z.nullable(SubscriptionStatus),
+  trial_end: z.nullable(isoDate),
+  billing_interval: z.nullable(BillingInterval),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
 export const AdminUserPage = z.object({ users: z.array(AdminUser), total: z.number(), page: z.number(), page_size: z.number() });
 export type AdminUserPage = z.infer<typeof AdminUserPage>;
 
-/** Spec §7's `PATCH /api/admin/users/{id}`. */
-export const UserPatchBody = z.object({ is_active: z.boolean({ error: "is_active must be true or false" }) });
 export const AdminUserAnswer = z.object({ user: AdminUser });
 
 export const DeletedUser = z.object({ id: z.string(), name: z.string(), email: z.string() });
@@ -90,23 +44,23 @@ const AdminSubscription = z.object({
   status: SubscriptionStatus,
   billing_interval: BillingInterval,
   provider: z.enum(["stripe", "demo"]),
-  stripe_subscription_id: z.string().nullable(),
+  stripe_subscription_id: z.nullable(z.string()),
   created_at: isoDate,
   updated_at: isoDate,
-  current_period_end: isoDate.nullable(),
-  trial_end: isoDate.nullable(),
+  current_period_end: z.nullable(isoDate),
+  trial_end: z.nullable(isoDate),
   cancel_at_period_end: z.boolean(),
-  scheduled_plan_change: z.object({ plan_id: z.string(), billing_interval: BillingInterval, effective_at: isoDate }).nullable(),
+  scheduled_plan_change: z.nullable(z.object({ plan_id: z.string(), billing_interval: BillingInterval, effective_at: isoDate })),
 });
 export type AdminSubscription = z.infer<typeof AdminSubscription>;
 
 const AdminBillingEvent = z.object({
   id: z.string(),
   event_type: z.string(),
-  plan_id: z.string().nullable(),
-  billing_interval: BillingInterval.nullable(),
+  plan_id: z.nullable(z.string()),
+  billing_interval: z.nullable(BillingInterval),
   description: z.string(),
-  stripe_subscription_id: z.string().nullable(),
+  stripe_subscription_id: z.nullable(z.string()),
   created_at: isoDate,
 });
 export type AdminBillingEvent = z.infer<typeof AdminBillingEvent>;
@@ -128,99 +82,19 @@ export type AdminPlan = z.output<typeof AdminPlan>;
 export const AdminPlansAnswer = z.object({ plans: z.array(AdminPlan) });
 export const AdminPlanAnswer = z.object({ plan: AdminPlan });
 
-const PLAN_AMOUNT_MAX = 1_000_000;
-
 /**
  * Whole cents, as the database keeps them: 15, 15.5 and 15.99 pass; 15.999 does not
  * (floating point tolerated). The rule of every plan amount, for the API and the plan form.
  */
 export const hasCents = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
-const amount = (what: string) =>
-  z
-    .number({ error: `${what} must be a number` })
-    .min(0, `${what} must be 0 or more`)
-    .max(PLAN_AMOUNT_MAX, `${what} must be at most ${PLAN_AMOUNT_MAX}`)
-    .refine(hasCents, `${what} may have at most 2 decimal places`);
-
-/** A list typed comma-separated, or sent as an array: trimmed, empty items dropped. */
-const listField = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value) => parseCommaList(Array.isArray(value) ? value.join(",") : value));
-
-const featureList = listField.refine((keys) => keys.every(isFeatureKey), {
-  error: (issue) => {
-    const unknown = (issue.input as string[]).filter((key) => !isFeatureKey(key));
-    return `unknown feature key ${unknown.map((k) => `"${k}"`).join(", ")}; known keys: ${Object.keys(FEATURE_LABELS).join(", ")}`;
-  },
-});
-
-const stripePriceId = z
-  .string()
-  .trim()
-  .max(255)
-  .transform((value) => value || null)
-  .refine((value) => value === null || /^price_\w+$/.test(value), "must be a Stripe price id (price_…) or empty")
-  .nullable();
-
-/** Spec §7's `PATCH /api/admin/plans/{id}` fields (plus hours_per_month); each is optional. */
-export const PlanPatchBody = z.object({
-  name: z.string().trim().min(1, "name must not be empty").max(60).optional(),
-  description: z.string().trim().max(500).optional(),
-  price_monthly: amount("price_monthly").optional(),
-  price_annual: amount("price_annual").optional(),
-  hours_per_month: amount("hours_per_month").nullable().optional(),
-  features: featureList.optional(),
-  excluded_features: featureList.optional(),
-  language_tiers: listField.optional(),
-  is_popular: z.boolean().optional(),
-  is_active: z.boolean().optional(),
-  stripe_price_id_monthly: stripePriceId.optional(),
-  stripe_price_id_annual: stripePriceId.optional(),
-});
-/** As the server applies it (lists parsed, empty price ids null). */
-export type PlanPatch = z.output<typeof PlanPatchBody>;
-/** As a client sends it. */
-export type PlanPatchInput = z.input<typeof PlanPatchBody>;
-
 // ---- Language tiers ------------------------------------------------------------------
 
-export const AdminLanguageTier = ApiLanguageTier.extend({ updated_at: isoDate });
+export const AdminLanguageTier = z.extend(ApiLanguageTier, { updated_at: isoDate });
 export type AdminLanguageTier = z.infer<typeof AdminLanguageTier>;
 
 export const AdminTiersAnswer = z.object({ tiers: z.array(AdminLanguageTier) });
 export const AdminTierAnswer = z.object({ tier: AdminLanguageTier });
-
-/** ISO 639-1 (or -2/-3 where there is no two-letter code), optionally with a region: en, haw, pt-BR. */
-const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
-
-/** Entries lacking a code or a name are dropped, as they are when typed line by line. */
-function normaliseMap(map: Record<string, string>): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [code, name] of Object.entries(map)) {
-    if (code.trim() && name.trim()) result[code.trim()] = name.trim();
-  }
-  return result;
-}
-
-const languagesField = z
-  .union([z.string(), z.record(z.string(), z.string())])
-  .transform((value) => (typeof value === "string" ? parseLanguageLines(value) : normaliseMap(value)))
-  .refine((map) => Object.keys(map).length > 0, "a tier needs at least one language")
-  .refine((map) => Object.keys(map).length <= 500, "a tier holds at most 500 languages")
-  .superRefine((map, ctx) => {
-    const bad = Object.keys(map).filter((code) => !LANGUAGE_CODE.test(code));
-    if (bad.length) ctx.addIssue({ code: "custom", message: `not a language code (ISO 639-1, e.g. en): ${bad.map((c) => `"${c}"`).join(", ")}` });
-    const long = Object.values(map).filter((name) => name.length > 100);
-    if (long.length) ctx.addIssue({ code: "custom", message: "a language name is at most 100 characters" });
-  });
-
-/** Spec §7's `PATCH /api/admin/language-tiers/{id}`: description, languages (a map, or "code: Name" lines). */
-export const TierPatchBody = z.object({
-  description: z.string().trim().min(1, "description must not be empty").max(200).optional(),
-  languages: languagesField.optional(),
-});
-export type TierPatch = z.output<typeof TierPatchBody>;
 
 // ---- Settings ------------------------------------------------------------------------
 
@@ -229,13 +103,6 @@ export type AdminSetting = z.infer<typeof AdminSetting>;
 
 export const AdminSettingsAnswer = z.object({ settings: z.array(AdminSetting) });
 export const AdminSettingAnswer = z.object({ setting: AdminSetting });
-
-/** Spec §7's `PATCH /api/admin/settings/{key}`: the key is the path and cannot be changed. */
-export const SettingPatchBody = z.object({
-  value: z.union([z.string(), z.number(), z.boolean()]).transform(String),
-  description: z.string().trim().max(500).optional(),
-});
-export type SettingPatch = z.output<typeof SettingPatchBody>;
 
 // ---- Audit log -----------------------------------------------------------------------
 
@@ -247,8 +114,8 @@ const AuditLogEntry = z.object({
   target_type: z.string(),
   target_id: z.string(),
   summary: z.string(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
+  before: z.nullable(z.record(z.string(), z.unknown())),
+  after: z.nullable(z.record(z.string(), z.unknown())),
   created_at: isoDate,
 });
 export type AuditLogEntry = z.infer<typeof AuditLogEntry>;

@@ -1,10 +1,13 @@
-/** Bodies and answers of /api/subscriptions/* and /api/billing/*. */
-import { z } from "zod";
+/**
+ * Answers of /api/subscriptions/* and /api/billing/*, as the browser checks them (zod/mini:
+ * small in the bundle); the bodies the server validates are in ./billing-input.ts.
+ */
+import * as z from "zod/mini";
 import { toList } from "@/lib/billing/list-field";
 import { BILLING_INTERVALS, SUBSCRIPTION_STATUSES } from "@/lib/billing/subscription-types";
 
 /** Spec §3: a plan's lists "may arrive as a JSON string"; anything unreadable is an empty list. */
-const PlanList = z.unknown().transform(toList);
+const PlanList = z.pipe(z.unknown(), z.transform(toList));
 
 /** One plan (spec §3 fields), with its language count and what the plan-change rules read. */
 export const ApiPlan = z.object({
@@ -13,15 +16,15 @@ export const ApiPlan = z.object({
   description: z.string(),
   price_monthly: z.number(),
   price_annual: z.number(),
-  hours_per_month: z.number().nullable(),
+  hours_per_month: z.nullable(z.number()),
   features: PlanList,
   excluded_features: PlanList,
   language_tiers: PlanList,
   is_popular: z.boolean(),
   is_active: z.boolean(),
   checkout_enabled: z.boolean(),
-  stripe_price_id_monthly: z.string().nullable(),
-  stripe_price_id_annual: z.string().nullable(),
+  stripe_price_id_monthly: z.nullable(z.string()),
+  stripe_price_id_annual: z.nullable(z.string()),
   language_count: z.number(),
   /** the plan of users without a subscription */
   is_default: z.boolean(),
@@ -50,35 +53,32 @@ const ScheduledPlanChange = z.object({ plan_id: z.string(), billing_interval: Bi
 export const CurrentSubscription = z.object({
   plan_id: z.string(),
   plan_name: z.string(),
-  id: z.string().nullable(),
-  status: z.enum(SUBSCRIPTION_STATUSES).nullable(),
-  billing_interval: BillingInterval.nullable(),
-  provider: z.enum(["stripe", "demo"]).nullable(),
-  stripe_subscription_id: z.string().nullable(),
-  created_at: z.string().nullable(),
-  updated_at: z.string().nullable(),
-  current_period_start: z.string().nullable(),
-  current_period_end: z.string().nullable(),
-  trial_end: z.string().nullable(),
+  plan_rank: z.number(),
+  plan_is_default: z.boolean(),
+  plan_checkout_enabled: z.boolean(),
+  id: z.nullable(z.string()),
+  status: z.nullable(z.enum(SUBSCRIPTION_STATUSES)),
+  billing_interval: z.nullable(BillingInterval),
+  provider: z.nullable(z.enum(["stripe", "demo"])),
+  stripe_subscription_id: z.nullable(z.string()),
+  created_at: z.nullable(z.string()),
+  updated_at: z.nullable(z.string()),
+  current_period_start: z.nullable(z.string()),
+  current_period_end: z.nullable(z.string()),
+  trial_end: z.nullable(z.string()),
   cancel_at_period_end: z.boolean(),
-  scheduled_plan_change: ScheduledPlanChange.nullable(),
+  scheduled_plan_change: z.nullable(ScheduledPlanChange),
 });
 export type CurrentSubscription = z.infer<typeof CurrentSubscription>;
 
-/** `POST /api/subscriptions/create-checkout-session` and `schedule-downgrade`. */
-export const PlanChoice = z.object({
-  plan_id: z.string({ error: "Choose a plan (plan_id)." }).min(1, "Choose a plan (plan_id)."),
-  billing_interval: z.enum(BILLING_INTERVALS, { error: 'billing_interval must be "monthly" or "annual".' }),
-});
-export type PlanChoice = z.infer<typeof PlanChoice>;
 
 /**
  * The browser goes to `checkout_url`; a plan change that needs no checkout answers with a
  * `message` instead. Both optional: spec §8 words the answer that has neither.
  */
-export const CheckoutAnswer = z.object({ checkout_url: z.string().optional(), message: z.string().optional() });
-export const DowngradeAnswer = z.object({ message: z.string().optional() });
+export const CheckoutAnswer = z.object({ checkout_url: z.optional(z.string()), message: z.optional(z.string()) });
+export const DowngradeAnswer = z.object({ message: z.optional(z.string()) });
 export const PortalAnswer = z.object({ url: z.string() });
 export const OnboardingStatus = z.object({ should_show_onboarding: z.boolean() });
 
-export const DemoCheckoutAnswer = z.object({ ok: z.literal(true), plan_id: z.string().optional() });
+export const DemoCheckoutAnswer = z.object({ ok: z.literal(true), plan_id: z.optional(z.string()) });

@@ -6,7 +6,7 @@ import { currentSubscription } from "../current-subscription";
 import { entitlementsFor } from "../entitlements";
 import { applyChange } from "../subscription-sync";
 import { cancelDemoCheckout, completeDemoCheckout, openDemoCheckout } from "./demo-checkout";
-import { periodEnd, settleDemoSubscriptions } from "./demo-clock";
+import { periodEnd, settleDemoSubscriptions, settleDueDemoSubscriptions } from "./demo-clock";
 
 const DAY = 86_400_000;
 
@@ -41,6 +41,24 @@ describe.each(BACKENDS.slice(0, 1))("demo billing on %s", (_name, open) => {
     await settleDemoSubscriptions(db, user, later);
     expect(await rowOf(user)).toMatchObject(rolled);
     expect(await events(user)).toEqual(["subscription_created"]);
+  });
+
+  it("the billing clock writes ended demo periods down, once, for every user due and nobody else", async () => {
+    const { db } = t.handle;
+    const [due, current] = [await insertUser(db), await insertUser(db)];
+    const start = new Date("2030-01-01T00:00:00Z");
+    await completeDemoCheckout(db, due, await openDemoCheckout(db, due, "pro", "monthly", 0), start);
+    await completeDemoCheckout(db, current, await openDemoCheckout(db, current, "pro", "monthly", 0), new Date("2030-02-20T00:00:00Z"));
+    const row = (await rowOf(due))!;
+    await applyChange(db, row, { cancelAtPeriodEnd: true }, start);
+    const later = new Date("2030-02-05T00:00:00Z");
+    // Other tests' users share this database; some are due as well.
+    expect(await settleDueDemoSubscriptions(db, later)).toBeGreaterThanOrEqual(1);
+    expect(await rowOf(due)).toMatchObject({ status: "canceled" });
+    expect(await events(due)).toEqual(["subscription_created", "subscription_canceled"]);
+    expect(await settleDueDemoSubscriptions(db, later)).toBe(0);
+    expect(await events(due)).toEqual(["subscription_created", "subscription_canceled"]);
+    expect(await rowOf(current)).toMatchObject({ status: "active", planId: "pro" });
   });
 
   it("an unknown, foreign or closed checkout cannot be paid or canceled", async () => {

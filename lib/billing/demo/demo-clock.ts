@@ -48,7 +48,8 @@ function endedPeriods(row: Subscription, now: Date): PeriodChange[] {
  * A subscription as it stands at `now`. Stripe's webhooks keep Stripe rows current; the demo
  * provider has no billing clock of its own, so a demo subscription's ended periods are rolled
  * forward here, as Stripe would have at each period end. Pure: reads never write — the rows
- * catch up when the user next changes their plan (settleDemoSubscriptions).
+ * catch up in the workers' billing clock (settleDueDemoSubscriptions) or at the user's next
+ * plan change, whichever comes first.
  */
 export function effectiveSubscription(row: Subscription, now: Date): Subscription {
   if (row.provider !== "demo") return row;
@@ -58,17 +59,34 @@ export function effectiveSubscription(row: Subscription, now: Date): Subscriptio
 /**
  * Writes the ended periods of the user's demo subscriptions through applySnapshot (so the
  * billing history records a scheduled change taking effect, or the cancellation). The write
- * side of effectiveSubscription: run it inside the transaction of a plan change.
+ * side of effectiveSubscription: run it inside the transaction of a plan change. The rows are
+ * locked, so two workers settling the same user write each period once.
  */
 export async function settleDemoSubscriptions(tx: Database | Tx, userId: string, now = new Date()): Promise<void> {
   const due = await tx
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, "demo"), ne(subscriptions.status, "canceled"), lte(subscriptions.currentPeriodEnd, now)));
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, "demo"), ne(subscriptions.status, "canceled"), lte(subscriptions.currentPeriodEnd, now)))
+    .for("update");
   for (const row of due) {
     let current = row;
     for (const change of endedPeriods(row, now)) {
       current = (await applySnapshot(tx, { ...snapshotOf(current), ...change }, now)).subscription;
     }
   }
+}
+
+/**
+ * The demo provider's billing clock, the counterpart of Stripe's period-end webhooks: every
+ * demo subscription whose period has ended is settled, one user per transaction, so the
+ * admin panel and the billing history are current without any read writing. The workers
+ * run it about once a minute. Returns how many users it settled.
+ */
+export async function settleDueDemoSubscriptions(database: Database, now = new Date()): Promise<number> {
+  const due = await database
+    .selectDistinct({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.provider, "demo"), ne(subscriptions.status, "canceled"), lte(subscriptions.currentPeriodEnd, now)));
+  for (const { userId } of due) await database.transaction((tx) => settleDemoSubscriptions(tx, userId, now));
+  return due.length;
 }

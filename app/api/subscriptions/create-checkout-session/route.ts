@@ -2,7 +2,8 @@ import { startCheckout } from "@/lib/billing/plan-changes";
 import { billingProvider } from "@/lib/billing/provider";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
-import { CheckoutAnswer, PlanChoice } from "@/lib/api/contract/billing";
+import { CheckoutAnswer } from "@/lib/api/contract/billing";
+import { PlanChoice } from "@/lib/api/contract/billing-input";
 
 export const POST = route({ auth: "user", body: PlanChoice, answer: CheckoutAnswer }, async ({ user, body }) => ({
   checkout_url: await startCheckout(db(), billingProvider(), user, body),

@@ -1,4 +1,5 @@
-import { ApiTranscription, RenameBody, TranscriptionDetail } from "@/lib/api/contract/transcriptions";
+import { ApiTranscription, TranscriptionDetail } from "@/lib/api/contract/transcriptions";
+import { RenameBody } from "@/lib/api/contract/transcriptions-input";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import {

@@ -1,5 +1,6 @@
 import { updateTier } from "@/lib/admin/tier-editing";
-import { AdminTierAnswer, TierPatchBody } from "@/lib/api/contract/admin";
+import { AdminTierAnswer } from "@/lib/api/contract/admin";
+import { TierPatchBody } from "@/lib/api/contract/admin-input";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 

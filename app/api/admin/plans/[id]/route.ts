@@ -1,5 +1,6 @@
 import { updatePlan } from "@/lib/admin/plan-editing";
-import { AdminPlanAnswer, PlanPatchBody } from "@/lib/api/contract/admin";
+import { AdminPlanAnswer } from "@/lib/api/contract/admin";
+import { PlanPatchBody } from "@/lib/api/contract/admin-input";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 

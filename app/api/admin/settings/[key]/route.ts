@@ -1,5 +1,6 @@
 import { updateSetting } from "@/lib/admin/setting-editing";
-import { AdminSettingAnswer, SettingPatchBody } from "@/lib/api/contract/admin";
+import { AdminSettingAnswer } from "@/lib/api/contract/admin";
+import { SettingPatchBody } from "@/lib/api/contract/admin-input";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 

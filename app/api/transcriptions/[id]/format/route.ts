@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
-import { ApiFormatted, FormatRequest } from "@/lib/api/contract/transcriptions";
+import { ApiFormatted } from "@/lib/api/contract/transcriptions";
+import { FormatRequest } from "@/lib/api/contract/transcriptions-input";
 import { formatTranscript } from "@/lib/editor/format-transcript";
 import { llmConfigFromEnv } from "@/lib/formatting/llm-client";
 import { parseJsonBody } from "@/lib/http/body";

@@ -1,7 +1,8 @@
 import { entitlementsFor } from "@/lib/billing/entitlements";
 import { requireOperation } from "@/lib/billing/feature-refusal";
 import { db } from "@/lib/db/client";
-import { SavedSegments, SegmentEdits } from "@/lib/api/contract/transcriptions";
+import { SavedSegments } from "@/lib/api/contract/transcriptions";
+import { SegmentEdits } from "@/lib/api/contract/transcriptions-input";
 import { applySegmentEdits } from "@/lib/editor/segment-edits";
 import { parseJsonBody } from "@/lib/http/body";
 import { route } from "@/lib/http/route";

@@ -1,0 +1,5 @@
+/** Bodies of /api/account/*, validated by the server. */
+import { z } from "zod";
+
+/** `POST /api/account/confirm-email` from the verification page. */
+export const ConfirmEmailBody = z.object({ token: z.string().min(1).max(4096), password: z.string().max(1024) });

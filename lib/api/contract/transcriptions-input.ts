@@ -1,0 +1,51 @@
+/** Bodies of /api/transcriptions and /api/styles, validated by the server with these sentences. */
+import { z } from "zod";
+
+export const RenameBody = z.object({
+  title: z.string().trim().min(1, "Enter a title.").max(200, "Use at most 200 characters."),
+});
+
+const MAX_SEGMENT_CHARS = 5000;
+
+/** `PATCH /api/transcriptions/{id}/segments`: changes based on the version the editor holds. */
+export const SegmentEdits = z.object({
+  base_version: z.number({ error: "Send the version you edited (base_version)." }).int().min(0),
+  changes: z
+    .array(
+      z.object({
+        position: z.number().int().min(0),
+        text: z.string().max(MAX_SEGMENT_CHARS, `A segment may hold at most ${MAX_SEGMENT_CHARS} characters.`).optional(),
+        speaker: z.string().trim().max(60, "Use at most 60 characters for a speaker name.").nullable().optional(),
+      }),
+    )
+    .min(1, "Send at least one change.")
+    .max(10_000),
+});
+export type SegmentEdits = z.infer<typeof SegmentEdits>;
+
+/** `POST /api/transcriptions/{id}/format`. */
+export const FormatRequest = z
+  .object({
+    level: z.enum(["basic", "advanced", "style"], { error: 'Choose a level: "basic", "advanced" or "style".' }),
+    style_id: z.string().optional(),
+  })
+  .refine((r) => r.level !== "style" || Boolean(r.style_id), { message: "Choose the style to apply (style_id).", path: ["style_id"] });
+export type FormatRequest = z.infer<typeof FormatRequest>;
+
+export const STYLE_NAME_MAX = 60;
+export const STYLE_INSTRUCTIONS_MAX = 2000;
+
+/** A user's saved formatting style, as submitted (trimmed): `POST /api/styles`, `PATCH /api/styles/{id}`. */
+export const StyleInput = z.object({
+  name: z
+    .string({ error: "Give the style a name." })
+    .trim()
+    .min(1, "Give the style a name.")
+    .max(STYLE_NAME_MAX, `Use at most ${STYLE_NAME_MAX} characters for the name.`),
+  instructions: z
+    .string({ error: "Write the instructions for this style." })
+    .trim()
+    .min(1, "Write the instructions for this style.")
+    .max(STYLE_INSTRUCTIONS_MAX, `Use at most ${STYLE_INSTRUCTIONS_MAX} characters for the instructions.`),
+});
+export type StyleInput = z.infer<typeof StyleInput>;
