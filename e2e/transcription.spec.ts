@@ -7,6 +7,10 @@ test("upload jfk.wav → progress → done → the transcript page shows the tex
   await logInViaApi(page, creds);
   await page.goto("/dashboard");
   await expect(page.getByTestId("usage")).toContainText("Free plan");
+  // The offline engine says what it is, and which of the plan's languages it cannot do.
+  const notes = page.getByTestId("engine-notes");
+  await expect(notes).toContainText("Offline English engine — basic accuracy. An administrator can add a whisper model for 99 languages and far better accuracy.");
+  await expect(notes).toContainText(/\d+ of the \d+ languages in your plan need a multilingual engine on this server/);
   await page.getByLabel("Choose audio files").setInputFiles(JFK_WAV);
 
   const row = page.getByTestId("transcription-row").filter({ hasText: "jfk" });
@@ -14,7 +18,9 @@ test("upload jfk.wav → progress → done → the transcript page shows the tex
   await expect(row.getByTestId("status")).toHaveText(/Queued|Transcribing|Done/);
   await expect(row.getByTestId("status")).toHaveText("Done", { timeout: 90_000 });
   await expect(row).toContainText("0:11");
-  await expect(row).toContainText("sphinx");
+  // Users read the engine's name, never its id.
+  await expect(row).toContainText("Offline English engine");
+  await expect(row).not.toContainText("sphinx");
 
   // Search finds it by words of the transcript.
   await page.getByLabel("Search transcriptions").fill("country");

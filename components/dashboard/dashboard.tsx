@@ -148,6 +148,12 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
             <Alert>{options.engine_problem ?? "No speech engine is configured."}</Alert>
           </div>
         )}
+        {(options.engine_note || options.languages_note) && (
+          <div className="mt-4 flex flex-col gap-1 text-sm text-muted-foreground" data-testid="engine-notes">
+            {options.engine_note && <p>{options.engine_note}</p>}
+            {options.languages_note && <p>{options.languages_note}</p>}
+          </div>
+        )}
         {uploads.length > 0 && (
           <ul className="mt-4 flex flex-col gap-2">
             {uploads.map((u) => (

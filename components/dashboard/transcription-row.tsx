@@ -5,6 +5,7 @@ import { useState } from "react";
 import { StatusBadge } from "@/components/transcription/status-badge";
 import { formatDuration } from "@/lib/transcription/format";
 import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import { engineLabel } from "@/lib/transcription/engines/labels";
 
 interface RowProps {
   t: ApiTranscription;
@@ -44,7 +45,7 @@ export function TranscriptionRow({ t, languageName, onRename, onDelete, onCancel
         {error && <p role="alert" className="text-xs text-danger">{error}</p>}
         <p className="text-xs text-muted-foreground">
           {new Date(t.created_at).toLocaleString()} · {formatDuration(t.duration_s)} · {languageName(t.detected_language ?? t.language)}
-          {t.engine && ` · ${t.engine}`}
+          {t.engine && ` · ${engineLabel(t.engine)}`}
         </p>
         {t.status === "failed" && t.error && <p className="text-xs text-danger">{t.error}</p>}
       </div>

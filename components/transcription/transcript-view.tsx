@@ -11,6 +11,7 @@ import { formatDuration } from "@/lib/transcription/format";
 import type { ApiFormatted, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { StatusBadge } from "./status-badge";
 import { useLiveTranscriptions } from "./use-live-transcriptions";
+import { engineLabel } from "@/lib/transcription/engines/labels";
 
 interface TranscriptViewProps {
   transcription: ApiTranscription;
@@ -46,7 +47,7 @@ export function TranscriptView({ transcription, segments, formatted, capabilitie
       <p className="mt-1 text-sm text-muted-foreground">
         {new Date(t.created_at).toLocaleString()} · {formatDuration(t.duration_s)}
         {(t.detected_language ?? t.language) && ` · ${t.detected_language ?? t.language}`}
-        {t.engine && ` · transcribed with ${t.engine}`}
+        {t.engine && ` · ${engineLabel(t.engine)}`}
       </p>
       {t.status === "done" && transcription.status === "done" && segments.length > 0 ? (
         <TranscriptEditor transcription={transcription} segments={segments} formatted={formatted} capabilities={capabilities} styles={styles} />

@@ -3,6 +3,7 @@ import { entitlementsFor, secondsRemaining } from "@/lib/billing/entitlements";
 import { allows } from "@/lib/billing/feature-gates";
 import type { Database } from "@/lib/db/client";
 import { getSetting } from "@/lib/settings/settings";
+import { engineLabel, engineNote, languagesNote } from "./engines/labels";
 import { chooseEngine } from "./engines/registry";
 import { languageOptions } from "./plan-limits";
 
@@ -13,11 +14,16 @@ export async function transcriptionOptions(database: Database, userId: string): 
     chooseEngine(),
     getSetting(database, "max_upload_mb"),
   ]);
+  const engine = choice.engine?.name ?? null;
+  const languages = languageOptions(e, choice.engine);
   return {
-    engine: choice.engine?.name ?? null,
+    engine,
+    engine_label: engineLabel(engine),
+    engine_note: engineNote(engine),
     engine_problem: choice.engine ? null : choice.reason ?? null,
     auto_detect: Boolean(choice.engine?.detectsLanguage),
-    languages: languageOptions(e, choice.engine),
+    languages,
+    languages_note: choice.engine ? languagesNote(languages.length, Object.keys(e.languages).length) : null,
     plan_id: e.planId,
     plan_name: e.planName,
     usage: {

@@ -11,6 +11,7 @@ import { insertUser } from "@/test/support/users";
 import { createTranscription } from "./create";
 import { parseSphinxOutput } from "./engines/sphinx";
 import { processJob } from "./process-job";
+import { readableSegments } from "./readable-segments";
 import { claimNext } from "./queue";
 import { normaliseWords, wordErrorRate } from "./wer";
 
@@ -66,15 +67,16 @@ describe.each(BACKENDS)("the real pipeline with PocketSphinx on %s", (_name, ope
     const reference = new Set(normaliseWords(REFERENCE));
     expect([...heard].filter((w) => reference.has(w)).length).toBeGreaterThanOrEqual(4);
 
-    // The same normalised audio through the bare CLI gives the very same utterances.
+    // The same normalised audio through the bare CLI gives the very same words, cut into
+    // readable segments the same way.
     const wav = path.join(audioDir(done.audioKey), NORMALISED);
     expect(existsSync(wav)).toBe(true);
     const bare = await run("pocketsphinx_continuous", ["-infile", wav, "-time", "yes", "-logfn", "/dev/null"], { timeoutMs: 120_000 });
     expect(segments.map((s) => [s.startMs, s.endMs, s.text])).toEqual(
-      parseSphinxOutput(bare.stdout).map((s) => [s.startMs, s.endMs, s.text]),
+      readableSegments(parseSphinxOutput(bare.stdout)).map((s) => [s.startMs, s.endMs, s.text]),
     );
     const hypothesisLines = bare.stdout.split("\n").filter((l) => l.trim() && !/ \d+\.\d+ \d+\.\d+ /.test(l));
-    expect(segments.map((s) => s.text)).toEqual(hypothesisLines);
+    expect(segments.map((s) => s.text).join(" ")).toEqual(hypothesisLines.join(" "));
 
     const wer = wordErrorRate(REFERENCE, done.transcriptText);
     console.info(`[WER] PocketSphinx on ${fixture}: ${(wer * 100).toFixed(1)}% ("${done.transcriptText}")`);
@@ -82,4 +84,46 @@ describe.each(BACKENDS)("the real pipeline with PocketSphinx on %s", (_name, ope
     const [job2] = await db.select().from(jobs).where(eq(jobs.transcriptionId, created.id));
     expect(job2).toMatchObject({ status: "done", attempts: 1 });
   });
+});
+
+describe.each(BACKENDS.slice(0, 1))("a two-minute steady reading on %s", (_name, open) => {
+  useTestEnv({ TRANSCRIBE_ENGINE: "sphinx" });
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await open();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  // espeak-ng reading steady-reading.txt for 2:03 without a long pause: PocketSphinx hears
+  // three utterances of about 40 s each; a person gets segments they can read and seek in.
+  it("comes back as readable segments: none over 20 s, at least one per 15 s of speech, in order", async () => {
+    const db = t.handle.db;
+    const created = await createTranscription(db, {
+      userId: await insertUser(db),
+      body: body(path.join(FIXTURES, "steady-reading.ogg")),
+      declaredBytes: null,
+      filename: "steady-reading.ogg",
+      contentType: "audio/ogg",
+      language: null,
+      source: "upload",
+    });
+    const job = await claimNext(db, "test-worker", 30_000);
+    expect(await processJob(db, job!, { workerId: "test-worker", leaseMs: 30_000 })).toBe("done");
+    const segments = await db
+      .select()
+      .from(transcriptSegments)
+      .where(eq(transcriptSegments.transcriptionId, created.id))
+      .orderBy(transcriptSegments.position);
+    const speechMs = segments.at(-1)!.endMs - segments[0].startMs;
+    expect(speechMs).toBeGreaterThan(100_000);
+    expect(segments.length).toBeGreaterThanOrEqual(Math.floor(speechMs / 15_000));
+    for (const [i, s] of segments.entries()) {
+      expect(s.endMs - s.startMs).toBeLessThanOrEqual(20_000);
+      expect(s.words?.length).toBeGreaterThan(0);
+      if (i > 0) expect(s.startMs).toBeGreaterThanOrEqual(segments[i - 1].endMs);
+    }
+    console.info(`[segments] steady reading: ${segments.length} segments, longest ${Math.max(...segments.map((s) => s.endMs - s.startMs))} ms`);
+  }, 240_000);
 });

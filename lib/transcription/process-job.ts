@@ -9,6 +9,7 @@ import { splitWav, type Chunk } from "./audio";
 import { chooseEngine } from "./engines/registry";
 import { PermanentEngineError, TransientEngineError, type Engine, type EngineSegment } from "./engines/types";
 import { completeJob, failJob, renewLease, type ClaimedJob } from "./queue";
+import { readableSegments } from "./readable-segments";
 
 export interface WorkerOptions {
   workerId: string;
@@ -63,7 +64,7 @@ export async function processJob(database: Database, job: ClaimedJob, options: W
   const done = await completeJob(database, job, options.workerId, {
     engine: engine.name,
     language: result.language ?? t.language ?? undefined,
-    segments: result.segments,
+    segments: readableSegments(result.segments),
   });
   return done ? "done" : "lost";
 }

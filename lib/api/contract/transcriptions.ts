@@ -71,9 +71,15 @@ export const StyleList = z.object({ styles: z.array(ApiStyle) });
 
 export const TranscriptionOptions = z.object({
   engine: z.nullable(z.string()),
+  /** the engine as users read it */
+  engine_label: z.nullable(z.string()),
+  /** a limit of the engine worth saying beside the recorder */
+  engine_note: z.nullable(z.string()),
   engine_problem: z.nullable(z.string()),
   auto_detect: z.boolean(),
   languages: z.array(z.object({ code: z.string(), name: z.string() })),
+  /** when the engine offers fewer languages than the plan: how many, and what would add them */
+  languages_note: z.nullable(z.string()),
   plan_id: z.string(),
   plan_name: z.string(),
   usage: z.object({ used_s: z.number(), limit_s: z.nullable(z.number()), remaining_s: z.nullable(z.number()), period_end: isoDate }),
