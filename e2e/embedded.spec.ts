@@ -28,4 +28,9 @@ test("embedded mode: plans from PGlite, sign-up mail in the outbox, verified use
   // A brand-new account is offered the plans once.
   await page.getByRole("dialog", { name: "Choose your plan" }).getByRole("button", { name: "Stay on Free Plan for Now" }).click();
   await expect(page.getByRole("heading", { name: "Welcome, Emma" })).toBeVisible();
+  // No whisper model yet: the first start is downloading one, and says how far it is,
+  // while the offline engine transcribes.
+  await expect(page.getByRole("status").filter({ hasText: "Preparing the speech engine" })).toContainText(
+    /Preparing the speech engine: \d+ %\. A whisper model for 99 languages is being downloaded; until it is ready, the Offline English engine transcribes\./,
+  );
 });

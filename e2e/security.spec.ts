@@ -260,6 +260,8 @@ test.describe("headers, health and pictures", () => {
     const details = await (await operator.get("/api/health")).json();
     expect(details.database).toEqual({ ok: true, kind: "postgres" });
     expect(details.queue).toBeTruthy();
+    // This stack forces PocketSphinx, so no whisper model is fetched; operators see that here.
+    expect(details.engine.model_download).toEqual({ state: "off" });
     await operator.dispose();
   });
 

@@ -5,6 +5,7 @@
 import { databaseHandle } from "@/lib/db/client";
 import { assertStartable } from "@/lib/env";
 import { prepareDatabase } from "@/lib/db/prepare";
+import { provisionWhisperModel } from "@/lib/transcription/model-provisioning";
 import { startWorker } from "@/lib/transcription/worker";
 
 async function main() {
@@ -17,6 +18,7 @@ async function main() {
     onJobEnd: (jobId, outcome) => console.info(`[worker] job ${jobId}: ${outcome}`),
   });
   console.info(`[worker] ${worker.id} waiting for jobs`);
+  void provisionWhisperModel();
   const shutdown = async () => {
     await worker.stop();
     await databaseHandle().close();

@@ -25,7 +25,7 @@ export interface PagedList<P> {
   setPage(page: number): void;
   /** Reads the current page again (after a deletion, say). */
   reload(): void;
-  /** Changes the page on screen from a change's answer, without asking the server again. */
+  /** Changes the page on screen from a change's answer at once, then reads it again. */
   update(change: (page: P) => P): void;
 }
 
@@ -59,6 +59,8 @@ export function usePagedList<P extends Paged>(pathFor: (page: number) => string,
     page,
     setPage: (next) => setChosen({ key: queryKey, page: next }),
     reload: () => void mutate(),
-    update: (change) => void mutate((old) => old && change(old), { revalidate: false }),
+    // Shown at once, then read again: a read that left before the change (a search still
+    // on its way, say) must not bring the old row back, and SWR drops answers older than this.
+    update: (change) => void mutate((old) => old && change(old)),
   };
 }

@@ -36,10 +36,16 @@ interface DashboardProps {
 }
 
 const SEARCH_DELAY_MS = 250;
+const PREPARING_REFRESH_MS = 3000;
 
 export function Dashboard({ initial, options: initialOptions, renderedAt }: DashboardProps) {
   const [items, setItems] = useState(initial);
-  const optionsQuery = useApi("/api/transcription/options", TranscriptionOptions, { fallbackData: initialOptions, revalidateOnMount: false });
+  const optionsQuery = useApi("/api/transcription/options", TranscriptionOptions, {
+    fallbackData: initialOptions,
+    revalidateOnMount: false,
+    // While the speech engine's model downloads, its progress is shown and refreshed.
+    refreshInterval: (latest) => (latest?.engine_preparing != null ? PREPARING_REFRESH_MS : 0),
+  });
   const options = optionsQuery.data ?? initialOptions;
   const [language, setLanguage] = useState(initialOptions.auto_detect ? "" : (initialOptions.languages[0]?.code ?? ""));
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -144,12 +150,20 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
             </div>
           </div>
         ) : (
-          <div className="mt-4">
-            <Alert>{options.engine_problem ?? "No speech engine is configured."}</Alert>
-          </div>
+          options.engine_preparing === null && (
+            <div className="mt-4">
+              <Alert>{options.engine_problem ?? "No speech engine is configured."}</Alert>
+            </div>
+          )
         )}
-        {(options.engine_note || options.languages_note) && (
+        {(options.engine_note || options.languages_note || options.engine_preparing !== null) && (
           <div className="mt-4 flex flex-col gap-1 text-sm text-muted-foreground" data-testid="engine-notes">
+            {options.engine_preparing !== null && (
+              <p role="status">
+                Preparing the speech engine: {options.engine_preparing} %. A whisper model for 99 languages is being downloaded
+                {options.engine_label ? `; until it is ready, the ${options.engine_label} transcribes.` : "; transcription starts when it is ready."}
+              </p>
+            )}
             {options.engine_note && <p>{options.engine_note}</p>}
             {options.languages_note && <p>{options.languages_note}</p>}
           </div>

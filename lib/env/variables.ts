@@ -179,6 +179,25 @@ export const VARIABLES = {
     shownDefault: "best `ggml-*.bin` in `DATA_DIR/models`",
     section: TRANSCRIPTION,
   },
+  WHISPER_AUTO_DOWNLOAD: {
+    schema: bool(true),
+    doc: "On first start without a whisper model, download `WHISPER_DOWNLOAD_MODEL` into `DATA_DIR/models` (resumable, checksum-verified); `false` for air-gapped installs.",
+    shownDefault: "`true`",
+    example: "true",
+    section: TRANSCRIPTION,
+  },
+  WHISPER_DOWNLOAD_MODEL: {
+    schema: withDefault("base"),
+    doc: "The model that download fetches: `tiny`, `base`, `small`, `medium` (multilingual) or their `.en` forms.",
+    shownDefault: "`base`",
+    section: TRANSCRIPTION,
+  },
+  WHISPER_MODEL_BASE_URL: {
+    schema: withDefault("https://huggingface.co/ggerganov/whisper.cpp/resolve/main"),
+    doc: "Where whisper models are downloaded from (a mirror, or a local server in tests).",
+    shownDefault: "whisper.cpp's Hugging Face repository",
+    section: TRANSCRIPTION,
+  },
   WHISPER_THREADS: {
     schema: optionalPositiveInt(),
     doc: "CPU threads per whisper job.",

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { provisionWhisperModel } from "./model-provisioning";
 import { startWorker, type Worker } from "./worker";
 import { env } from "@/lib/env";
 
@@ -12,4 +13,6 @@ export function startAppWorker(): void {
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
   console.info(`[worker] started in the app process (${globalForWorker.verbatimWorker.id})`);
+  // The worker's process is where the engines run, so it fetches the model they need.
+  void provisionWhisperModel();
 }

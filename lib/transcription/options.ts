@@ -5,6 +5,7 @@ import type { Database } from "@/lib/db/client";
 import { getSetting } from "@/lib/settings/settings";
 import { engineLabel, engineNote, languagesNote } from "./engines/labels";
 import { chooseEngine } from "./engines/registry";
+import { preparingPercent } from "./model-provisioning";
 import { languageOptions } from "./plan-limits";
 
 /** What the dashboard needs to offer: engine state, languages, usage, limits, recording modes. */
@@ -20,6 +21,7 @@ export async function transcriptionOptions(database: Database, userId: string): 
     engine,
     engine_label: engineLabel(engine),
     engine_note: engineNote(engine),
+    engine_preparing: preparingPercent(),
     engine_problem: choice.engine ? null : choice.reason ?? null,
     auto_detect: Boolean(choice.engine?.detectsLanguage),
     languages,

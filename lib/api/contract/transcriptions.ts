@@ -75,6 +75,8 @@ export const TranscriptionOptions = z.object({
   engine_label: z.nullable(z.string()),
   /** a limit of the engine worth saying beside the recorder */
   engine_note: z.nullable(z.string()),
+  /** percent of the whisper model downloaded on first start, while that runs */
+  engine_preparing: z.nullable(z.number()),
   engine_problem: z.nullable(z.string()),
   auto_detect: z.boolean(),
   languages: z.array(z.object({ code: z.string(), name: z.string() })),

@@ -27,6 +27,11 @@ const CACHE_MS = 30_000;
 const CONFIG_KEYS = ["TRANSCRIBE_ENGINE", "OPENAI_BASE_URL", "OPENAI_API_KEY", "WHISPER_MODEL", "POCKETSPHINX_PATH", "POCKETSPHINX_MODEL_DIR", "DATA_DIR"] as const;
 let cached: { key: string; at: number; choice: Promise<EngineChoice> } | null = null;
 
+/** A model arrived or went away: the next choice looks again instead of using the cached one. */
+export function forgetEngineChoice(): void {
+  cached = null;
+}
+
 /** TRANSCRIBE_ENGINE forces one engine; otherwise the first available in AUTO_ORDER. */
 export function chooseEngine(): Promise<EngineChoice> {
   const config = env();

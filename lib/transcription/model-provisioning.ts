@@ -1,0 +1,78 @@
+import { existsSync } from "node:fs";
+import { env } from "@/lib/env";
+import { forgetEngineChoice } from "./engines/registry";
+import { modelsDir, resolveWhisperModel } from "./engines/whisper";
+import { downloadModel } from "./models";
+
+/**
+ * The first start's whisper model: fetched in the background by the process that runs a
+ * worker, so the best engine is set up by the README's one start command. Until it is
+ * ready the next engine (PocketSphinx) transcribes, and the dashboard says how far the
+ * download is; offline or refused, it says why and the next engine carries on.
+ */
+export type ProvisioningState =
+  | { state: "off" } // WHISPER_AUTO_DOWNLOAD=false
+  | { state: "present" } // a model was there already
+  | { state: "downloading"; model: string; bytes: number; total: number | null }
+  | { state: "ready"; model: string }
+  | { state: "failed"; model: string; reason: string };
+
+const globalForModels = globalThis as unknown as { verbatimModelProvisioning?: { status: ProvisioningState; run?: Promise<void> } };
+
+function slot() {
+  globalForModels.verbatimModelProvisioning ??= { status: { state: "off" } };
+  return globalForModels.verbatimModelProvisioning;
+}
+
+export function provisioningState(): ProvisioningState {
+  return slot().status;
+}
+
+/** The download's progress as users read it, or null when nothing is being prepared. */
+export function preparingPercent(status: ProvisioningState = provisioningState()): number | null {
+  if (status.state !== "downloading") return null;
+  return status.total ? Math.min(99, Math.floor((status.bytes / status.total) * 100)) : 0;
+}
+
+/** Starts the download once per process when it is wanted; later calls share it. */
+export function provisionWhisperModel(): Promise<void> {
+  const current = slot();
+  current.run ??= provision().finally(() => forgetEngineChoice());
+  return current.run;
+}
+
+async function provision(): Promise<void> {
+  const current = slot();
+  const { WHISPER_AUTO_DOWNLOAD, WHISPER_DOWNLOAD_MODEL, TRANSCRIBE_ENGINE } = env();
+  // An operator who chose another engine does not want a model downloaded.
+  if (!WHISPER_AUTO_DOWNLOAD || (TRANSCRIBE_ENGINE !== "auto" && TRANSCRIBE_ENGINE !== "whisper")) {
+    current.status = { state: "off" };
+    return;
+  }
+  const existing = resolveWhisperModel();
+  if (existing && existsSync(existing)) {
+    current.status = { state: "present" };
+    return;
+  }
+  const model = WHISPER_DOWNLOAD_MODEL;
+  current.status = { state: "downloading", model, bytes: 0, total: null };
+  console.info(`[models] no whisper model in ${modelsDir()}: downloading ${model} (WHISPER_AUTO_DOWNLOAD=false turns this off)`);
+  try {
+    await downloadModel(model, modelsDir(), {
+      onProgress: (bytes, total) => {
+        current.status = { state: "downloading", model, bytes, total };
+      },
+    });
+    current.status = { state: "ready", model };
+    console.info(`[models] whisper model ${model} is ready`);
+  } catch (error) {
+    const reason = (error as Error).message;
+    current.status = { state: "failed", model, reason };
+    console.warn(`[models] the whisper model could not be downloaded, the next engine carries on: ${reason}`);
+  }
+}
+
+/** For tests: forget this process's download so the next call starts afresh. */
+export function resetProvisioning(): void {
+  delete globalForModels.verbatimModelProvisioning;
+}
