@@ -114,6 +114,10 @@ test.describe("the admin panel", () => {
 
   test("settings: the key cannot be edited; a bad number shows the spec's alert with the server's reason", async ({ page, request }) => {
     await openAdminPanel(page, request, "settings", 1);
+    // Above the settings: the engine users get (this stack forces PocketSphinx, so no model download).
+    const engine = page.getByTestId("admin-engine-status");
+    await expect(engine).toContainText("In use: Offline English engine (sphinx).");
+    await expect(engine).toContainText("Automatic model download is off");
     await page.getByTestId("admin-setting-row-max_upload_mb").getByRole("button", { name: /Edit/ }).click();
     const dialog = page.getByRole("dialog", { name: "Edit setting" });
     await expect(dialog.getByLabel("Key")).toBeDisabled();

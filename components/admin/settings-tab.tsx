@@ -2,6 +2,7 @@
 
 import { AdminSettingsAnswer } from "@/lib/api/contract/admin";
 import { SETTINGS_PATH } from "./admin-api";
+import { EngineStatus } from "./engine-status";
 import { formatDateTime } from "./format";
 import { ListState } from "./list-state";
 import { settingSaved } from "./messages";
@@ -19,6 +20,7 @@ export function SettingsTab() {
 
   return (
     <section aria-label="Settings" className="flex flex-col gap-4">
+      <EngineStatus />
       <ListState error={list.error} data={list.items} loadingText="Loading settings…" empty={list.items?.length === 0} emptyText="No settings.">
         {(settings) => (
           <DataTable label="Settings" busy={list.loading} columns={COLUMNS} actions>

@@ -1,0 +1,43 @@
+/** @jest-environment jsdom */
+import "@testing-library/jest-dom";
+import { screen } from "@testing-library/react";
+import { renderFresh } from "@/test/support/admin-fixtures";
+import { fakeFetch } from "@/test/support/fake-fetch";
+import { EngineStatus, modelDownloadText } from "./engine-status";
+
+const health = (engine: object) => ({ body: { status: "ok", database: { ok: true, kind: "pglite" }, engine, queue: { queued: 2, running: 1 } } });
+
+describe("the admin panel's speech engine status", () => {
+  it("says which engine runs and how far the first start's model download is", async () => {
+    fakeFetch({
+      "GET /api/health": health({
+        selected: "sphinx",
+        problem: null,
+        engines: {},
+        model_download: { state: "downloading", model: "base", bytes: 71_000_000, total: 142_000_000 },
+      }),
+    });
+    renderFresh(<EngineStatus />);
+    const status = await screen.findByTestId("admin-engine-status");
+    expect(status).toHaveTextContent("In use: Offline English engine (sphinx).");
+    expect(status).toHaveTextContent("Downloading the whisper model base: 50 % (71 MB of 142 MB). PocketSphinx transcribes until it is ready.");
+    expect(status).toHaveTextContent("Queue: 2 waiting, 1 running.");
+  });
+
+  it("names the problem when no engine can run", async () => {
+    fakeFetch({
+      "GET /api/health": health({ selected: null, problem: "No speech engine is configured.", engines: {}, model_download: { state: "off" } }),
+    });
+    renderFresh(<EngineStatus />);
+    expect(await screen.findByTestId("admin-engine-status")).toHaveTextContent("No speech engine: No speech engine is configured.");
+  });
+
+  it("words every state of the download", () => {
+    expect(modelDownloadText({ state: "failed", model: "base", reason: "Could not reach the model repository: fetch failed." })).toBe(
+      "The whisper model base could not be downloaded: Could not reach the model repository: fetch failed. It is tried again at the next start.",
+    );
+    expect(modelDownloadText({ state: "ready", model: "base" })).toBe("The whisper model base was downloaded and is in use.");
+    expect(modelDownloadText({ state: "off" })).toMatch(/^Automatic model download is off/);
+    expect(modelDownloadText({ state: "present" })).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+"use client";
+
+import { OperatorHealth, type ModelDownload } from "@/lib/api/contract/health";
+import { useApi } from "@/lib/api/use-api";
+import { engineLabel } from "@/lib/transcription/engines/labels";
+
+const REFRESH_WHILE_DOWNLOADING_MS = 5000;
+const mb = (bytes: number) => `${Math.round(bytes / 1_000_000)} MB`;
+
+/** What the first start's model download is doing, in a sentence an operator can act on. */
+export function modelDownloadText(download: ModelDownload): string | null {
+  const model = download.model ?? "whisper";
+  switch (download.state) {
+    case "downloading": {
+      const bytes = download.bytes ?? 0;
+      const of = download.total ? `: ${Math.floor((bytes / download.total) * 100)} % (${mb(bytes)} of ${mb(download.total)})` : `: ${mb(bytes)}`;
+      return `Downloading the whisper model ${model}${of}. PocketSphinx transcribes until it is ready.`;
+    }
+    case "ready":
+      return `The whisper model ${model} was downloaded and is in use.`;
+    case "failed":
+      return `The whisper model ${model} could not be downloaded: ${download.reason ?? "no reason given"} It is tried again at the next start.`;
+    case "off":
+      return "Automatic model download is off (WHISPER_AUTO_DOWNLOAD=false, or TRANSCRIBE_ENGINE names another engine).";
+    case "present":
+      return null;
+  }
+}
+
+/** The speech engine this server runs, above the settings: operators see what users get. */
+export function EngineStatus() {
+  const { data, error } = useApi("/api/health", OperatorHealth, {
+    refreshInterval: (latest) => (latest?.engine.model_download.state === "downloading" ? REFRESH_WHILE_DOWNLOADING_MS : 0),
+  });
+  if (error) return <p className="text-sm text-danger">{`The speech engine's status could not be read: ${error.message}`}</p>;
+  if (!data) return <p className="text-sm text-muted-foreground">{"Reading the speech engine's status…"}</p>;
+  const { selected, problem, model_download } = data.engine;
+  const download = modelDownloadText(model_download);
+  return (
+    <section aria-label="Speech engine" className="flex flex-col gap-1 rounded-lg border border-border p-4 text-sm" data-testid="admin-engine-status">
+      <h2 className="font-semibold">Speech engine</h2>
+      <p>{selected ? `In use: ${engineLabel(selected)} (${selected}).` : `No speech engine: ${problem ?? "none is available."}`}</p>
+      {download && <p>{download}</p>}
+      {data.queue && <p className="text-muted-foreground">Queue: {data.queue.queued} waiting, {data.queue.running} running.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+/** The operators' view of `GET /api/health` (anyone else gets `{status}` only). zod/mini: it is read in the browser. */
+import * as z from "zod/mini";
+
+const ModelDownload = z.object({
+  state: z.enum(["off", "present", "downloading", "ready", "failed"]),
+  model: z.optional(z.string()),
+  bytes: z.optional(z.number()),
+  total: z.optional(z.nullable(z.number())),
+  reason: z.optional(z.string()),
+});
+export type ModelDownload = z.infer<typeof ModelDownload>;
+
+export const OperatorHealth = z.object({
+  status: z.enum(["ok", "degraded"]),
+  engine: z.object({
+    selected: z.nullable(z.string()),
+    problem: z.nullable(z.string()),
+    model_download: ModelDownload,
+  }),
+  queue: z.nullable(z.object({ queued: z.number(), running: z.number() })),
+});
+export type OperatorHealth = z.infer<typeof OperatorHealth>;
