@@ -3,7 +3,7 @@ import { apiCall } from "@/lib/api/client";
 import { OkAnswer } from "@/lib/api/contract/common";
 import { CheckoutAnswer, CurrentSubscription, DowngradeAnswer, PlansAnswer } from "@/lib/api/contract/billing";
 import { type PlanChoice } from "@/lib/api/contract/billing-input";
-import type { BillingInterval } from "./types";
+import type { BillingInterval } from "@/lib/billing/subscription-types";
 
 const BASE = "/api/subscriptions";
 

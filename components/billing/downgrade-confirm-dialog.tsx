@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { planSummary } from "./plan-summary";
-import type { ApiPlan } from "./types";
+import type { ApiPlan } from "@/lib/api/contract/billing";
 
 /**
  * Spec §4: premium → pro is scheduled for the end of the billing period after this

@@ -1,6 +1,7 @@
 /** What each plan card's button says and does in the subscription modal (spec §4, §8). */
 import { planChange, type PlanChange, type PlanRules } from "@/lib/billing/transitions";
-import type { ApiPlan, BillingInterval, CurrentSubscription } from "./types";
+import type { ApiPlan, CurrentSubscription } from "@/lib/api/contract/billing";
+import type { BillingInterval } from "@/lib/billing/subscription-types";
 
 /** Spec §4: after a downgrade or plan-change message the page reloads after 2 s… */
 export const PLAN_CHANGE_RELOAD_MS = 2000;

@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { annualPricePerMonth, formatPrice } from "@/lib/billing/pricing";
 import type { PlanButton } from "./plan-actions";
 import { planSummaryItems } from "./plan-summary";
-import type { ApiPlan, BillingInterval } from "./types";
+import type { ApiPlan } from "@/lib/api/contract/billing";
+import type { BillingInterval } from "@/lib/billing/subscription-types";
 
 /** One plan of the subscription modal, styled like the landing page's pricing cards. */
 export function PlanCard({

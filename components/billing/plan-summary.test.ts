@@ -1,7 +1,7 @@
 import { aiFormattingText, planLanguages, planSummary, planSummaryItems, supportText } from "./plan-summary";
 import { toList } from "@/lib/billing/list-field";
 import { PLANS, TIERS, plan } from "@/test/support/billing-plans";
-import type { ApiLanguageTier } from "./types";
+import type { ApiLanguageTier } from "@/lib/api/contract/billing";
 
 describe("plan summary (spec §9)", () => {
   it("describes the seeded pro and premium plans as the spec does", () => {

@@ -4,7 +4,7 @@
  * derived from the plan data operators edit, never hard-coded.
  */
 import { toList } from "@/lib/billing/list-field";
-import type { ApiLanguageTier, ApiPlan } from "./types";
+import type { ApiLanguageTier, ApiPlan } from "@/lib/api/contract/billing";
 
 export type SummaryPlan = Pick<ApiPlan, "hours_per_month" | "language_count" | "features">;
 

@@ -7,7 +7,7 @@ import { CONFIRMED_DOWNGRADE_RELOAD_MS, PLAN_CHANGE_RELOAD_MS } from "./plan-act
 import { SubscriptionModal } from "./subscription-modal";
 import { PLANS_RESPONSE, subscription } from "@/test/support/billing-plans";
 import { fakeFetch } from "@/test/support/fake-fetch";
-import type { CurrentSubscription } from "./types";
+import type { CurrentSubscription } from "@/lib/api/contract/billing";
 
 jest.mock("./browser", () => ({ reloadPage: jest.fn(), goTo: jest.fn() }));
 jest.mock("@/lib/analytics/track", () => ({ track: jest.fn() }));

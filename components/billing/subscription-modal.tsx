@@ -28,7 +28,8 @@ import {
 } from "./plan-actions";
 import { PlanCard } from "./plan-card";
 import { planLanguages } from "./plan-summary";
-import type { ApiLanguageTier, ApiPlan, BillingInterval, CurrentSubscription } from "./types";
+import type { ApiLanguageTier, ApiPlan, CurrentSubscription } from "@/lib/api/contract/billing";
+import type { BillingInterval } from "@/lib/billing/subscription-types";
 
 export interface SubscriptionModalProps {
   open: boolean;

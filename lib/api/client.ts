@@ -39,6 +39,19 @@ function errorBody(raw: string): Record<string, unknown> | null {
   }
 }
 
+/**
+ * The failure of an answer that is not 2xx, from its status and raw body: the `detail` of
+ * our JSON errors, else the raw text (a proxy's HTML page, say), which is the most useful
+ * thing to show. Shared by every call, the XHR upload included.
+ */
+export function failureOf(status: number, raw: string, statusText = ""): ApiFailure {
+  const body = errorBody(raw);
+  return { ok: false, status, text: typeof body?.detail === "string" ? body.detail : raw || statusText, body };
+}
+
+/** No answer at all: the network failed. */
+const unreachable = (error: unknown): ApiFailure => ({ ok: false, status: 0, text: error instanceof Error ? error.message : String(error), body: null });
+
 export async function apiCall<S extends z.ZodMiniType>(path: string, options: CallOptions<S>): Promise<ApiResult<z.output<S>>> {
   const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
   let res: Response;
@@ -53,7 +66,7 @@ export async function apiCall<S extends z.ZodMiniType>(path: string, options: Ca
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     });
   } catch (error) {
-    return { ok: false, status: 0, text: error instanceof Error ? error.message : String(error), body: null };
+    return unreachable(error);
   }
   let raw = "";
   try {
@@ -61,12 +74,7 @@ export async function apiCall<S extends z.ZodMiniType>(path: string, options: Ca
   } catch {
     // A body that breaks off mid-way reads as empty; the status still tells what happened.
   }
-  if (!res.ok) {
-    const body = errorBody(raw);
-    // Not JSON (a proxy's HTML page, say): the raw text is the most useful thing to show.
-    const text = typeof body?.detail === "string" ? body.detail : raw || res.statusText || "";
-    return { ok: false, status: res.status, text, body };
-  }
+  if (!res.ok) return failureOf(res.status, raw, res.statusText);
   let json: unknown;
   try {
     json = raw === "" ? undefined : JSON.parse(raw);
@@ -84,12 +92,10 @@ export async function apiDownload(path: string): Promise<{ ok: true; response: R
   try {
     res = await fetch(path, { credentials: "include", cache: "no-store" });
   } catch (error) {
-    return { ok: false, status: 0, text: error instanceof Error ? error.message : String(error), body: null };
+    return unreachable(error);
   }
   if (res.ok) return { ok: true, response: res };
-  const raw = await res.text().catch(() => "");
-  const body = errorBody(raw);
-  return { ok: false, status: res.status, text: typeof body?.detail === "string" ? body.detail : raw || res.statusText || "", body };
+  return failureOf(res.status, await res.text().catch(() => ""), res.statusText);
 }
 
 /** Thrown by the data-fetching hooks' fetcher, so SWR keeps the previous data and exposes it. */

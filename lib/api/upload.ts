@@ -1,3 +1,4 @@
+import { detailOr, failureOf } from "./client";
 import { ApiTranscription } from "./contract/transcriptions";
 
 export interface UploadResult {
@@ -31,8 +32,7 @@ export function uploadAudio(
       }
       const created = xhr.status === 201 ? ApiTranscription.safeParse(body) : null;
       if (created?.success) return resolve({ ok: true, transcription: created.data });
-      const detail = (body as { detail?: unknown } | null)?.detail;
-      resolve({ ok: false, error: typeof detail === "string" && detail ? detail : `The upload failed (${xhr.status}). Please try again.` });
+      resolve({ ok: false, error: detailOr(failureOf(xhr.status, xhr.responseText), `The upload failed (${xhr.status}). Please try again.`) });
     };
     xhr.onerror = () => resolve({ ok: false, error: "The upload was interrupted. Check your connection and try again." });
     xhr.onabort = () => resolve({ ok: false, error: "Upload canceled." });

@@ -18,20 +18,31 @@ import { normaliseWords, wordErrorRate } from "./wer";
 const FIXTURES = path.resolve(__dirname, "../../test/fixtures/audio");
 const REFERENCE = "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.";
 
+/** PocketSphinx forced, and a database of the backend for the file's tests: `t.db` inside a test. */
+function usePipelineDatabase(open: () => Promise<TestDatabase>) {
+  useTestEnv({ TRANSCRIBE_ENGINE: "sphinx" });
+  // Held in a Map rather than a reassigned variable: the hooks lint treats use* helpers as React hooks.
+  const opened = new Map<"t", TestDatabase>();
+  beforeAll(async () => {
+    opened.set("t", await open());
+  });
+  afterAll(async () => {
+    await opened.get("t")?.close();
+  });
+  return {
+    get db() {
+      return opened.get("t")!.handle.db;
+    },
+  };
+}
+
 const body = (file: string) => Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
 
 describe.each(BACKENDS)("the real pipeline with PocketSphinx on %s", (_name, open) => {
-  useTestEnv({ TRANSCRIBE_ENGINE: "sphinx" });
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await open();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = usePipelineDatabase(open);
 
   it.each(["jfk.wav", "jfk.mp3"])("transcribes %s exactly as the bare CLI does", async (fixture) => {
-    const db = t.handle.db;
+    const db = t.db;
     const userId = await insertUser(db);
     const created = await createTranscription(db, {
       userId,
@@ -87,19 +98,12 @@ describe.each(BACKENDS)("the real pipeline with PocketSphinx on %s", (_name, ope
 });
 
 describe.each(BACKENDS.slice(0, 1))("a two-minute steady reading on %s", (_name, open) => {
-  useTestEnv({ TRANSCRIBE_ENGINE: "sphinx" });
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await open();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = usePipelineDatabase(open);
 
   // espeak-ng reading steady-reading.txt for 2:03 without a long pause: PocketSphinx hears
   // three utterances of about 40 s each; a person gets segments they can read and seek in.
   it("comes back as readable segments: none over 20 s, at least one per 15 s of speech, in order", async () => {
-    const db = t.handle.db;
+    const db = t.db;
     const created = await createTranscription(db, {
       userId: await insertUser(db),
       body: body(path.join(FIXTURES, "steady-reading.ogg")),

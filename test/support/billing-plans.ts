@@ -1,6 +1,6 @@
 /** Plan data for the billing tests, shaped like GET /api/subscriptions/plans from the seed catalogue. */
 import { LANGUAGE_TIER_SEED, PLAN_SEED } from "@/lib/billing/catalog";
-import type { ApiLanguageTier, ApiPlan, CurrentSubscription, PlansResponse } from "@/components/billing/types";
+import type { ApiLanguageTier, ApiPlan, CurrentSubscription, PlansAnswer } from "@/lib/api/contract/billing";
 
 export const TIERS: ApiLanguageTier[] = LANGUAGE_TIER_SEED.map((tier) => ({ ...tier, languages: { ...tier.languages } }));
 
@@ -34,7 +34,7 @@ export function plan(id: string): ApiPlan {
   return found;
 }
 
-export const PLANS_RESPONSE: PlansResponse = { plans: PLANS, language_tiers: TIERS };
+export const PLANS_RESPONSE: PlansAnswer = { plans: PLANS, language_tiers: TIERS };
 
 const DEFAULT_PLAN_ID = PLAN_SEED.find((seed) => seed.isDefault)!.id;
 
