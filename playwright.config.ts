@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { APP_URL, EMBEDDED_URL } from "./e2e/support/stack-config";
+import { APP_URL, EMBEDDED_URL, STACK_API } from "./e2e/support/stack-config";
 
 // Debian's Chromium; nothing is downloaded. The flags keep it off the network entirely.
 const chromiumArgs = [
@@ -36,7 +36,8 @@ export default defineConfig({
   webServer: [
     {
       command: "npx tsx e2e/support/stack.ts",
-      url: `${APP_URL}/api/health`,
+      // The stack's own API answers once the app is up and its worker has checked in.
+      url: `${STACK_API}/stack`,
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: "pipe",

@@ -25,8 +25,8 @@ function treeRss(rootPid: number): number {
   return total;
 }
 
-/** Samples the process tree every `intervalMs` and keeps the peak. */
-export function watchPeakMemory(rootPid = process.pid, intervalMs = 50) {
+/** Samples the process tree every `intervalMs` and keeps the peak (reading /proc costs CPU: faster sampling would slow the engines it measures). */
+export function watchPeakMemory(rootPid = process.pid, intervalMs = 250) {
   let peak = treeRss(rootPid);
   const timer = setInterval(() => {
     peak = Math.max(peak, treeRss(rootPid));

@@ -1,14 +1,12 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { createUser, expect, logInThroughForm, logInViaApi, sql, stackInfo, test } from "./support/fixtures";
+import { createUser, expect, logInThroughForm, logInViaApi, sql, test } from "./support/fixtures";
+import { storedKeys } from "./support/storage";
 import { seedJfkTranscript } from "./support/transcripts";
 
 test("account page: rename, change password, delete the account", async ({ page, request }) => {
   const creds = await createUser(request, { name: "Old Name" });
   const [{ id: userId }] = await sql<{ id: string }>("select id from users where email = $1", [creds.email]);
   await seedJfkTranscript(creds.email);
-  const audio = path.join((await stackInfo()).dataDir, "audio", userId);
-  expect(existsSync(audio)).toBe(true);
+  expect(await storedKeys(userId)).toHaveLength(1);
   await logInViaApi(page, creds);
   await page.goto("/account");
 
@@ -36,7 +34,7 @@ test("account page: rename, change password, delete the account", async ({ page,
   await expect(page).toHaveURL(/\/login\?notice=deleted$/);
   expect(await sql("select id from users where email = $1", [creds.email])).toHaveLength(0);
   expect(await sql("select id from transcriptions where user_id = $1", [userId])).toHaveLength(0);
-  expect(existsSync(audio)).toBe(false);
+  expect(await storedKeys(userId)).toEqual([]);
   await logInThroughForm(page, { email: creds.email, password: "another good one 5" });
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("Incorrect email or password. Try again or reset your password.");
 });

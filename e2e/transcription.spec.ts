@@ -1,5 +1,5 @@
 import { createUser, expect, logInViaApi, sql, test } from "./support/fixtures";
-import { JFK_WAV } from "./support/audio";
+import { JFK_WAV, longReading } from "./support/audio";
 
 test("upload jfk.wav → progress → done → the transcript page shows the text and the audio plays", async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -37,6 +37,28 @@ test("upload jfk.wav → progress → done → the transcript page shows the tex
   await transcript.getByRole("button", { name: /^Play from/ }).nth(1).click(); // click a segment: seek there and play
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(2);
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(false);
+});
+
+test("a long recording: its first parts can be read and played while the rest is transcribed", async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const creds = await createUser(request);
+  await logInViaApi(page, creds);
+  await page.goto("/dashboard");
+  await page.getByLabel("Choose audio files").setInputFiles(await longReading());
+  const row = page.getByTestId("transcription-row").filter({ hasText: "verbatim-e2e-long-reading" });
+  await row.getByRole("link", { name: "verbatim-e2e-long-reading" }).click();
+
+  const partial = page.getByTestId("partial-transcript");
+  await expect(partial).toContainText(/Transcribed so far: \d+ of \d+ parts\. You can edit the transcript when it is complete\./, { timeout: 60_000 });
+  await expect(page.getByText(/Transcribing… \d+%/)).toBeVisible();
+  // What is there can be played from where it was said.
+  const audio = page.getByTestId("audio");
+  await partial.getByRole("button", { name: /^Play from/ }).last().click();
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(5);
+
+  // Then the whole transcript, editable, replaces the parts.
+  await expect(page.getByTestId("transcript")).toBeVisible({ timeout: 90_000 });
+  await expect(partial).toHaveCount(0);
 });
 
 test("record with the browser's microphone → a transcription job is created", async ({ page, request }) => {

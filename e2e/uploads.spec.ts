@@ -1,7 +1,6 @@
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
-import { ORIGIN, createUser, expect, sql, stackInfo, test } from "./support/fixtures";
+import { ORIGIN, createUser, expect, sql, test } from "./support/fixtures";
+import { storedKeys } from "./support/storage";
 import { jfkWav } from "./support/audio";
 
 async function signedInUser(request: APIRequestContext) {
@@ -21,8 +20,7 @@ function upload(request: APIRequestContext, body: Buffer, filename: string, cont
 /** Nothing of a refused upload survives: no row, no file. */
 async function expectNothingLeft(userId: string) {
   expect(await sql("select id from transcriptions where user_id = $1", [userId])).toHaveLength(0);
-  const dir = path.join((await stackInfo()).dataDir, "audio", userId);
-  expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+  expect(await storedKeys(userId)).toEqual([]);
 }
 
 test.describe("bad uploads get a clear 4xx and leave nothing behind", () => {
@@ -121,10 +119,10 @@ test("rename validates its body; delete removes the audio and the transcript", a
   const renamed = await request.patch(`/api/transcriptions/${created.id}`, { data: { title: "Inaugural address" }, headers: ORIGIN });
   expect((await renamed.json()).title).toBe("Inaugural address");
 
-  const dir = path.join((await stackInfo()).dataDir, "audio", user.id, created.id);
-  expect(existsSync(dir)).toBe(true);
+  const prefix = `${user.id}/${created.id}`;
+  expect((await storedKeys(prefix)).sort()).toEqual([`${prefix}/normalised.wav`, `${prefix}/original`]);
   expect((await request.delete(`/api/transcriptions/${created.id}`, { headers: ORIGIN })).status()).toBe(200);
-  expect(existsSync(dir)).toBe(false);
+  expect(await storedKeys(prefix)).toEqual([]);
   expect(await sql("select id from transcriptions where id = $1", [created.id])).toHaveLength(0);
   expect((await request.get(`/api/transcriptions/${created.id}`)).status()).toBe(404);
 });

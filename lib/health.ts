@@ -1,33 +1,39 @@
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
-import { chooseEngine, type EngineStatus } from "@/lib/transcription/engines/registry";
+import type { EngineChoice, EngineStatus } from "@/lib/transcription/engines/registry";
+import { offeredEngine } from "@/lib/transcription/offered-engine";
 import { provisioningState, type ProvisioningState } from "@/lib/transcription/model-provisioning";
 import { queueDepth } from "@/lib/transcription/queue";
+import { aliveWorkers, oldestQueuedSeconds, type WorkerView } from "@/lib/transcription/worker-registry";
 
 export interface Health {
   status: "ok" | "degraded";
   database: { ok: boolean; kind: "pglite" | "postgres" };
-  engine: { selected: string | null; problem: string | null; engines: EngineStatus; model_download: ProvisioningState };
-  queue: { queued: number; running: number } | null;
+  engine: { selected: string | null; problem: string | null; setup: string | null; engines: EngineStatus | null; model_download: ProvisioningState };
+  queue: { queued: number; running: number; oldest_queued_s: number } | null;
+  /** worker processes seen in the last 30 s, on any host */
+  workers: WorkerView[] | null;
 }
 
 /** Database reachable, which speech engine would run, and how much work is waiting. */
 export async function health(handle: Pick<DatabaseHandle, "db" | "kind">): Promise<Health> {
-  const choice = await chooseEngine();
+  const choice = await offeredEngine(handle.db).catch((): EngineChoice => ({ engine: null, reason: "The database could not be read." }));
   const engine = {
     selected: choice.engine?.name ?? null,
     problem: choice.engine ? null : (choice.reason ?? null),
-    engines: choice.statuses,
+    setup: choice.engine ? (choice.statuses?.[choice.engine.name].setup ?? null) : null,
+    engines: choice.statuses ?? null,
     model_download: provisioningState(),
   };
   try {
     await handle.db.execute(sql`select 1`);
-    const queue = await queueDepth(handle.db);
-    return { status: choice.engine ? "ok" : "degraded", database: { ok: true, kind: handle.kind }, engine, queue };
+    const [depth, oldest, workers] = await Promise.all([queueDepth(handle.db), oldestQueuedSeconds(handle.db), aliveWorkers(handle.db)]);
+    const queue = { ...depth, oldest_queued_s: oldest };
+    return { status: choice.engine ? "ok" : "degraded", database: { ok: true, kind: handle.kind }, engine, queue, workers };
   } catch (error) {
     // Details (hosts, users) go to the server log, not to anonymous callers.
     console.error("[health] database check failed:", error);
-    return { status: "degraded", database: { ok: false, kind: handle.kind }, engine, queue: null };
+    return { status: "degraded", database: { ok: false, kind: handle.kind }, engine, queue: null, workers: null };
   }
 }
 

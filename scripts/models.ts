@@ -1,6 +1,6 @@
 /** `npm run models -- <name>`: downloads a whisper.cpp ggml model into data/models, checksum-verified. */
 import { env } from "@/lib/env";
-import { modelsDir } from "@/lib/transcription/engines/whisper";
+import { modelsDir } from "@/lib/transcription/models";
 import { ModelDownloadError, WHISPER_MODELS, downloadModel } from "@/lib/transcription/models";
 
 async function main() {

@@ -8,6 +8,11 @@ import { prepareDatabase } from "@/lib/db/prepare";
 import { provisionWhisperModel } from "@/lib/transcription/model-provisioning";
 import { startWorker } from "@/lib/transcription/worker";
 
+/** One JSON object per line, for log collectors: time, event and its fields. */
+function log(event: string, fields: Record<string, unknown> = {}): void {
+  console.info(JSON.stringify({ time: new Date().toISOString(), event, ...fields }));
+}
+
 async function main() {
   if (!assertStartable().DATABASE_URL) {
     console.error("npm run worker needs DATABASE_URL: with embedded PGlite the app process runs the worker itself.");
@@ -15,12 +20,14 @@ async function main() {
   }
   await prepareDatabase();
   const worker = startWorker(databaseHandle().db, {
-    onJobEnd: (jobId, outcome) => console.info(`[worker] job ${jobId}: ${outcome}`),
+    onJobEnd: (jobId, outcome) => log("job_end", { worker: worker.id, job: jobId, outcome }),
   });
-  console.info(`[worker] ${worker.id} waiting for jobs`);
+  log("worker_start", { worker: worker.id });
   void provisionWhisperModel();
   const shutdown = async () => {
+    log("worker_stopping", { worker: worker.id, note: "finishing the current job" });
     await worker.stop();
+    log("worker_stop", { worker: worker.id });
     await databaseHandle().close();
     process.exit(0);
   };

@@ -5,7 +5,10 @@ import { renderFresh } from "@/test/support/admin-fixtures";
 import { fakeFetch } from "@/test/support/fake-fetch";
 import { EngineStatus, modelDownloadText } from "./engine-status";
 
-const health = (engine: object) => ({ body: { status: "ok", database: { ok: true, kind: "pglite" }, engine, queue: { queued: 2, running: 1 } } });
+const WORKER = { id: "w1", host: "worker-1", engine: "sphinx", problem: null, capacity: 2, busy: true, seen_s_ago: 3 };
+const health = (engine: object, workers: object[] = [WORKER]) => ({
+  body: { status: "ok", database: { ok: true, kind: "pglite" }, engine, queue: { queued: 2, running: 1, oldest_queued_s: 75 }, workers },
+});
 
 describe("the admin panel's speech engine status", () => {
   it("says which engine runs and how far the first start's model download is", async () => {
@@ -13,6 +16,7 @@ describe("the admin panel's speech engine status", () => {
       "GET /api/health": health({
         selected: "sphinx",
         problem: null,
+        setup: "2 processes at once, one per core.",
         engines: {},
         model_download: { state: "downloading", model: "base", bytes: 71_000_000, total: 142_000_000 },
       }),
@@ -20,16 +24,20 @@ describe("the admin panel's speech engine status", () => {
     renderFresh(<EngineStatus />);
     const status = await screen.findByTestId("admin-engine-status");
     expect(status).toHaveTextContent("In use: Offline English engine (sphinx).");
+    expect(status).toHaveTextContent("2 processes at once, one per core.");
     expect(status).toHaveTextContent("Downloading the whisper model base: 50 % (71 MB of 142 MB). PocketSphinx transcribes until it is ready.");
-    expect(status).toHaveTextContent("Queue: 2 waiting, 1 running.");
+    expect(status).toHaveTextContent("Queue: 2 waiting (the oldest for 1:15), 1 running.");
+    expect(status).toHaveTextContent("Worker on worker-1: Offline English engine, 2 at once, busy.");
   });
 
-  it("names the problem when no engine can run", async () => {
+  it("names the problem when no engine can run, and when no worker is alive", async () => {
     fakeFetch({
-      "GET /api/health": health({ selected: null, problem: "No speech engine is configured.", engines: {}, model_download: { state: "off" } }),
+      "GET /api/health": health({ selected: null, problem: "No speech engine is configured.", setup: null, engines: {}, model_download: { state: "off" } }, []),
     });
     renderFresh(<EngineStatus />);
-    expect(await screen.findByTestId("admin-engine-status")).toHaveTextContent("No speech engine: No speech engine is configured.");
+    const status = await screen.findByTestId("admin-engine-status");
+    expect(status).toHaveTextContent("No speech engine: No speech engine is configured.");
+    expect(status).toHaveTextContent("No transcription worker is running: uploads wait in the queue until one starts (npm run worker).");
   });
 
   it("words every state of the download", () => {

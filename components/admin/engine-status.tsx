@@ -1,6 +1,7 @@
 "use client";
 
 import { OperatorHealth, type ModelDownload } from "@/lib/api/contract/health";
+import { formatDuration } from "@/lib/transcription/format";
 import { useApi } from "@/lib/api/use-api";
 import { engineLabel } from "@/lib/transcription/engines/labels";
 
@@ -27,6 +28,19 @@ export function modelDownloadText(download: ModelDownload): string | null {
   }
 }
 
+function WorkerList({ workers }: { workers: NonNullable<OperatorHealth["workers"]> }) {
+  if (workers.length === 0) return <p className="text-danger">No transcription worker is running: uploads wait in the queue until one starts (npm run worker).</p>;
+  return (
+    <ul className="text-muted-foreground" aria-label="Workers">
+      {workers.map((w) => (
+        <li key={w.id}>
+          {`Worker on ${w.host}: ${w.engine ? `${engineLabel(w.engine)}, ${w.capacity} at once` : `no engine (${w.problem ?? "none available"})`}, ${w.busy ? "busy" : "idle"}.`}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The speech engine this server runs, above the settings: operators see what users get. */
 export function EngineStatus() {
   const { data, error } = useApi("/api/health", OperatorHealth, {
@@ -34,14 +48,20 @@ export function EngineStatus() {
   });
   if (error) return <p className="text-sm text-danger">{`The speech engine's status could not be read: ${error.message}`}</p>;
   if (!data) return <p className="text-sm text-muted-foreground">{"Reading the speech engine's status…"}</p>;
-  const { selected, problem, model_download } = data.engine;
+  const { selected, problem, setup, model_download } = data.engine;
   const download = modelDownloadText(model_download);
   return (
     <section aria-label="Speech engine" className="flex flex-col gap-1 rounded-lg border border-border p-4 text-sm" data-testid="admin-engine-status">
       <h2 className="font-semibold">Speech engine</h2>
       <p>{selected ? `In use: ${engineLabel(selected)} (${selected}).` : `No speech engine: ${problem ?? "none is available."}`}</p>
+      {setup && <p className="text-muted-foreground">{setup}</p>}
       {download && <p>{download}</p>}
-      {data.queue && <p className="text-muted-foreground">Queue: {data.queue.queued} waiting, {data.queue.running} running.</p>}
+      {data.queue && (
+        <p className="text-muted-foreground">
+          Queue: {data.queue.queued} waiting{data.queue.queued > 0 && ` (the oldest for ${formatDuration(data.queue.oldest_queued_s)})`}, {data.queue.running} running.
+        </p>
+      )}
+      {data.workers && <WorkerList workers={data.workers} />}
     </section>
   );
 }

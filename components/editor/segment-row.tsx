@@ -6,6 +6,7 @@ import type { Match } from "@/lib/editor/find";
 import { isLowConfidence } from "@/lib/editor/playback";
 import { formatTimestamp } from "@/lib/transcription/format";
 import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import { PlayFromButton } from "./play-from-button";
 
 interface SegmentRowProps {
   segment: ApiSegment;
@@ -133,14 +134,7 @@ export const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
       className={clsx("group flex gap-3 rounded-lg px-3 py-2", active ? "bg-accent-soft" : "hover:bg-muted/60")}
       onDoubleClick={() => editable && !editing && onStartEdit(position)}
     >
-      <button
-        type="button"
-        onClick={() => onSeek(segment.start_ms)}
-        className="w-14 shrink-0 self-start pt-0.5 text-left font-mono text-xs text-accent hover:underline"
-        aria-label={`Play from ${formatTimestamp(segment.start_ms)}`}
-      >
-        {formatTimestamp(segment.start_ms)}
-      </button>
+      <PlayFromButton ms={segment.start_ms} onSeek={onSeek} className="w-14 shrink-0 self-start pt-0.5 text-left font-mono text-xs text-accent hover:underline" />
       <div className="min-w-0 flex-1 leading-relaxed">
         {segment.speaker && <span className="mr-2 text-sm font-semibold text-accent">{segment.speaker}:</span>}
         {editing ? (

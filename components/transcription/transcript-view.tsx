@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { TitleEditor } from "@/components/editor/title-editor";
 import { TranscriptEditor } from "@/components/editor/transcript-editor";
 import { Alert } from "@/components/ui/alert";
@@ -9,6 +9,7 @@ import type { EditorCapabilities } from "@/lib/editor/capabilities";
 import type { ApiStyle } from "@/lib/api/contract/transcriptions";
 import { formatDuration } from "@/lib/transcription/format";
 import type { ApiFormatted, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
+import { PartialTranscript } from "./partial-transcript";
 import { StatusBadge } from "./status-badge";
 import { useLiveTranscriptions } from "./use-live-transcriptions";
 import { engineLabel } from "@/lib/transcription/engines/labels";
@@ -26,6 +27,13 @@ interface TranscriptViewProps {
 export function TranscriptView({ transcription, segments, formatted, capabilities, styles, renderedAt }: TranscriptViewProps) {
   const router = useRouter();
   const [t, setT] = useState(transcription);
+  const audio = useRef<HTMLAudioElement>(null);
+  const seek = useCallback((ms: number) => {
+    const player = audio.current;
+    if (!player) return;
+    player.currentTime = ms / 1000;
+    void player.play().catch(() => {});
+  }, []);
   const unfinished = t.status === "queued" || t.status === "processing";
 
   const onChange = useCallback(
@@ -53,7 +61,7 @@ export function TranscriptView({ transcription, segments, formatted, capabilitie
         <TranscriptEditor transcription={transcription} segments={segments} formatted={formatted} capabilities={capabilities} styles={styles} />
       ) : (
         <>
-          <audio controls preload="metadata" src={`/api/transcriptions/${t.id}/audio`} className="sticky top-16 z-10 mt-6 w-full" data-testid="audio" />
+          <audio ref={audio} controls preload="metadata" src={`/api/transcriptions/${t.id}/audio`} className="sticky top-16 z-10 mt-6 w-full" data-testid="audio" />
           {unfinished && (
             <div className="mt-6" aria-live="polite">
               <Alert tone="info">
@@ -61,6 +69,7 @@ export function TranscriptView({ transcription, segments, formatted, capabilitie
               </Alert>
             </div>
           )}
+          {t.status === "processing" && <PartialTranscript id={t.id} piecesDone={t.pieces_done} piecesTotal={t.pieces_total} onSeek={seek} />}
           {t.status === "failed" && <div className="mt-6"><Alert>{t.error ?? "The transcription failed."}</Alert></div>}
           {t.status === "canceled" && <div className="mt-6"><Alert tone="info">This transcription was canceled.</Alert></div>}
           {t.status === "done" && segments.length === 0 && (

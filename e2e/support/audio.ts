@@ -1,6 +1,21 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { run } from "@/lib/process/run";
 
 const FIXTURES = path.resolve(__dirname, "../../test/fixtures/audio");
 export const JFK_WAV = path.join(FIXTURES, "jfk.wav");
 export const jfkWav = () => readFileSync(JFK_WAV);
+/**
+ * Five minutes of continuous speech (espeak-ng's steady-reading.ogg looped), made once per
+ * run: long enough that its first pieces are readable well before the last is done.
+ */
+export async function longReading(): Promise<string> {
+  const file = path.join(os.tmpdir(), "verbatim-e2e-long-reading.ogg");
+  if (!existsSync(file)) {
+    const args = ["-v", "error", "-y", "-stream_loop", "-1", "-i", path.join(FIXTURES, "steady-reading.ogg"), "-t", "300", "-c:a", "libvorbis", file];
+    const made = await run("ffmpeg", args, { timeoutMs: 120_000 });
+    if (made.code !== 0) throw new Error(`ffmpeg could not make the long reading: ${made.stderr}`);
+  }
+  return file;
+}

@@ -30,6 +30,7 @@ async function main() {
   env.DATA_DIR = E2E.embeddedDataDir;
   env.APP_URL = EMBEDDED_URL;
   env.WHISPER_MODEL_BASE_URL = `http://127.0.0.1:${(models.address() as AddressInfo).port}`;
+  env.WHISPER_VAD_BASE_URL = env.WHISPER_MODEL_BASE_URL;
 
   const app = spawn(NEXT_BIN, ["start", "-p", String(E2E.embeddedPort), "-H", "127.0.0.1"], { stdio: "inherit", env });
   app.on("exit", (code) => {

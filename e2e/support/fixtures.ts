@@ -10,11 +10,18 @@ export interface Credentials {
 }
 
 let pool: Pool | undefined;
-let stack: { databaseUrl: string; dataDir: string } | undefined;
+interface StackInfo {
+  databaseUrl: string;
+  /** the web host's data directory (the worker has its own) */
+  dataDir: string;
+  /** the S3_* variables of the bucket that holds the audio */
+  s3: Record<string, string>;
+}
+let stack: StackInfo | undefined;
 
 /** Where the e2e server keeps its database and files. */
-export async function stackInfo() {
-  stack ??= (await (await fetch(`${STACK_API}/stack`)).json()) as { databaseUrl: string; dataDir: string };
+export async function stackInfo(): Promise<StackInfo> {
+  stack ??= (await (await fetch(`${STACK_API}/stack`)).json()) as StackInfo;
   return stack;
 }
 

@@ -1,8 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { copyFile, mkdir } from "node:fs/promises";
+import { copyFile, mkdtemp } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { JFK_WAV } from "./audio";
-import { sql, stackInfo } from "./fixtures";
+import { sql } from "./fixtures";
+import { storeAudio } from "./storage";
+
+/** A copy of a fixture in a temp dir: storing may take the file. */
+async function copyOf(file: string): Promise<string> {
+  const copy = path.join(await mkdtemp(path.join(os.tmpdir(), "verbatim-e2e-audio-")), path.basename(file));
+  await copyFile(file, copy);
+  return copy;
+}
 
 const word = (w: string, start: number, end: number, confidence = 0.9) => ({ word: w, start_ms: start, end_ms: end, confidence });
 
@@ -27,9 +36,7 @@ export async function seedJfkTranscript(email: string, title = "JFK inaugural"):
   const [user] = await sql<{ id: string }>("select id from users where email = $1", [email]);
   const id = randomUUID();
   const key = `${user.id}/${id}`;
-  const dir = path.join((await stackInfo()).dataDir, "audio", key);
-  await mkdir(dir, { recursive: true });
-  await copyFile(JFK_WAV, path.join(dir, "normalised.wav"));
+  await storeAudio(`${key}/normalised.wav`, await copyOf(JFK_WAV));
   await sql(
     `insert into transcriptions (id, user_id, title, status, progress, language, engine, duration_s, reserved_seconds, usage_period_start,
        audio_key, original_filename, content_type, size_bytes, transcript_text, completed_at)

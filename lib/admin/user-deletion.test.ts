@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { STRIPE_NEEDED_FOR_REMOVAL, demoBilling } from "@/lib/billing/demo/demo-provider";
@@ -21,7 +21,7 @@ import {
   userAvatars,
   users,
 } from "@/lib/db/schema";
-import { audioDir } from "@/lib/storage/audio-store";
+import { audioStore } from "@/lib/storage/audio-store";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { insertDoneTranscription } from "@/test/support/transcripts";
@@ -35,8 +35,9 @@ async function userWithData(db: Database, stripeSubscriptionId: string | null, p
   const userId = await insertUser(db);
   const transcriptionId = await insertDoneTranscription(db, userId, [{ startMs: 0, endMs: 1000, text: "hello" }]);
   const [t] = await db.select().from(transcriptions).where(eq(transcriptions.id, transcriptionId));
-  await mkdir(audioDir(t.audioKey), { recursive: true });
-  await writeFile(path.join(audioDir(t.audioKey), "original"), "audio bytes");
+  const upload = path.join(await mkdtemp(path.join(os.tmpdir(), "verbatim-upload-")), "original");
+  await writeFile(upload, "audio bytes");
+  await audioStore().putFile(`${t.audioKey}/original`, upload, "audio/mpeg");
   await db.insert(jobs).values({ id: randomUUID(), transcriptionId, status: "done" });
   await db.insert(subscriptions).values({ id: randomUUID(), userId, planId: "pro", status: "active", billingInterval: "monthly", provider, stripeSubscriptionId });
   await db.insert(billingEvents).values({ id: randomUUID(), userId, eventType: "subscription_created", planId: "pro" });
@@ -44,8 +45,10 @@ async function userWithData(db: Database, stripeSubscriptionId: string | null, p
   await db.insert(sessions).values({ id: randomUUID(), token: randomUUID(), userId, expiresAt: new Date(Date.now() + 3600_000) });
   await db.insert(transcriptionStyles).values({ id: randomUUID(), userId, name: "Minutes", instructions: "Write minutes." });
   await db.insert(userAvatars).values({ userId, contentType: "image/png", data: Buffer.from([1, 2, 3]) });
-  return { userId, audio: audioDir(t.audioKey), transcriptionId };
+  return { userId, audio: `${t.audioKey}/original`, transcriptionId };
 }
+
+const stored = async (key: string) => (await audioStore().size(key)) !== null;
 
 async function leftovers(db: Database, userId: string, transcriptionId: string) {
   const rows = await Promise.all([
@@ -90,12 +93,11 @@ describe.each(BACKENDS)("deleteUserAsOperator on %s", (_name, open) => {
     expect(standIn.calls()).toEqual([`DELETE /v1/subscriptions/${stripeId}`]);
     expect(standIn.requests[0].query).toMatchObject({ prorate: "true", invoice_now: "false" });
     expect(await leftovers(db, victim.userId, victim.transcriptionId)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-    expect(existsSync(victim.audio)).toBe(false);
-    expect(existsSync(path.dirname(victim.audio))).toBe(false);
+    expect(await stored(victim.audio)).toBe(false);
 
     // Nobody else's data is touched.
     expect(await leftovers(db, other.userId, other.transcriptionId)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
-    expect(existsSync(other.audio)).toBe(true);
+    expect(await stored(other.audio)).toBe(true);
 
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.targetId, victim.userId));
     expect(entry).toMatchObject({
@@ -125,7 +127,7 @@ describe.each(BACKENDS)("deleteUserAsOperator on %s", (_name, open) => {
       message: "The payment provider could not cancel the subscription. Try again in a minute.",
     });
     expect(await leftovers(db, victim.userId, victim.transcriptionId)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
-    expect(existsSync(victim.audio)).toBe(true);
+    expect(await stored(victim.audio)).toBe(true);
     expect(await db.select().from(auditLog).where(eq(auditLog.targetId, victim.userId))).toEqual([]);
   });
 

@@ -21,11 +21,12 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+// The database's clock, not the writing host's: rows written by several hosts order by one clock.
 const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })
     .notNull()
     .defaultNow()
-    .$onUpdate(() => new Date());
+    .$onUpdate(() => sql`now()`);
 
 // ---- Better Auth tables (property names are the ones Better Auth expects) ----
 
@@ -319,6 +320,9 @@ export const transcriptions = pgTable(
     status: text("status", { enum: TRANSCRIPTION_STATUSES }).notNull().default("queued"),
     /** 0–100 while processing */
     progress: integer("progress").notNull().default(0),
+    /** long audio is transcribed in pieces; the finished ones are readable while the rest run */
+    piecesDone: integer("pieces_done").notNull().default(0),
+    piecesTotal: integer("pieces_total").notNull().default(0),
     /** requested language code; null asks the engine to detect it */
     language: text("language"),
     detectedLanguage: text("detected_language"),
@@ -401,6 +405,37 @@ export const jobs = pgTable(
   },
   (t) => [index("jobs_claim_idx").on(t.status, t.priority, t.runAfter)],
 );
+
+/**
+ * One language-model formatting per user at a time, across every web host: a row is held
+ * while it runs, and expires on its own if the host holding it dies.
+ */
+export const formattingRuns = pgTable("formatting_runs", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  until: timestamp("until", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Worker processes alive, on whichever host: each writes what it can do and a heartbeat
+ * (`seen_at`, the database's clock) while it runs, and removes its row when it stops. A row
+ * not seen for a while belongs to a worker that died.
+ */
+export const workers = pgTable("workers", {
+  id: text("id").primaryKey(),
+  host: text("host").notNull(),
+  /** the engine it transcribes with; null when none is available there */
+  engine: text("engine"),
+  /** why it has no engine */
+  problem: text("problem"),
+  /** pieces it runs at once */
+  capacity: integer("capacity").notNull().default(1),
+  /** the job it is on, if any */
+  currentJobId: text("current_job_id"),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A premium user's named formatting instructions. */
 export const transcriptionStyles = pgTable(

@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
-import { transcriptions, type Transcription } from "@/lib/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { formattingRuns, transcriptions, type Transcription } from "@/lib/db/schema";
 import { closeFakeLlms, completion, startFakeLlm } from "@/test/support/fake-llm";
 import { segmentsOf, toApiFormatted } from "@/lib/transcription/queries";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertDoneTranscription } from "@/test/support/transcripts";
 import { insertUser } from "@/test/support/users";
 import { formatTranscript, NO_LLM_MESSAGE } from "./format-transcript";
+import { holdFormatting } from "./formatting-lock";
 import { applySegmentEdits } from "./segment-edits";
 import { createStyle } from "./styles";
 
@@ -58,6 +59,20 @@ describe.each(BACKENDS.slice(0, 1))("formatTranscript on %s", (_name, open) => {
     expect(markdown).toContain("### Budget\n\nSo the budget is done.");
     expect(markdown).toContain("### Hiring\n\nNext we hire two people.");
     expect(llm.seen).toHaveLength(1);
+  });
+
+  it("one formatting per user at a time, whichever host asks; a dead host's hold runs out", async () => {
+    const { db } = t.handle;
+    const user = await insertUser(db, "premium");
+    const id = await insertDoneTranscription(db, user, SEGMENTS);
+    // Another web host is formatting for this user right now.
+    expect(await holdFormatting(db, user)).toBe(true);
+    const refused = await formatTranscript(db, user, await row(db, id), { level: "basic" }, null).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ kind: "rate_limited", message: "You are already formatting a transcript. Wait until it finishes." });
+    // That host died: its hold expires, and the next request goes through and lets go after.
+    await db.update(formattingRuns).set({ until: sql`now() - interval '1 second'` }).where(eq(formattingRuns.userId, user));
+    expect((await formatTranscript(db, user, await row(db, id), { level: "basic" }, null)).formattedLevel).toBe("basic");
+    expect(await db.select().from(formattingRuns).where(eq(formattingRuns.userId, user))).toEqual([]);
   });
 
   it("a custom style sends the user's instructions and records the style's name", async () => {

@@ -10,14 +10,12 @@ import { formatBasic } from "@/lib/formatting/basic";
 import { applyStyle } from "@/lib/formatting/custom-style";
 import type { LlmConfig } from "@/lib/formatting/llm-client";
 import { segmentsOf, toApiSegment, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
+import { holdFormatting, releaseFormatting } from "./formatting-lock";
 import { ownedStyle } from "./styles";
 
 
 export const NO_LLM_MESSAGE =
   "This needs a language model, and none is configured on this server. An operator sets LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY) to enable it.";
-
-// One formatting per user at a time in this process: an LLM call can take a minute and costs money.
-const running = new Set<string>();
 
 function requireLlm(llm: LlmConfig | null): LlmConfig {
   if (!llm) throw new DomainError("unavailable", NO_LLM_MESSAGE);
@@ -64,8 +62,10 @@ export async function formatTranscript(
   llm: LlmConfig | null,
 ): Promise<Transcription> {
   if (t.status !== "done") throw new DomainError("conflict", "This transcription is not finished yet, so it cannot be formatted.");
-  if (running.has(userId)) throw new DomainError("rate_limited", "You are already formatting a transcript. Wait until it finishes.");
-  running.add(userId);
+  // One formatting per user at a time, across hosts: a language-model call can take a minute and costs money.
+  if (!(await holdFormatting(database, userId))) {
+    throw new DomainError("rate_limited", "You are already formatting a transcript. Wait until it finishes.");
+  }
   try {
     const result = await produce(database, userId, t, request, llm);
     const [saved] = await database
@@ -82,6 +82,6 @@ export async function formatTranscript(
     if (!saved) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
     return saved;
   } finally {
-    running.delete(userId);
+    await releaseFormatting(database, userId);
   }
 }

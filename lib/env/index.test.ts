@@ -18,6 +18,9 @@ describe("the configuration schema", () => {
       "DATABASE_URL is set but BETTER_AUTH_SECRET is not: every process sharing the database must sign sessions with the same secret.",
     ]);
     expect(inconsistencies(parseEnv({ STRIPE_SECRET_KEY: "sk_test_1", GOOGLE_CLIENT_ID: "id", LLM_MODEL: "m", WORKER_IN_APP: "false" }))).toHaveLength(4);
+    expect(inconsistencies(parseEnv({ S3_BUCKET: "audio", S3_ACCESS_KEY_ID: "key" }))).toEqual([
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK's own credentials.",
+    ]);
   });
 
   it("follows process.env when a variable changes", () => {

@@ -38,6 +38,16 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v ? v === "true" : fallback));
 
+/** One of `values` (case and spaces ignored); anything else means `fallback`. */
+const oneOf = <const V extends string, const F extends string>(values: readonly V[], fallback: F) =>
+  z
+    .string()
+    .optional()
+    .transform((v): V | F => {
+      const value = (v ?? "").trim().toLowerCase();
+      return (values as readonly string[]).includes(value) ? (value as V) : fallback;
+    });
+
 const wholeNumber = (v: string | undefined) => (v && /^\s*\d+\s*$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
 
 /** A positive whole number; a blank or unusable value means the default (the app still starts). */
@@ -58,6 +68,7 @@ const list = () =>
 const CORE = "Core";
 const ACCOUNTS = "Accounts";
 const TRANSCRIPTION = "Transcription";
+const STORAGE = "Storage";
 const BILLING = "Billing";
 const FORMATTING = "Formatting and exports";
 const TESTS = "Tests only";
@@ -161,14 +172,8 @@ export const VARIABLES = {
     section: CORE,
   },
   TRANSCRIBE_ENGINE: {
-    schema: z
-      .string()
-      .optional()
-      .transform((v) => {
-        const value = (v ?? "").trim().toLowerCase();
-        return value === "whisper" || value === "openai" || value === "sphinx" ? value : "auto";
-      }),
-    doc: "`auto` (whisper if a model is present, else openai if configured, else sphinx), or force `whisper` / `openai` / `sphinx`.",
+    schema: oneOf(["whisper", "parakeet", "openai", "sphinx"], "auto"),
+    doc: "`auto` (whisper if a model is present, else Parakeet if its model is, else openai if configured, else sphinx), or force `whisper` / `parakeet` / `openai` / `sphinx`.",
     shownDefault: "`auto`",
     example: "auto",
     section: TRANSCRIPTION,
@@ -177,6 +182,12 @@ export const VARIABLES = {
     schema: optional(),
     doc: "A ggml model file name in `DATA_DIR/models`, or a path; unset: the best model there (`npm run models -- base` gets one).",
     shownDefault: "best `ggml-*.bin` in `DATA_DIR/models`",
+    section: TRANSCRIPTION,
+  },
+  PARAKEET_MODEL: {
+    schema: optional(),
+    doc: "A Parakeet TDT ggml file (ggml-org's parakeet-GGUF, e.g. `ggml-parakeet-tdt-0.6b-v3-q8_0.bin`) in `DATA_DIR/models`, or a path: English and 24 European languages, faster than whisper. Used with `TRANSCRIBE_ENGINE=parakeet`, or in `auto` when no whisper model is present.",
+    shownDefault: "a `ggml-parakeet-*.bin` in `DATA_DIR/models`",
     section: TRANSCRIPTION,
   },
   WHISPER_AUTO_DOWNLOAD: {
@@ -198,10 +209,34 @@ export const VARIABLES = {
     shownDefault: "whisper.cpp's Hugging Face repository",
     section: TRANSCRIPTION,
   },
+  WHISPER_VAD_BASE_URL: {
+    schema: withDefault("https://huggingface.co/ggml-org/whisper-vad/resolve/main"),
+    doc: "Where the Silero voice-activity model is downloaded from (a mirror, or a local server in tests).",
+    shownDefault: "ggml-org's Hugging Face repository",
+    section: TRANSCRIPTION,
+  },
   WHISPER_THREADS: {
     schema: optionalPositiveInt(),
-    doc: "CPU threads per whisper job.",
-    shownDefault: "whisper.cpp's default",
+    doc: "CPU threads per whisper process; pieces run in parallel up to cores ÷ threads.",
+    shownDefault: "the cores, at most 4",
+    section: TRANSCRIPTION,
+  },
+  WHISPER_GPU: {
+    schema: oneOf(["off", "cuda", "vulkan"], "auto"),
+    doc: "`auto` uses the binding's CUDA, then Vulkan build when it loads on this machine, else the CPU; `cuda`, `vulkan` or `off` choose.",
+    shownDefault: "`auto`",
+    section: TRANSCRIPTION,
+  },
+  WHISPER_VAD: {
+    schema: bool(true),
+    doc: "Skip silence with the Silero voice-activity model (downloaded beside the whisper model) before whisper runs: faster, and no invented text in silence.",
+    shownDefault: "`true`",
+    section: TRANSCRIPTION,
+  },
+  TRANSCRIBE_PARALLEL: {
+    schema: optionalPositiveInt(),
+    doc: "How many pieces of one file are transcribed at once; unset: the machine's cores ÷ threads per engine process.",
+    shownDefault: "cores ÷ engine threads",
     section: TRANSCRIPTION,
   },
   OPENAI_BASE_URL: {
@@ -260,6 +295,42 @@ export const VARIABLES = {
     doc: "PocketSphinx's English model (Debian package pocketsphinx-en-us).",
     shownDefault: "`/usr/share/pocketsphinx/model/en-us/en-us`",
     section: TRANSCRIPTION,
+  },
+  S3_BUCKET: {
+    schema: optional(),
+    doc: "Keep audio in this S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Backblaze B2 …) instead of `DATA_DIR/audio`: needed when web and worker processes run on different hosts.",
+    shownDefault: "unset (local disk)",
+    section: STORAGE,
+  },
+  S3_ENDPOINT: {
+    schema: optional(),
+    doc: "The S3 API's address for services other than AWS, e.g. `https://<account>.r2.cloudflarestorage.com` or `http://minio:9000`.",
+    shownDefault: "AWS",
+    section: STORAGE,
+  },
+  S3_REGION: {
+    schema: withDefault("us-east-1"),
+    doc: "The bucket's region (`auto` for R2).",
+    shownDefault: "`us-east-1`",
+    section: STORAGE,
+  },
+  S3_ACCESS_KEY_ID: {
+    schema: optional(),
+    doc: "Access key; unset: the AWS SDK's usual sources (instance role, `~/.aws`).",
+    shownDefault: "unset",
+    section: STORAGE,
+  },
+  S3_SECRET_ACCESS_KEY: {
+    schema: optional(),
+    doc: "Its secret.",
+    shownDefault: "unset",
+    section: STORAGE,
+  },
+  S3_FORCE_PATH_STYLE: {
+    schema: bool(false),
+    doc: "Address the bucket as `endpoint/bucket` rather than `bucket.endpoint` (MinIO and most self-hosted servers).",
+    shownDefault: "`false`",
+    section: STORAGE,
   },
   STRIPE_SECRET_KEY: {
     schema: optional(),

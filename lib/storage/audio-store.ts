@@ -1,20 +1,22 @@
 import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { env } from "@/lib/env";
+import { localStore } from "./local-store";
+import type { ObjectStore } from "./object-store";
+import { s3Store } from "./s3-store";
 
 /**
- * Audio files on local disk under DATA_DIR/audio/{user}/{transcription}/. Keys are built
- * from generated ids only, never from anything a client sent, so no name can escape.
+ * Audio of each transcription, under `{user}/{transcription}/`: the upload as sent
+ * (ORIGINAL) and the 16 kHz mono WAV the engines hear and the player plays (NORMALISED).
+ * Kept in an S3-compatible bucket when S3_BUCKET is set (web and worker hosts share it),
+ * else under DATA_DIR/audio. Keys are built from generated ids only, never from anything a
+ * client sent, so no name can escape.
  */
 export const ORIGINAL = "original";
 export const NORMALISED = "normalised.wav";
-
-function audioRoot(): string {
-  return path.resolve(env().DATA_DIR, "audio");
-}
 
 const SAFE_ID = /^[\w-]+$/;
 
@@ -23,10 +25,32 @@ export function audioKey(userId: string, transcriptionId: string): string {
   return `${userId}/${transcriptionId}`;
 }
 
-export function audioDir(key: string): string {
-  const dir = path.resolve(audioRoot(), key);
-  if (!dir.startsWith(audioRoot() + path.sep)) throw new Error("storage key escapes the audio root");
-  return dir;
+let cached: { config: string; store: ObjectStore } | undefined;
+
+/** The store this process's configuration names (re-chosen when it changes, as in tests). */
+export function audioStore(): ObjectStore {
+  const e = env();
+  const config = [e.DATA_DIR, e.S3_BUCKET, e.S3_ENDPOINT, e.S3_REGION, e.S3_ACCESS_KEY_ID, e.S3_FORCE_PATH_STYLE].join("\u0000");
+  if (cached?.config !== config) {
+    const store = e.S3_BUCKET
+      ? s3Store({
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        })
+      : localStore(path.resolve(e.DATA_DIR, "audio"));
+    cached = { config, store };
+  }
+  return cached.store;
+}
+
+/** Where an upload is written and checked before it goes to the store: this host's disk, beside the local store. */
+export function incomingDir(transcriptionId: string): string {
+  if (!SAFE_ID.test(transcriptionId)) throw new Error("unsafe storage key");
+  return path.resolve(env().DATA_DIR, "incoming", transcriptionId);
 }
 
 export class TooLarge extends Error {}
@@ -47,7 +71,7 @@ export async function saveStream(body: ReadableStream<Uint8Array>, file: string,
 }
 
 export async function removeAudio(key: string): Promise<void> {
-  await rm(audioDir(key), { recursive: true, force: true });
+  await audioStore().removePrefix(key);
 }
 
 /** Every file of one user (all their transcriptions), for account removal. */

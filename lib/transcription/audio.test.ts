@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { DomainError, type ErrorKind } from "@/lib/errors/domain-error";
 import { run } from "@/lib/process/run";
-import { TooLong, inspectAndNormalise, splitWav } from "./audio";
+import { TooLong, inspectAndNormalise } from "./audio";
 import { PLAYLIST_REFUSED, UNREADABLE } from "./media-whitelist";
 
 const FIXTURES = path.resolve(__dirname, "../../test/fixtures/audio");
@@ -70,18 +70,6 @@ describe("inspectAndNormalise (real ffmpeg)", () => {
     const error = await inspectAndNormalise(adts, out, 3).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TooLong);
     expect(statSync(out).size).toBeLessThan(5 * 32000);
-  });
-
-  it("splits long audio into pieces with their offsets", async () => {
-    await inspectAndNormalise(path.join(FIXTURES, "jfk.wav"), out);
-    const pieces = await splitWav(out, 4, mkdtempSync(path.join(dir, "chunks-")));
-    expect(pieces).toHaveLength(3);
-    // Cuts land on packet edges (4.096 s here), so each offset is the real length before it.
-    expect(pieces[0].offsetS).toBe(0);
-    expect(pieces[1].offsetS).toBeGreaterThanOrEqual(4);
-    expect(pieces[1].offsetS).toBeLessThan(4.2);
-    const lastLength = (statSync(pieces[2].file).size - 44) / 32000;
-    expect(pieces[2].offsetS + lastLength).toBeCloseTo(11, 2);
   });
 });
 

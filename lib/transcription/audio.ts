@@ -1,15 +1,11 @@
-import { open, readdir, stat } from "node:fs/promises";
-import path from "node:path";
+import { open, stat } from "node:fs/promises";
 import { DomainError } from "@/lib/errors/domain-error";
 import { CommandTimedOut, run } from "@/lib/process/run";
 import { formatDuration } from "./format";
+import { BYTES_PER_SECOND, SAMPLE_RATE, WAV_HEADER_BYTES } from "./wav";
 import { UNREADABLE, inputGuard, playlistProblem, supportedAudioCodec } from "./media-whitelist";
 import { env } from "@/lib/env";
 
-/** Normalised audio: what every engine is fed. */
-const SAMPLE_RATE = 16_000;
-const BYTES_PER_SECOND = SAMPLE_RATE * 2; // mono, 16-bit
-const WAV_HEADER_BYTES = 44;
 
 const ffmpegPath = () => env().FFMPEG_PATH;
 const ffprobePath = () => env().FFPROBE_PATH;
@@ -169,35 +165,4 @@ export async function inspectAndNormalise(
     throw unusable(`This file seems to be cut off or damaged.${detail} Upload the complete file again.`);
   }
   return { durationS, probe: info };
-}
-
-export interface Chunk {
-  file: string;
-  offsetS: number;
-}
-
-/**
- * Splits normalised audio into pieces of about `seconds`, so long audio never sits in
- * memory whole. Offsets come from the pieces' real lengths (cuts land on packet edges).
- */
-export async function splitWav(wav: string, seconds: number, dir: string, signal?: AbortSignal): Promise<Chunk[]> {
-  const pattern = path.join(dir, "chunk-%05d.wav");
-  const { code, stderr } = await run(
-    ffmpegPath(),
-    [
-      "-nostdin", "-v", "error", "-y", ...inputGuard(), "-i", `file:${wav}`, "-f", "segment", "-segment_time", String(seconds),
-      "-c", "copy", "-fflags", "+bitexact", "-map_metadata", "-1", pattern,
-    ],
-    { signal, timeoutMs: decodeTimeoutMs(MAX_FILE_SECONDS) },
-  );
-  if (code !== 0) throw new Error(`splitting audio failed: ${stderr.trim()}`);
-  const files = (await readdir(dir)).filter((f) => /^chunk-\d{5}\.wav$/.test(f)).sort();
-  const chunks: Chunk[] = [];
-  let offsetS = 0;
-  for (const f of files) {
-    const file = path.join(dir, f);
-    chunks.push({ file, offsetS });
-    offsetS += Math.max(0, (await stat(file)).size - WAV_HEADER_BYTES) / BYTES_PER_SECOND;
-  }
-  return chunks;
 }

@@ -7,9 +7,10 @@ import type { Database } from "@/lib/db/client";
 import { transcriptions, type Transcription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { getSetting } from "@/lib/settings/settings";
-import { NORMALISED, ORIGINAL, TooLarge, audioDir, audioKey, saveStream } from "@/lib/storage/audio-store";
+import { NORMALISED, ORIGINAL, TooLarge, audioKey, audioStore, incomingDir, removeAudio, saveStream } from "@/lib/storage/audio-store";
 import { MAX_FILE_SECONDS, TooLong, inspectAndNormalise } from "./audio";
-import { chooseEngine } from "./engines/registry";
+import type { chooseEngine } from "./engines/registry";
+import { offeredEngine } from "./offered-engine";
 import { jobPriority, languageOptions, quotaMessage, tooLongMessage } from "./plan-limits";
 import { enqueue } from "./queue";
 
@@ -62,16 +63,17 @@ function checkLanguage(e: Entitlements, language: string | null, engine: Awaited
 }
 
 /**
- * Accepts an upload or recording: streamed to disk (never held in memory), checked by its
- * content, normalised, its duration reserved against the plan atomically, then queued.
- * Any refusal leaves no row and no file behind.
+ * Accepts an upload or recording: streamed to this host's disk (never held in memory),
+ * checked by its content, normalised, moved or uploaded to the audio store, its duration
+ * reserved against the plan atomically, then queued. Any refusal leaves no row, no file
+ * and no stored object behind.
  */
 export async function createTranscription(database: Database, input: NewTranscription): Promise<Transcription> {
   const filename = checkedFilename(input.filename);
   const [e, maxMb, choice] = await Promise.all([
     entitlementsFor(database, input.userId),
     getSetting(database, "max_upload_mb"),
-    chooseEngine(),
+    offeredEngine(database),
   ]);
   if (!choice.engine) throw new DomainError("unavailable", choice.reason ?? "No speech engine is configured.");
   const language = checkLanguage(e, input.language, choice.engine);
@@ -82,8 +84,9 @@ export async function createTranscription(database: Database, input: NewTranscri
 
   const id = randomUUID();
   const key = audioKey(input.userId, id);
-  const dir = audioDir(key);
+  const dir = incomingDir(id);
   await mkdir(dir, { recursive: true });
+  let stored = false;
   try {
     let size: number;
     try {
@@ -105,6 +108,10 @@ export async function createTranscription(database: Database, input: NewTranscri
     }
     // Billed to the nearest second, at least one.
     const seconds = Math.max(1, Math.round(durationS));
+    // Stored before the job is queued, so whichever worker takes it finds the audio.
+    stored = true;
+    await audioStore().putFile(`${key}/${NORMALISED}`, path.join(dir, NORMALISED), "audio/wav");
+    await audioStore().putFile(`${key}/${ORIGINAL}`, path.join(dir, ORIGINAL), input.contentType.slice(0, 100) || "application/octet-stream");
     return await database.transaction(async (tx) => {
       const reserved = await reserveSeconds(tx, input.userId, e.period.start, seconds, e.secondsPerPeriod);
       if (!reserved) {
@@ -132,7 +139,9 @@ export async function createTranscription(database: Database, input: NewTranscri
       return row;
     });
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
+    if (stored) await removeAudio(key).catch((e: unknown) => console.error(`[storage] could not remove the refused upload ${key}:`, e));
     throw error;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }

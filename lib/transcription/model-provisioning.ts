@@ -1,8 +1,7 @@
 import { existsSync } from "node:fs";
 import { env } from "@/lib/env";
 import { forgetEngineChoice } from "./engines/registry";
-import { modelsDir, resolveWhisperModel } from "./engines/whisper";
-import { downloadModel } from "./models";
+import { downloadModel, downloadVadModel, modelsDir, resolveWhisperModel, vadModelFile } from "./models";
 
 /**
  * The first start's whisper model: fetched in the background by the process that runs a
@@ -43,33 +42,48 @@ export function provisionWhisperModel(): Promise<void> {
 
 async function provision(): Promise<void> {
   const current = slot();
-  const { WHISPER_AUTO_DOWNLOAD, WHISPER_DOWNLOAD_MODEL, TRANSCRIBE_ENGINE } = env();
+  const { WHISPER_AUTO_DOWNLOAD, WHISPER_DOWNLOAD_MODEL, WHISPER_VAD, TRANSCRIBE_ENGINE } = env();
   // An operator who chose another engine does not want a model downloaded.
   if (!WHISPER_AUTO_DOWNLOAD || (TRANSCRIBE_ENGINE !== "auto" && TRANSCRIBE_ENGINE !== "whisper")) {
     current.status = { state: "off" };
     return;
   }
   const existing = resolveWhisperModel();
-  if (existing && existsSync(existing)) {
+  const needsModel = !existing || !existsSync(existing);
+  const needsVad = WHISPER_VAD && !existsSync(vadModelFile());
+  if (!needsModel && !needsVad) {
     current.status = { state: "present" };
     return;
   }
   const model = WHISPER_DOWNLOAD_MODEL;
-  current.status = { state: "downloading", model, bytes: 0, total: null };
-  console.info(`[models] no whisper model in ${modelsDir()}: downloading ${model} (WHISPER_AUTO_DOWNLOAD=false turns this off)`);
-  try {
-    await downloadModel(model, modelsDir(), {
-      onProgress: (bytes, total) => {
-        current.status = { state: "downloading", model, bytes, total };
-      },
-    });
-    current.status = { state: "ready", model };
-    console.info(`[models] whisper model ${model} is ready`);
-  } catch (error) {
-    const reason = (error as Error).message;
-    current.status = { state: "failed", model, reason };
-    console.warn(`[models] the whisper model could not be downloaded, the next engine carries on: ${reason}`);
+  if (needsModel) {
+    current.status = { state: "downloading", model, bytes: 0, total: null };
+    console.info(`[models] no whisper model in ${modelsDir()}: downloading ${model} (WHISPER_AUTO_DOWNLOAD=false turns this off)`);
+    try {
+      await downloadModel(model, modelsDir(), {
+        onProgress: (bytes, total) => {
+          current.status = { state: "downloading", model, bytes, total };
+        },
+      });
+      console.info(`[models] whisper model ${model} is ready`);
+    } catch (error) {
+      const reason = (error as Error).message;
+      current.status = { state: "failed", model, reason };
+      console.warn(`[models] the whisper model could not be downloaded, the next engine carries on: ${reason}`);
+      return;
+    }
   }
+  if (needsVad) {
+    // Under 1 MB, so it shows no progress of its own; without it whisper still works, only
+    // slower on silence and without that guard against invented text.
+    try {
+      await downloadVadModel(modelsDir());
+      console.info("[models] the voice-activity model is ready");
+    } catch (error) {
+      console.warn(`[models] the voice-activity model could not be downloaded; whisper transcribes silence too: ${(error as Error).message}`);
+    }
+  }
+  current.status = needsModel ? { state: "ready", model } : { state: "present" };
 }
 
 /** For tests: forget this process's download so the next call starts afresh. */

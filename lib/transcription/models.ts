@@ -1,10 +1,56 @@
 import { createHash, type Hash } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream, existsSync, readdirSync } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { env } from "@/lib/env";
+
+export function modelsDir(): string {
+  return path.resolve(env().DATA_DIR, "models");
+}
+
+/**
+ * Silero VAD v5.1.2 in whisper.cpp's ggml format (885,098 bytes): it finds where someone
+ * speaks, so whisper skips silence (faster) and cannot invent text in it.
+ */
+export const VAD_MODEL = { name: "silero-v5.1.2", sha256: "29940d98d42b91fbd05ce489f3ecf7c72f0a42f027e4875919a28fb4c04ea2cf" };
+
+export function vadModelFile(): string {
+  return path.join(modelsDir(), `ggml-${VAD_MODEL.name}.bin`);
+}
+
+// Largest first: when several models are present the best one is used.
+const MODEL_PREFERENCE = ["large-v3-turbo", "large-v3", "large-v2", "large", "medium", "small", "base", "tiny"];
+
+/** ggml files in the models folder. */
+function modelFiles(): string[] {
+  return existsSync(modelsDir()) ? readdirSync(modelsDir()).filter((f) => /^ggml-.+\.bin$/.test(f)) : [];
+}
+
+/** Parakeet's ggml files are named ggml-parakeet-tdt-…; they are not whisper models. */
+const PARAKEET_PREFIX = "ggml-parakeet";
+
+/** PARAKEET_MODEL (a path or a file name in data/models), else a ggml-parakeet-*.bin there (the first by name). */
+export function resolveParakeetModel(): string | null {
+  const configured = env().PARAKEET_MODEL;
+  if (configured) return path.isAbsolute(configured) ? configured : path.join(modelsDir(), configured);
+  const found = modelFiles().filter((f) => f.startsWith(PARAKEET_PREFIX)).sort()[0];
+  return found ? path.join(modelsDir(), found) : null;
+}
+
+/** WHISPER_MODEL (a path or a file name in data/models), else the best ggml model present. */
+export function resolveWhisperModel(): string | null {
+  const configured = env().WHISPER_MODEL;
+  if (configured) return path.isAbsolute(configured) ? configured : path.join(modelsDir(), configured);
+  const files = modelFiles().filter((f) => !f.startsWith(`ggml-${VAD_MODEL.name}`) && !f.startsWith(PARAKEET_PREFIX));
+  const rank = (f: string) => {
+    const i = MODEL_PREFERENCE.findIndex((m) => f.includes(`-${m}`));
+    return i === -1 ? MODEL_PREFERENCE.length : i;
+  };
+  const best = files.sort((a, b) => rank(a) - rank(b))[0];
+  return best ? path.join(modelsDir(), best) : null;
+}
 
 /** ggml models of whisper.cpp with the SHA-1 sums its models/README.md publishes. */
 export const WHISPER_MODELS: Record<string, { sha1: string; size: string }> = {
@@ -26,9 +72,16 @@ export interface DownloadOptions {
   signal?: AbortSignal;
 }
 
-/** The SHA-1 of what an interrupted download already wrote, so the hash covers the whole file. */
-async function hashSoFar(partial: string): Promise<{ hash: Hash; bytes: number }> {
-  const hash = createHash("sha1");
+interface ModelFile {
+  name: string;
+  baseUrl: string;
+  algorithm: "sha1" | "sha256";
+  digest: string;
+}
+
+/** The hash of what an interrupted download already wrote, so it covers the whole file. */
+async function hashSoFar(partial: string, algorithm: ModelFile["algorithm"]): Promise<{ hash: Hash; bytes: number }> {
+  const hash = createHash(algorithm);
   const size = await stat(partial).then((s) => s.size).catch(() => 0);
   if (size > 0) await pipeline(createReadStream(partial), new Writable({ write: (chunk: Buffer, _e, done) => (hash.update(chunk), done()) }));
   return { hash, bytes: size };
@@ -40,20 +93,31 @@ function totalFromRange(header: string | null): number | null {
   return total ? Number(total) : null;
 }
 
+/** Downloads the whisper model ggml-{name}.bin into `dir` (see downloadFile). */
+export async function downloadModel(name: string, dir: string, options: DownloadOptions = {}): Promise<string> {
+  const model = WHISPER_MODELS[name];
+  if (!model) throw new ModelDownloadError(`Unknown model "${name}". Choose one of: ${Object.keys(WHISPER_MODELS).join(", ")}.`);
+  return downloadFile({ name, baseUrl: options.baseUrl ?? env().WHISPER_MODEL_BASE_URL, algorithm: "sha1", digest: model.sha1 }, dir, options);
+}
+
+/** Downloads the voice-activity model into `dir` (see downloadFile). */
+export async function downloadVadModel(dir: string, options: DownloadOptions = {}): Promise<string> {
+  const baseUrl = options.baseUrl ?? env().WHISPER_VAD_BASE_URL;
+  return downloadFile({ name: VAD_MODEL.name, baseUrl, algorithm: "sha256", digest: VAD_MODEL.sha256 }, dir, options);
+}
+
 /**
  * Downloads ggml-{name}.bin into `dir`, hashing while it streams. A transfer that breaks off
  * keeps its `.part` file, and the next call asks only for the rest (HTTP Range); the file
  * appears under its final name (an atomic rename) only when the whole checksum matches, so
  * a broken or tampered download is never used.
  */
-export async function downloadModel(name: string, dir: string, options: DownloadOptions = {}): Promise<string> {
-  const model = WHISPER_MODELS[name];
-  if (!model) throw new ModelDownloadError(`Unknown model "${name}". Choose one of: ${Object.keys(WHISPER_MODELS).join(", ")}.`);
+async function downloadFile({ name, baseUrl, algorithm, digest }: ModelFile, dir: string, options: DownloadOptions): Promise<string> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `ggml-${name}.bin`);
   const partial = `${file}.part`;
-  let { hash, bytes } = await hashSoFar(partial);
-  const response = await fetch(`${options.baseUrl ?? env().WHISPER_MODEL_BASE_URL}/ggml-${name}.bin`, {
+  let { hash, bytes } = await hashSoFar(partial, algorithm);
+  const response = await fetch(`${baseUrl}/ggml-${name}.bin`, {
     headers: bytes > 0 ? { range: `bytes=${bytes}-` } : {},
     signal: options.signal,
   }).catch((e: Error) => {
@@ -67,7 +131,7 @@ export async function downloadModel(name: string, dir: string, options: Download
     total = bytes;
   } else if (response.ok && response.body) {
     // A server that ignores Range sends the whole file: start over.
-    ({ hash, bytes } = { hash: createHash("sha1"), bytes: 0 });
+    ({ hash, bytes } = { hash: createHash(algorithm), bytes: 0 });
     total = Number(response.headers.get("content-length")) || null;
   } else {
     throw new ModelDownloadError(`The model repository answered ${response.status}.`);
@@ -91,9 +155,9 @@ export async function downloadModel(name: string, dir: string, options: Download
     }
   }
   const sum = hash.digest("hex");
-  if (sum !== model.sha1) {
+  if (sum !== digest) {
     await rm(partial, { force: true });
-    throw new ModelDownloadError(`Checksum mismatch for ggml-${name}.bin (got ${sum}, expected ${model.sha1}); the file was discarded.`);
+    throw new ModelDownloadError(`Checksum mismatch for ggml-${name}.bin (got ${sum}, expected ${digest}); the file was discarded.`);
   }
   await rename(partial, file);
   return file;

@@ -4,7 +4,7 @@ import { allows } from "@/lib/billing/feature-gates";
 import type { Database } from "@/lib/db/client";
 import { getSetting } from "@/lib/settings/settings";
 import { engineLabel, engineNote, languagesNote } from "./engines/labels";
-import { chooseEngine } from "./engines/registry";
+import { offeredEngine } from "./offered-engine";
 import { preparingPercent } from "./model-provisioning";
 import { languageOptions } from "./plan-limits";
 
@@ -12,7 +12,7 @@ import { languageOptions } from "./plan-limits";
 export async function transcriptionOptions(database: Database, userId: string): Promise<TranscriptionOptions> {
   const [e, choice, maxUploadMb] = await Promise.all([
     entitlementsFor(database, userId),
-    chooseEngine(),
+    offeredEngine(database),
     getSetting(database, "max_upload_mb"),
   ]);
   const engine = choice.engine?.name ?? null;

@@ -1,11 +1,12 @@
 import { createReadStream, existsSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { run } from "@/lib/process/run";
 import { jobs, transcriptSegments, transcriptions } from "@/lib/db/schema";
-import { NORMALISED, audioDir } from "@/lib/storage/audio-store";
-import { BACKENDS, type TestDatabase } from "@/test/support/databases";
+import { NORMALISED, audioStore } from "@/lib/storage/audio-store";
+import { BACKENDS, useOpenedDatabase, type TestDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { insertUser } from "@/test/support/users";
 import { createTranscription } from "./create";
@@ -21,19 +22,7 @@ const REFERENCE = "And so my fellow Americans, ask not what your country can do 
 /** PocketSphinx forced, and a database of the backend for the file's tests: `t.db` inside a test. */
 function usePipelineDatabase(open: () => Promise<TestDatabase>) {
   useTestEnv({ TRANSCRIBE_ENGINE: "sphinx" });
-  // Held in a Map rather than a reassigned variable: the hooks lint treats use* helpers as React hooks.
-  const opened = new Map<"t", TestDatabase>();
-  beforeAll(async () => {
-    opened.set("t", await open());
-  });
-  afterAll(async () => {
-    await opened.get("t")?.close();
-  });
-  return {
-    get db() {
-      return opened.get("t")!.handle.db;
-    },
-  };
+  return useOpenedDatabase(open);
 }
 
 const body = (file: string) => Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
@@ -80,7 +69,8 @@ describe.each(BACKENDS)("the real pipeline with PocketSphinx on %s", (_name, ope
 
     // The same normalised audio through the bare CLI gives the very same words, cut into
     // readable segments the same way.
-    const wav = path.join(audioDir(done.audioKey), NORMALISED);
+    // The local store hands out the stored file itself.
+    const wav = await audioStore().localCopy(`${done.audioKey}/${NORMALISED}`, os.tmpdir());
     expect(existsSync(wav)).toBe(true);
     const bare = await run("pocketsphinx_continuous", ["-infile", wav, "-time", "yes", "-logfn", "/dev/null"], { timeoutMs: 120_000 });
     expect(segments.map((s) => [s.startMs, s.endMs, s.text])).toEqual(
@@ -114,7 +104,27 @@ describe.each(BACKENDS.slice(0, 1))("a two-minute steady reading on %s", (_name,
       source: "upload",
     });
     const job = await claimNext(db, "test-worker", 30_000);
+    // While it runs, the finished pieces are there to read, before the last one is done.
+    const seenWhileRunning: Array<{ piecesDone: number; piecesTotal: number; segments: number }> = [];
+    let running = true;
+    const watching = (async () => {
+      while (running) {
+        const [row] = await db.select().from(transcriptions).where(eq(transcriptions.id, created.id));
+        const stored = await db.select().from(transcriptSegments).where(eq(transcriptSegments.transcriptionId, created.id));
+        if (row.status === "processing" && row.piecesDone > 0) {
+          seenWhileRunning.push({ piecesDone: row.piecesDone, piecesTotal: row.piecesTotal, segments: stored.length });
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    })();
     expect(await processJob(db, job!, { workerId: "test-worker", leaseMs: 30_000 })).toBe("done");
+    running = false;
+    await watching;
+    expect(seenWhileRunning.length).toBeGreaterThan(0);
+    for (const seen of seenWhileRunning) {
+      expect(seen.piecesDone).toBeLessThan(seen.piecesTotal);
+      expect(seen.segments).toBeGreaterThan(0);
+    }
     const segments = await db
       .select()
       .from(transcriptSegments)

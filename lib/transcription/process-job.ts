@@ -4,12 +4,12 @@ import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { transcriptions } from "@/lib/db/schema";
-import { NORMALISED, audioDir } from "@/lib/storage/audio-store";
-import { splitWav, type Chunk } from "./audio";
+import { NORMALISED, audioStore } from "@/lib/storage/audio-store";
 import { chooseEngine } from "./engines/registry";
-import { PermanentEngineError, TransientEngineError, type Engine, type EngineSegment } from "./engines/types";
-import { completeJob, failJob, renewLease, type ClaimedJob } from "./queue";
+import { PermanentEngineError, TransientEngineError } from "./engines/types";
+import { clearPieces, completeJob, failJob, renewLease, storePiece, type ClaimedJob } from "./queue";
 import { readableSegments } from "./readable-segments";
+import { transcribePieces } from "./transcribe-pieces";
 
 export interface WorkerOptions {
   workerId: string;
@@ -29,12 +29,14 @@ export async function processJob(database: Database, job: ClaimedJob, options: W
   // Only an open transcription becomes "processing": a cancel that landed meanwhile wins.
   const started = await database
     .update(transcriptions)
-    .set({ status: "processing", progress: 0, engine: engine.name, error: null })
+    .set({ status: "processing", progress: 0, piecesDone: 0, piecesTotal: 0, engine: engine.name, error: null })
     .where(and(eq(transcriptions.id, t.id), inArray(transcriptions.status, ["queued", "processing"])))
     .returning({ id: transcriptions.id });
   if (!started.length) return "canceled";
+  // Pieces a worker stored before it died belong to an attempt that is over.
+  await clearPieces(database, t.id);
 
-  let result: Awaited<ReturnType<typeof transcribeInPieces>>;
+  let result: Awaited<ReturnType<typeof transcribePieces>>;
   const abort = new AbortController();
   let workDir: string | undefined;
   let lease: ReturnType<typeof setInterval> | undefined;
@@ -46,8 +48,23 @@ export async function processJob(database: Database, job: ClaimedJob, options: W
         .then((mine) => mine || abort.abort())
         .catch(() => {});
     }, Math.max(250, options.leaseMs / 3));
-    const wav = path.join(audioDir(t.audioKey), NORMALISED);
-    result = await transcribeInPieces(engine, wav, t.durationS, t.language, workDir, abort.signal, progress.report);
+    // The store may be a bucket on another host: the audio comes to this worker's disk.
+    const wav = await audioStore().localCopy(`${t.audioKey}/${NORMALISED}`, workDir);
+    result = await transcribePieces({
+      engine,
+      wav,
+      durationS: t.durationS,
+      language: t.language,
+      workDir,
+      signal: abort.signal,
+      onProgress: progress.report,
+      onPiece: async ({ piece, segments, done, total }) => {
+        // The last piece needs no separate write: the whole transcript follows at once.
+        if (done === total) return;
+        const mine = await storePiece(database, job, options.workerId, { index: piece.index, done, total, segments: readableSegments(segments) });
+        if (!mine) abort.abort();
+      },
+    });
     await progress.flush();
   } catch (error) {
     if (abort.signal.aborted) return "canceled";
@@ -67,46 +84,6 @@ export async function processJob(database: Database, job: ClaimedJob, options: W
     segments: readableSegments(result.segments),
   });
   return done ? "done" : "lost";
-}
-
-/** Long audio goes to the engine in pieces, so memory stays flat whatever the length. */
-async function transcribeInPieces(
-  engine: Engine,
-  wav: string,
-  durationS: number,
-  language: string | null,
-  workDir: string,
-  signal: AbortSignal,
-  report: (fraction: number) => void,
-): Promise<{ segments: EngineSegment[]; language?: string }> {
-  const chunks: Chunk[] =
-    engine.chunkSeconds && durationS > engine.chunkSeconds
-      ? await splitWav(wav, engine.chunkSeconds, workDir, signal)
-      : [{ file: wav, offsetS: 0 }];
-  const segments: EngineSegment[] = [];
-  let detected: string | undefined;
-  for (const [i, chunk] of chunks.entries()) {
-    const chunkDuration = Math.min(engine.chunkSeconds ?? durationS, durationS - chunk.offsetS);
-    const result = await engine.transcribe({
-      wavPath: chunk.file,
-      durationS: chunkDuration,
-      language: language ?? detected ?? null,
-      signal,
-      onProgress: (f) => report((i + f) / chunks.length),
-    });
-    detected ??= result.language;
-    const offsetMs = Math.round(chunk.offsetS * 1000);
-    for (const s of result.segments) {
-      segments.push({
-        ...s,
-        startMs: s.startMs + offsetMs,
-        endMs: s.endMs + offsetMs,
-        words: s.words?.map((w) => ({ ...w, start_ms: w.start_ms + offsetMs, end_ms: w.end_ms + offsetMs })),
-      });
-    }
-    report((i + 1) / chunks.length);
-  }
-  return { segments, language: detected };
 }
 
 /** Progress to the database at most once a second, never past 99 before the transcript is stored. */

@@ -6,13 +6,38 @@ import { transcriptSegments, transcriptions, type Transcription, type Transcript
 import { removeAudio } from "@/lib/storage/audio-store";
 import { cancelTranscription } from "./queue";
 
+/** The columns a transcription's JSON shape needs: not its full text or formatted version. */
+const SUMMARY = {
+  id: transcriptions.id,
+  title: transcriptions.title,
+  status: transcriptions.status,
+  progress: transcriptions.progress,
+  piecesDone: transcriptions.piecesDone,
+  piecesTotal: transcriptions.piecesTotal,
+  language: transcriptions.language,
+  detectedLanguage: transcriptions.detectedLanguage,
+  engine: transcriptions.engine,
+  durationS: transcriptions.durationS,
+  source: transcriptions.source,
+  originalFilename: transcriptions.originalFilename,
+  sizeBytes: transcriptions.sizeBytes,
+  error: transcriptions.error,
+  createdAt: transcriptions.createdAt,
+  updatedAt: transcriptions.updatedAt,
+  completedAt: transcriptions.completedAt,
+  version: transcriptions.version,
+};
+type TranscriptionSummary = Pick<Transcription, keyof typeof SUMMARY>;
+
 /** The JSON shape of a transcription (spec style: snake_case). */
-export function toApiTranscription(t: Transcription): ApiTranscription {
+export function toApiTranscription(t: TranscriptionSummary): ApiTranscription {
   return {
     id: t.id,
     title: t.title,
     status: t.status,
     progress: t.progress,
+    pieces_done: t.piecesDone,
+    pieces_total: t.piecesTotal,
     language: t.language,
     detected_language: t.detectedLanguage,
     engine: t.engine,
@@ -113,10 +138,10 @@ export async function cancelOwnedTranscription(database: Database, userId: strin
   return ownedTranscription(database, userId, id);
 }
 
-/** Rows changed since a moment, for the live status stream. */
-export async function changedSince(database: Database, userId: string, since: Date): Promise<Transcription[]> {
+/** Rows changed since a moment, for the live status stream: only the columns it sends. */
+export async function changedSince(database: Database, userId: string, since: Date): Promise<TranscriptionSummary[]> {
   return database
-    .select()
+    .select(SUMMARY)
     .from(transcriptions)
     .where(and(eq(transcriptions.userId, userId), sql`${transcriptions.updatedAt} >= ${since.toISOString()}`))
     .orderBy(asc(transcriptions.updatedAt));

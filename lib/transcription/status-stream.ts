@@ -1,7 +1,7 @@
 import type { Database } from "@/lib/db/client";
+import type { ChangeFeed } from "./change-feed";
 import { changedSince, toApiTranscription } from "./queries";
 
-const POLL_MS = 1000;
 const KEEPALIVE_MS = 15_000;
 const MAX_LOOKBACK_MS = 10 * 60_000;
 
@@ -17,38 +17,31 @@ export function streamStart(sinceParam: string | null, now = Date.now()): Date {
 const OVERLAP_MS = 10_000;
 
 /**
- * Reads the database (not process memory) so it sees progress written by any worker
- * process; one indexed query per second per open page, never two at once.
+ * Reads the database (not process memory) so it sees progress written by any worker on
+ * any host. It reads when the feed says the user's rows changed (PostgreSQL's NOTIFY) or
+ * once a second (PGlite): one indexed query of the columns it sends, never two at once.
  */
-export function statusStream(database: Database, userId: string, signal: AbortSignal, start: Date): ReadableStream<Uint8Array> {
+export function statusStream(database: Database, feed: ChangeFeed, userId: string, signal: AbortSignal, start: Date): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const lastSent = new Map<string, number>();
   let newest = start.getTime();
-  let closed = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let lastWrite = Date.now();
+  // Ends the wait for the next change when the client goes or the stream is cancelled.
+  const ended = new AbortController();
+  const stop = AbortSignal.any([signal, ended.signal]);
   return new ReadableStream({
     start(controller) {
       const send = (text: string) => {
-        if (closed) return;
+        if (stop.aborted) return;
         lastWrite = Date.now();
         try {
           controller.enqueue(encoder.encode(text));
         } catch {
-          closed = true; // the client went away mid-write
-        }
-      };
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        clearTimeout(timer);
-        try {
-          controller.close();
-        } catch {
-          // already closed
+          ended.abort(); // the client went away mid-write
         }
       };
       const tick = async () => {
+        if (stop.aborted) return;
         const since = new Date(Math.max(start.getTime(), newest - OVERLAP_MS));
         const rows = await changedSince(database, userId, since).catch(() => []);
         for (const row of rows) {
@@ -59,15 +52,21 @@ export function statusStream(database: Database, userId: string, signal: AbortSi
           send(`data: ${JSON.stringify(toApiTranscription(row))}\n\n`);
         }
         if (Date.now() - lastWrite > KEEPALIVE_MS) send(": keep-alive\n\n");
-        if (!closed) timer = setTimeout(() => void tick(), POLL_MS);
+        await feed.next(userId, stop);
+        void tick();
       };
       send("retry: 3000\n\n");
-      timer = setTimeout(() => void tick(), 0);
-      signal.addEventListener("abort", close);
+      void tick();
+      stop.addEventListener("abort", () => {
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      });
     },
     cancel() {
-      closed = true;
-      clearTimeout(timer);
+      ended.abort();
     },
   });
 }

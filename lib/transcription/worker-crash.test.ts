@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createReadStream } from "node:fs";
+import { createReadStream, existsSync, mkdtempSync, readdirSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
@@ -9,6 +10,7 @@ import { jobs, transcriptSegments, transcriptions } from "@/lib/db/schema";
 import { run } from "@/lib/process/run";
 import { useTestEnv } from "@/test/support/env";
 import { startTestPostgres, type TestPostgres } from "@/test/support/postgres";
+import { startS3Server, type S3Server } from "@/test/support/s3-server";
 import { insertUser } from "@/test/support/users";
 import { createTranscription } from "./create";
 
@@ -35,13 +37,19 @@ async function waitFor<T>(check: () => Promise<T | undefined | null | false>, ti
   throw new Error(`timed out waiting for ${what}`);
 }
 
-describe("a worker killed mid-job", () => {
+// Hosts that share only PostgreSQL and an S3-compatible bucket: this test process plays the
+// web host (it takes the upload), each worker process has a data directory of its own.
+describe("a worker on another host killed mid-job", () => {
   const { dataDir } = useTestEnv({ TRANSCRIBE_ENGINE: "sphinx" });
   let pg: TestPostgres;
+  let s3: S3Server;
   let handle: DatabaseHandle;
   const workers: ChildProcess[] = [];
+  const ownDisk = () => mkdtempSync(path.join(os.tmpdir(), "verbatim-worker-host-"));
 
   beforeAll(async () => {
+    s3 = await startS3Server();
+    Object.assign(process.env, s3.env);
     pg = await startTestPostgres();
     handle = openDatabase({ url: pg.url });
     await migrateAndSeed(handle, pg.url);
@@ -56,6 +64,7 @@ describe("a worker killed mid-job", () => {
     }
     await handle?.close();
     await pg?.stop();
+    await s3?.close();
   });
 
   it("is taken up again after restart and completes exactly once", async () => {
@@ -74,8 +83,12 @@ describe("a worker killed mid-job", () => {
       source: "upload",
     });
 
-    const workerEnv = { DATABASE_URL: pg.url, DATA_DIR: dataDir, TRANSCRIBE_ENGINE: "sphinx", WORKER_LEASE_MS: "1500" };
-    const first = startWorkerProcess(workerEnv);
+    // Nothing of the upload stays on the web host's disk: it is in the bucket.
+    expect(existsSync(path.join(dataDir, "audio"))).toBe(false);
+    expect(readdirSync(path.join(dataDir, "incoming"))).toEqual([]);
+
+    const workerEnv = { ...s3.env, DATABASE_URL: pg.url, TRANSCRIBE_ENGINE: "sphinx", WORKER_LEASE_MS: "1500" };
+    const first = startWorkerProcess({ ...workerEnv, DATA_DIR: ownDisk() });
     workers.push(first);
     await waitFor(
       async () => (await db.select().from(transcriptions).where(eq(transcriptions.id, t.id)))[0]?.status === "processing",
@@ -87,7 +100,7 @@ describe("a worker killed mid-job", () => {
     const [orphan] = await db.select().from(jobs).where(eq(jobs.transcriptionId, t.id));
     expect(orphan).toMatchObject({ status: "running", attempts: 1 });
 
-    const second = startWorkerProcess(workerEnv);
+    const second = startWorkerProcess({ ...workerEnv, DATA_DIR: ownDisk() });
     workers.push(second);
     const done = await waitFor(
       async () => {

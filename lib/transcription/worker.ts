@@ -3,6 +3,7 @@ import type { Database } from "@/lib/db/client";
 import { settleDueDemoSubscriptions } from "@/lib/billing/demo/demo-clock";
 import { processJob } from "./process-job";
 import { claimNext } from "./queue";
+import { HEARTBEAT_MS, heartbeat, signOff } from "./worker-registry";
 import { env } from "@/lib/env";
 
 export interface Worker {
@@ -31,6 +32,14 @@ export function startWorker(database: Database, options: StartWorkerOptions = {}
   let running = true;
   let wake: (() => void) | null = null;
   let billingClockAt = 0;
+  let current: string | null = null;
+  let lastBeat: Promise<unknown> = Promise.resolve();
+  const beat = () => {
+    lastBeat = heartbeat(database, id, current).catch((error) => console.error("[worker] heartbeat failed:", error));
+    return lastBeat;
+  };
+  void beat();
+  const beating = setInterval(() => void beat(), HEARTBEAT_MS);
 
   const loop = (async () => {
     while (running) {
@@ -41,7 +50,11 @@ export function startWorker(database: Database, options: StartWorkerOptions = {}
       try {
         const job = await claimNext(database, id, leaseMs);
         if (job) {
-          const outcome = await processJob(database, job, { workerId: id, leaseMs });
+          current = job.id;
+          void beat();
+          const outcome = await processJob(database, job, { workerId: id, leaseMs }).finally(() => {
+            current = null;
+          });
           options.onJobEnd?.(job.id, outcome);
           continue;
         }
@@ -65,6 +78,9 @@ export function startWorker(database: Database, options: StartWorkerOptions = {}
       running = false;
       (wake as (() => void) | null)?.();
       await loop;
+      clearInterval(beating);
+      await lastBeat;
+      await signOff(database, id).catch(() => {});
     },
   };
 }

@@ -35,3 +35,24 @@ export const BACKENDS: Array<[string, () => Promise<TestDatabase>]> = [
     },
   ],
 ];
+
+/** Opens one backend's database around a describe block: `t.db` inside its tests. */
+export function useOpenedDatabase(open: () => Promise<TestDatabase>) {
+  // Held in a Map rather than a reassigned variable: the hooks lint treats use* helpers as React hooks.
+  const opened = new Map<"t", TestDatabase>();
+  beforeAll(async () => {
+    opened.set("t", await open());
+  });
+  afterAll(async () => {
+    await opened.get("t")?.close();
+  });
+  return {
+    get db() {
+      return opened.get("t")!.handle.db;
+    },
+    /** PostgreSQL's connection string (undefined on PGlite) */
+    get url() {
+      return opened.get("t")!.url;
+    },
+  };
+}

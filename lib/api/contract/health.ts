@@ -15,8 +15,22 @@ export const OperatorHealth = z.object({
   engine: z.object({
     selected: z.nullable(z.string()),
     problem: z.nullable(z.string()),
+    setup: z.nullable(z.string()),
     model_download: ModelDownload,
   }),
-  queue: z.nullable(z.object({ queued: z.number(), running: z.number() })),
+  queue: z.nullable(z.object({ queued: z.number(), running: z.number(), oldest_queued_s: z.number() })),
+  workers: z.nullable(
+    z.array(
+      z.object({
+        id: z.string(),
+        host: z.string(),
+        engine: z.nullable(z.string()),
+        problem: z.nullable(z.string()),
+        capacity: z.number(),
+        busy: z.boolean(),
+        seen_s_ago: z.number(),
+      }),
+    ),
+  ),
 });
 export type OperatorHealth = z.infer<typeof OperatorHealth>;

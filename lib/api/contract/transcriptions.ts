@@ -13,6 +13,9 @@ export const ApiTranscription = z.object({
   title: z.string(),
   status: TranscriptionStatus,
   progress: z.number(),
+  /** pieces of long audio transcribed so far, and how many there are (0 until it starts) */
+  pieces_done: z.number(),
+  pieces_total: z.number(),
   language: z.nullable(z.string()),
   detected_language: z.nullable(z.string()),
   engine: z.nullable(z.string()),

@@ -4,6 +4,7 @@
  */
 const ENGINE_LABELS: Record<string, string> = {
   whisper: "Whisper",
+  parakeet: "Parakeet",
   openai: "Speech API",
   sphinx: "Offline English engine",
 };

@@ -60,13 +60,16 @@ export function segmentsFromVerboseJson(body: VerboseJson): EngineSegment[] {
 export function createOpenAiEngine(config: () => OpenAiConfig | null = openAiConfig): Engine {
   return {
     name: "openai",
-    chunkSeconds: 600, // 10 min of 16 kHz WAV ≈ 19 MB, under the usual 25 MB limit
+    // 5 min of 16 kHz WAV ≈ 10 MB, well under the usual 25 MB limit.
+    pieceSeconds: 300,
+    // The work is remote: a few requests at once, kind to the API's rate limits.
+    parallelism: () => env().TRANSCRIBE_PARALLEL ?? 4,
     detectsLanguage: true,
     languages: () => "any",
     async availability() {
       return config() ? { available: true } : { available: false, reason: "OPENAI_BASE_URL / OPENAI_API_KEY are not set." };
     },
-    async transcribe({ wavPath, language, signal, onProgress }): Promise<EngineResult> {
+    async transcribe({ wavPath, language, previousText, signal, onProgress }): Promise<EngineResult> {
       const cfg = config();
       if (!cfg) throw new PermanentEngineError("The speech API is not configured.");
       const form = new FormData();
@@ -76,6 +79,7 @@ export function createOpenAiEngine(config: () => OpenAiConfig | null = openAiCon
       form.append("timestamp_granularities[]", "segment");
       form.append("timestamp_granularities[]", "word");
       if (language) form.set("language", language);
+      if (previousText) form.set("prompt", previousText);
       const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
       let response: Response;
       try {

@@ -13,8 +13,8 @@ describe("chooseEngine", () => {
     delete process.env.OPENAI_API_KEY;
     const choice = await chooseEngine();
     expect(choice.engine?.name).toBe("sphinx");
-    expect(choice.statuses.whisper.available).toBe(false);
-    expect(choice.statuses.openai.available).toBe(false);
+    expect(choice.statuses?.whisper.available).toBe(false);
+    expect(choice.statuses?.openai.available).toBe(false);
   });
 
   it("prefers a configured API over PocketSphinx", async () => {
@@ -36,6 +36,6 @@ describe("chooseEngine", () => {
     const choice = await chooseEngine();
     expect(choice.engine).toBeNull();
     expect(choice.reason).toBe(NO_ENGINE_MESSAGE);
-    expect(choice.statuses.sphinx).toEqual({ available: false, reason: "PocketSphinx is not installed." });
+    expect(choice.statuses?.sphinx).toEqual({ available: false, reason: "PocketSphinx is not installed." });
   });
 });

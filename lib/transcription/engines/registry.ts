@@ -1,13 +1,17 @@
 import { openAiEngine } from "./openai";
+import { parakeetEngine } from "./parakeet";
 import { sphinxEngine } from "./sphinx";
 import type { Availability, Engine, EngineName } from "./types";
 import { whisperEngine } from "./whisper";
 import { env } from "@/lib/env";
 
-const ENGINES: Record<EngineName, Engine> = { whisper: whisperEngine, openai: openAiEngine, sphinx: sphinxEngine };
+export const ENGINES: Record<EngineName, Engine> = { whisper: whisperEngine, parakeet: parakeetEngine, openai: openAiEngine, sphinx: sphinxEngine };
 
-/** Best first: whisper if a model is present, else an API if configured, else PocketSphinx. */
-const AUTO_ORDER: EngineName[] = ["whisper", "openai", "sphinx"];
+/**
+ * Best first: whisper if a model is present (99 languages, the plans sell up to 97), else
+ * Parakeet if its model is, else an API if configured, else PocketSphinx.
+ */
+export const AUTO_ORDER: EngineName[] = ["whisper", "parakeet", "openai", "sphinx"];
 
 export const NO_ENGINE_MESSAGE =
   "No speech engine is configured: add a whisper model (npm run models -- base), set OPENAI_BASE_URL, or install PocketSphinx.";
@@ -16,7 +20,8 @@ export type EngineStatus = Record<EngineName, Availability>;
 
 export interface EngineChoice {
   engine: Engine | null;
-  statuses: EngineStatus;
+  /** each engine's availability in this process; absent when the choice came from other hosts' workers */
+  statuses?: EngineStatus;
   /** why nothing was chosen */
   reason?: string;
 }
@@ -24,7 +29,7 @@ export interface EngineChoice {
 
 // Availability checks start processes; /api/health and uploads reuse a recent answer.
 const CACHE_MS = 30_000;
-const CONFIG_KEYS = ["TRANSCRIBE_ENGINE", "OPENAI_BASE_URL", "OPENAI_API_KEY", "WHISPER_MODEL", "POCKETSPHINX_PATH", "POCKETSPHINX_MODEL_DIR", "DATA_DIR"] as const;
+const CONFIG_KEYS = ["TRANSCRIBE_ENGINE", "OPENAI_BASE_URL", "OPENAI_API_KEY", "WHISPER_MODEL", "PARAKEET_MODEL", "POCKETSPHINX_PATH", "POCKETSPHINX_MODEL_DIR", "DATA_DIR"] as const;
 let cached: { key: string; at: number; choice: Promise<EngineChoice> } | null = null;
 
 /** A model arrived or went away: the next choice looks again instead of using the cached one. */

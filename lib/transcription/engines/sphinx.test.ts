@@ -1,4 +1,4 @@
-import { parseSphinxOutput } from "./sphinx";
+import { closeClockJumps, parseSphinxOutput } from "./sphinx";
 
 const OUTPUT = `and then our my arm arrow
 <s> 0.000 0.040 0.998900
@@ -38,5 +38,35 @@ describe("parseSphinxOutput", () => {
   it("drops utterances with no words and reads empty output as no segments", () => {
     expect(parseSphinxOutput("")).toEqual([]);
     expect(parseSphinxOutput("\n<s> 0.0 0.1 1.0\n</s> 0.1 0.2 1.0\n")).toEqual([]);
+  });
+});
+
+describe("PocketSphinx's clock jumps", () => {
+  const segment = (startMs: number, endMs: number) => ({
+    startMs,
+    endMs,
+    text: "w",
+    words: [{ word: "w", start_ms: startMs, end_ms: endMs }],
+  });
+
+  it("closes the gap that pushed the words past the end of the audio", () => {
+    // As seen on a 73.3 s piece of continuous speech: 0–28.8 s, then 69.0–113.4 s.
+    const repaired = closeClockJumps([segment(0, 28_800), segment(69_030, 113_370)], 73_330);
+    expect(repaired[0]).toEqual(segment(0, 28_800));
+    expect(repaired[1].startMs).toBeGreaterThanOrEqual(28_800);
+    expect(repaired[1].endMs).toBeLessThanOrEqual(73_330);
+    expect(repaired[1].words?.[0]).toEqual({ word: "w", start_ms: repaired[1].startMs, end_ms: repaired[1].endMs });
+  });
+
+  it("leaves times that fit the audio alone", () => {
+    const fine = [segment(0, 2000), segment(30_000, 40_000)];
+    expect(closeClockJumps(fine, 40_000)).toBe(fine);
+  });
+
+  it("closes the widest gaps first and never makes segments overlap", () => {
+    const repaired = closeClockJumps([segment(0, 1000), segment(1500, 2000), segment(20_000, 21_000), segment(30_000, 31_000)], 22_000);
+    for (let i = 1; i < repaired.length; i++) expect(repaired[i].startMs).toBeGreaterThanOrEqual(repaired[i - 1].endMs);
+    expect(repaired.at(-1)!.endMs).toBeLessThanOrEqual(22_000);
+    expect(repaired[1].startMs).toBe(1500);
   });
 });

@@ -3,6 +3,7 @@ import { CommandNotFound, run } from "@/lib/process/run";
 import type { WordTiming } from "@/lib/db/schema";
 import { PermanentEngineError, type Engine, type EngineResult, type EngineSegment } from "./types";
 import { env } from "@/lib/env";
+import { piecesAtOnce } from "./capacity";
 
 export const SPHINX_COMMAND = () => env().POCKETSPHINX_PATH;
 // The model the Debian CLI uses by default (package pocketsphinx-en-us).
@@ -51,10 +52,49 @@ export function parseSphinxOutput(stdout: string): EngineSegment[] {
   return segments;
 }
 
+/** The shortest pause left between two utterances when a clock jump is closed. */
+const MIN_UTTERANCE_GAP_MS = 200;
+
+/**
+ * PocketSphinx sometimes moves its clock ahead at an utterance boundary: on a 73-second
+ * piece of continuous speech the next utterance started 40 s after the last one ended,
+ * and the words ran to 113 s. When the times run past the audio's end, the widest gaps
+ * between utterances are closed by the excess (widest first), moving everything after them.
+ */
+export function closeClockJumps(segments: EngineSegment[], durationMs: number): EngineSegment[] {
+  let excess = (segments.at(-1)?.endMs ?? 0) - durationMs;
+  if (excess <= 0) return segments;
+  const shifts = new Array<number>(segments.length).fill(0);
+  const gapBefore = (i: number) => segments[i].startMs - shifts[i] - (segments[i - 1].endMs - shifts[i - 1]);
+  // Widest gaps first, leaving a short pause; only if that is not enough, no pause at all.
+  for (const keep of [MIN_UTTERANCE_GAP_MS, 0]) {
+    const widest = segments.map((_, i) => i).slice(1).sort((a, b) => gapBefore(b) - gapBefore(a));
+    for (const i of widest) {
+      if (excess <= 0) break;
+      const close = Math.min(excess, gapBefore(i) - keep);
+      if (close <= 0) continue;
+      for (let k = i; k < segments.length; k++) shifts[k] += close;
+      excess -= close;
+    }
+  }
+  return segments.map((s, i) => {
+    const by = shifts[i];
+    if (!by) return s;
+    return {
+      ...s,
+      startMs: s.startMs - by,
+      endMs: s.endMs - by,
+      words: s.words?.map((w) => ({ ...w, start_ms: w.start_ms - by, end_ms: w.end_ms - by })),
+    };
+  });
+}
+
 export const sphinxEngine: Engine = {
   name: "sphinx",
-  // It streams the file itself, but its output grows with length: 10-minute pieces keep both bounded.
-  chunkSeconds: 600,
+  // About 25 s of work per piece here (it runs at ~0.4 × real time on one core).
+  pieceSeconds: 60,
+  // One process uses one core.
+  parallelism: () => piecesAtOnce(1),
   detectsLanguage: false,
   languages: () => new Set(["en"]),
   async availability() {
@@ -63,7 +103,8 @@ export const sphinxEngine: Engine = {
       if (!existsSync(modelDir())) {
         return { available: false, reason: "PocketSphinx is installed but its English model is missing (pocketsphinx-en-us)." };
       }
-      return { available: true };
+      const lanes = piecesAtOnce(1);
+      return { available: true, setup: `${lanes} ${lanes === 1 ? "process" : "processes"} at once, one per core.` };
     } catch (error) {
       if (error instanceof CommandNotFound) return { available: false, reason: "PocketSphinx is not installed." };
       return { available: false, reason: (error as Error).message };
@@ -84,6 +125,6 @@ export const sphinxEngine: Engine = {
       },
     });
     if (code !== 0) throw new PermanentEngineError(`PocketSphinx failed: ${stderr.trim().split("\n").at(-1) ?? `exit ${code}`}`);
-    return { segments: parseSphinxOutput(stdout), language: "en" };
+    return { segments: closeClockJumps(parseSphinxOutput(stdout), Math.round(durationS * 1000)), language: "en" };
   },
 };

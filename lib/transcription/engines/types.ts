@@ -1,6 +1,6 @@
 import type { WordTiming } from "@/lib/db/schema";
 
-export type EngineName = "whisper" | "openai" | "sphinx";
+export type EngineName = "whisper" | "parakeet" | "openai" | "sphinx";
 
 export interface EngineSegment {
   startMs: number;
@@ -22,6 +22,8 @@ interface TranscribeRequest {
   durationS: number;
   /** null: detect */
   language: string | null;
+  /** the end of the text before this piece, when known: engines that take a prompt keep names and style consistent */
+  previousText?: string;
   signal?: AbortSignal;
   /** 0..1 of this file */
   onProgress?: (fraction: number) => void;
@@ -31,12 +33,16 @@ export interface Availability {
   available: boolean;
   /** why not, in a sentence an operator can act on */
   reason?: string;
+  /** how it is set up here, for operators (build, helpers, threads) */
+  setup?: string;
 }
 
 export interface Engine {
   name: EngineName;
-  /** seconds per piece the pipeline feeds it (bounded memory); null: the whole file streams */
-  chunkSeconds: number | null;
+  /** about how many seconds of audio each piece it is fed holds (long audio is cut at pauses) */
+  pieceSeconds: number;
+  /** how many pieces this machine runs at once with it */
+  parallelism(): number;
   availability(): Promise<Availability>;
   /** language codes it transcribes; "any" for multilingual engines */
   languages(): ReadonlySet<string> | "any";

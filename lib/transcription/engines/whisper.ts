@@ -1,101 +1,98 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/env";
-import { PermanentEngineError, type Engine, type EngineResult } from "./types";
+import { resolveWhisperModel, vadModelFile } from "../models";
+import { piecesAtOnce, whisperThreads } from "./capacity";
+import { PermanentEngineError, type Engine, type EngineResult, type EngineSegment } from "./types";
+import { asArrayBuffer, heardAudio, settled, whisperBinding, withWhisperContext, type WhisperContext } from "./whisper-binding";
+import { withoutLoops, wordsFromTokens, type TimedText } from "./whisper-words";
 
-// Largest first: when several models are present the best one is used.
-const MODEL_PREFERENCE = ["large-v3-turbo", "large-v3", "large-v2", "large", "medium", "small", "base", "tiny"];
+/** Languages written without spaces between words: whisper's tokens cannot be joined into words there. */
+const UNSPACED_LANGUAGES = new Set(["zh", "ja", "th", "lo", "my", "km", "yue", "bo"]);
 
-export function modelsDir(): string {
-  return path.resolve(env().DATA_DIR, "models");
+/** The smallest real model (tiny) is 75 MB; the test suite's generated one is 4 MB. */
+const MIN_MODEL_BYTES = 1_000_000;
+
+interface WhisperRun {
+  context: WhisperContext;
+  pcm: Buffer;
+  language: string | null;
+  prompt?: string;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+  /** one token per segment, so every word gets its own timing */
+  tokens: boolean;
 }
 
-/** WHISPER_MODEL (a path or a file name in data/models), else the best ggml model present. */
-export function resolveWhisperModel(): string | null {
-  const configured = env().WHISPER_MODEL;
-  if (configured) {
-    const candidate = path.isAbsolute(configured) ? configured : path.join(modelsDir(), configured);
-    return candidate;
-  }
-  if (!existsSync(modelsDir())) return null;
-  const files = readdirSync(modelsDir()).filter((f) => /^ggml-.+\.bin$/.test(f));
-  const rank = (f: string) => {
-    const i = MODEL_PREFERENCE.findIndex((m) => f.includes(`-${m}`));
-    return i === -1 ? MODEL_PREFERENCE.length : i;
-  };
-  const best = files.sort((a, b) => rank(a) - rank(b))[0];
-  return best ? path.join(modelsDir(), best) : null;
+function runWhisper({ context, pcm, language, prompt, signal, onProgress, tokens }: WhisperRun) {
+  signal?.throwIfAborted();
+  const run = context.transcribeData(asArrayBuffer(pcm), {
+    language: language ?? "auto",
+    maxThreads: whisperThreads(),
+    // Greedy at temperature 0, falling back to higher temperatures when a window's output
+    // is too repetitive (compression ratio) or unsure (log-probability) — whisper.cpp's
+    // guards against its own loops; no text where it finds no speech.
+    temperature: 0,
+    temperatureInc: 0.2,
+    ...(tokens ? { tokenTimestamps: true, maxLen: 1 } : {}),
+    ...(prompt ? { prompt } : {}),
+    onProgress: (percent: number) => onProgress?.(percent / 100),
+  });
+  return settled("whisper.cpp", run, signal);
 }
 
-type WhisperModule = typeof import("@fugood/whisper.node");
-type WhisperContext = Awaited<ReturnType<WhisperModule["initWhisper"]>>;
-
-const globalForWhisper = globalThis as unknown as { whisperContexts?: Map<string, Promise<WhisperContext>> };
-
-/** Loads a model once per process; a missing or unreadable model is a clear, final error. */
-export async function loadWhisperContext(modelPath: string): Promise<WhisperContext> {
-  if (!existsSync(modelPath)) {
-    throw new PermanentEngineError(`The whisper model ${path.basename(modelPath)} is missing. Download one with: npm run models -- base`);
+function segmentsOf(raw: readonly TimedText[], tokens: boolean, toOriginal: (ms: number) => number): EngineSegment[] {
+  if (!tokens) {
+    return raw
+      .map((s) => ({ startMs: toOriginal(s.t0), endMs: toOriginal(s.t1), text: s.text.trim() }))
+      .filter((s) => s.text && !/^[[(].*[\])]$/.test(s.text));
   }
-  const contexts = (globalForWhisper.whisperContexts ??= new Map());
-  let context = contexts.get(modelPath);
-  if (!context) {
-    context = (async () => {
-      const whisper: WhisperModule = await import("@fugood/whisper.node");
-      try {
-        return await whisper.initWhisper({ filePath: modelPath, useGpu: false });
-      } catch (error) {
-        throw new PermanentEngineError(
-          `The whisper model ${path.basename(modelPath)} could not be loaded (${(error as Error).message}). It may be corrupt: download it again with npm run models.`,
-        );
-      }
-    })();
-    contexts.set(modelPath, context);
-    context.catch(() => contexts.delete(modelPath));
-  }
-  return context;
+  const words = withoutLoops(wordsFromTokens(raw)).map((w) => ({ ...w, start_ms: toOriginal(w.start_ms), end_ms: toOriginal(w.end_ms) }));
+  if (!words.length) return [];
+  // One segment of timed words: readableSegments cuts it at sentence ends and pauses.
+  return [{ startMs: words[0].start_ms, endMs: words[words.length - 1].end_ms, text: words.map((w) => w.word).join(" "), words }];
 }
 
 export const whisperEngine: Engine = {
   name: "whisper",
-  chunkSeconds: 600,
+  // Whisper hears 30-second windows; two minutes give it context and keep the first text close.
+  pieceSeconds: 120,
+  parallelism: () => piecesAtOnce(whisperThreads()),
   detectsLanguage: true,
   languages: () => "any",
   async availability() {
     const model = resolveWhisperModel();
     if (!model || !existsSync(model)) return { available: false, reason: "No whisper model in data/models (npm run models -- base)." };
+    // whisper.cpp loads a file cut off before its weights as an empty model that hears nothing.
+    if (statSync(model).size < MIN_MODEL_BYTES) {
+      return { available: false, reason: `The whisper model ${path.basename(model)} is incomplete. Download it again with npm run models.` };
+    }
     try {
-      // Loads the native addon itself (a plain import only loads the JS wrapper).
-      const whisper: WhisperModule = await import("@fugood/whisper.node");
-      await whisper.loadWhisperModule();
-      return { available: true };
+      const { variant } = await whisperBinding();
+      const build = variant === "default" ? "CPU build" : `${variant === "cuda" ? "CUDA" : "Vulkan"} build (the CPU when it finds no GPU)`;
+      const vad = env().WHISPER_VAD && existsSync(vadModelFile()) ? "voice-activity model on" : "voice-activity model off";
+      const lanes = piecesAtOnce(whisperThreads());
+      return { available: true, setup: `${path.basename(model)}, ${build}, ${vad}, ${whisperThreads()} threads × ${lanes} ${lanes === 1 ? "piece" : "pieces"} at once.` };
     } catch (error) {
       return { available: false, reason: `The whisper.cpp binding could not be loaded: ${(error as Error).message}` };
     }
   },
-  async transcribe({ wavPath, language, signal, onProgress }): Promise<EngineResult> {
+  async transcribe({ wavPath, durationS, language, previousText, signal, onProgress }): Promise<EngineResult> {
     const model = resolveWhisperModel();
     if (!model) throw new PermanentEngineError("No whisper model is configured.");
-    const context = await loadWhisperContext(model);
-    const { stop, promise } = context.transcribeFile(wavPath, {
-      language: language ?? "auto",
-      maxThreads: env().WHISPER_THREADS,
-      onProgress: (percent: number) => onProgress?.(percent / 100),
+    const durationMs = Math.round(durationS * 1000);
+    return withWhisperContext(model, async (context) => {
+      const { pcm: heard, silent, toOriginal } = await heardAudio(wavPath, durationMs);
+      if (silent) return { segments: [], language: language ?? undefined };
+      const tokens = !(language && UNSPACED_LANGUAGES.has(language));
+      const result = await runWhisper({ context, pcm: heard, language, prompt: previousText, signal, onProgress, tokens });
+      const detected = result.language || undefined;
+      // Detected only now: a language without spaces needs whisper's own segments instead of joined tokens.
+      if (tokens && !language && detected && UNSPACED_LANGUAGES.has(detected)) {
+        const again = await runWhisper({ context, pcm: heard, language: detected, prompt: previousText, signal, tokens: false });
+        return { segments: segmentsOf(again.segments, false, toOriginal), language: detected };
+      }
+      return { segments: segmentsOf(result.segments, tokens, toOriginal), language: detected };
     });
-    const onAbort = () => void stop();
-    signal?.addEventListener("abort", onAbort, { once: true });
-    try {
-      const result = await promise;
-      if (result.isAborted) throw new DOMException("Transcription canceled", "AbortError");
-      return {
-        // whisper.cpp reports times in 10 ms units
-        segments: result.segments
-          .map((s) => ({ startMs: s.t0 * 10, endMs: s.t1 * 10, text: s.text.trim() }))
-          .filter((s) => s.text),
-        language: result.language,
-      };
-    } finally {
-      signal?.removeEventListener("abort", onAbort);
-    }
   },
 };

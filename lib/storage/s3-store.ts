@@ -1,0 +1,81 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  NotFound,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
+import { MissingObject, type ByteRange, type ObjectStore } from "./object-store";
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+/** 8 MB parts, two at a time: a 1 GB upload holds at most ~16 MB in memory. */
+const PART_BYTES = 8 * 1024 * 1024;
+const PARTS_AT_ONCE = 2;
+
+/** Objects in an S3-compatible bucket (AWS S3, R2, MinIO, Backblaze …), shared by every host. */
+export function s3Store(config: S3Config): ObjectStore {
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+  });
+  const Bucket = config.bucket;
+  return {
+    async putFile(key, file, contentType) {
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key, Body: createReadStream(file), ContentType: contentType },
+        partSize: PART_BYTES,
+        queueSize: PARTS_AT_ONCE,
+      });
+      await upload.done();
+    },
+    async localCopy(key, dir) {
+      const file = path.join(dir, path.basename(key));
+      const object = await client.send(new GetObjectCommand({ Bucket, Key: key })).catch((error: unknown) => {
+        if (error instanceof NoSuchKey) throw new MissingObject(key);
+        throw error;
+      });
+      await pipeline(object.Body as Readable, createWriteStream(file));
+      return file;
+    },
+    async size(key) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return head.ContentLength ?? 0;
+      } catch (error) {
+        if (error instanceof NotFound || error instanceof NoSuchKey) return null;
+        throw error;
+      }
+    },
+    async read(key: string, range?: ByteRange): Promise<Readable> {
+      const { Body } = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+      return Body as Readable;
+    },
+    async removePrefix(prefix) {
+      let ContinuationToken: string | undefined;
+      do {
+        const listed = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${prefix}/`, ContinuationToken }));
+        const keys = (listed.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+        if (keys.length) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
+        ContinuationToken = listed.IsTruncated ? listed.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+  };
+}

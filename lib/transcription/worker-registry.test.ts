@@ -1,0 +1,47 @@
+import { eq, sql } from "drizzle-orm";
+import { jobs, workers } from "@/lib/db/schema";
+import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
+import { useTestEnv } from "@/test/support/env";
+import { insertDoneTranscription } from "@/test/support/transcripts";
+import { insertUser } from "@/test/support/users";
+import { startWorker } from "./worker";
+import { aliveWorkers, heartbeat, oldestQueuedSeconds, signOff } from "./worker-registry";
+
+describe.each(BACKENDS)("workers known to every host, on %s", (_name, open) => {
+  useTestEnv({ TRANSCRIBE_ENGINE: "sphinx" });
+  const t = useOpenedDatabase(open);
+
+  it("a worker's heartbeat says what it can do; one that stops or goes silent is not counted", async () => {
+    const db = t.db;
+    await heartbeat(db, "w-alive", null);
+    await heartbeat(db, "w-busy", "job-1");
+    await heartbeat(db, "w-silent", null);
+    await db.update(workers).set({ seenAt: sql`now() - interval '5 minutes'` }).where(eq(workers.id, "w-silent"));
+    const alive = await aliveWorkers(db);
+    expect(alive.map((w) => w.id)).toEqual(["w-alive", "w-busy"]);
+    expect(alive[0]).toMatchObject({ engine: "sphinx", problem: null, busy: false, seen_s_ago: 0 });
+    expect(alive[0].capacity).toBeGreaterThanOrEqual(1);
+    expect(alive[1].busy).toBe(true);
+    await signOff(db, "w-alive");
+    await signOff(db, "w-busy");
+    expect(await aliveWorkers(db)).toEqual([]);
+  });
+
+  it("a real worker signs in when it starts and off when it stops", async () => {
+    const db = t.db;
+    const worker = startWorker(db, { pollMs: 50 });
+    for (let i = 0; i < 100 && !(await aliveWorkers(db)).some((w) => w.id === worker.id); i++) await new Promise((r) => setTimeout(r, 20));
+    expect((await aliveWorkers(db)).map((w) => w.id)).toContain(worker.id);
+    await worker.stop();
+    expect((await aliveWorkers(db)).map((w) => w.id)).not.toContain(worker.id);
+  });
+
+  it("tells how long the oldest job has waited", async () => {
+    const db = t.db;
+    expect(await oldestQueuedSeconds(db)).toBe(0);
+    const transcriptionId = await insertDoneTranscription(db, await insertUser(db), []);
+    await db.insert(jobs).values({ id: "old-job", transcriptionId, status: "queued", createdAt: new Date(Date.now() - 90_000) });
+    expect(await oldestQueuedSeconds(db)).toBeGreaterThanOrEqual(89);
+    await db.delete(jobs).where(eq(jobs.id, "old-job"));
+  });
+});
