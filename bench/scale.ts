@@ -1,7 +1,7 @@
 /**
  * `npm run bench:scale`: the multi-host layout on this machine — PostgreSQL and an
  * S3-compatible server (s3rver), workers as separate processes with their own data
- * directories. Prints the wall time of one long file with 1 and with 2 workers and their
+ * directories, each running one piece at a time (a one-core host). Prints the wall time of one long file with 1 and with 2 workers and their
  * ratio, then the upload of a large file: time until it is accepted (the 201 of the API)
  * and how much the accepting process's RSS grew.
  *
@@ -55,11 +55,12 @@ async function main() {
   const handle = openDatabase({ url: pg.url });
   await migrateAndSeed(handle, pg.url);
   const db = handle.db;
-  const workerEnv = { ...s3.env, DATABASE_URL: pg.url, TRANSCRIBE_ENGINE: "sphinx", BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET! };
+  // Each worker process plays a one-core host (one piece at a time): this machine has two cores.
+  const workerEnv = { ...s3.env, DATABASE_URL: pg.url, TRANSCRIBE_ENGINE: "sphinx", TRANSCRIBE_PARALLEL: "1", BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET! };
   try {
     const speech = path.join(dir, "speech.wav");
     await run("ffmpeg", ["-v", "error", "-y", "-stream_loop", "-1", "-i", READING, "-t", String(minutes * 60), "-ac", "1", "-ar", "16000", speech], { timeoutMs: 300_000 });
-    console.log(`${minutes} min of continuous speech, PocketSphinx, PostgreSQL + s3rver, workers as processes with their own disks, ${os.availableParallelism()} cores\n`);
+    console.log(`${minutes} min of continuous speech, PocketSphinx, PostgreSQL + s3rver, workers as processes with their own disks, one piece at a time each, ${os.availableParallelism()} cores\n`);
     const times: number[] = [];
     for (const count of [1, 2]) {
       const userId = await benchUser(db, `bench-${count}`);

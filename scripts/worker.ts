@@ -21,6 +21,7 @@ async function main() {
   await prepareDatabase();
   const worker = startWorker(databaseHandle().db, {
     onJobEnd: (jobId, outcome) => log("job_end", { worker: worker.id, job: jobId, outcome }),
+    onPieceEnd: (transcriptionId, index, outcome) => log("piece_end", { worker: worker.id, transcription: transcriptionId, piece: index, outcome }),
   });
   log("worker_start", { worker: worker.id });
   void provisionWhisperModel();

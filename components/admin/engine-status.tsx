@@ -58,7 +58,10 @@ export function EngineStatus() {
       {download && <p>{download}</p>}
       {data.queue && (
         <p className="text-muted-foreground">
-          Queue: {data.queue.queued} waiting{data.queue.queued > 0 && ` (the oldest for ${formatDuration(data.queue.oldest_queued_s)})`}, {data.queue.running} running.
+          Queue: {data.queue.queued} waiting{data.queue.queued > 0 && ` (the oldest for ${formatDuration(data.queue.oldest_queued_s)})`}, {data.queue.running} running
+          {data.queue.pieces.queued + data.queue.pieces.running > 0 &&
+            `; pieces of long files: ${data.queue.pieces.queued} waiting, ${data.queue.pieces.running} being transcribed`}
+          .
         </p>
       )}
       {data.workers && <WorkerList workers={data.workers} />}

@@ -406,6 +406,38 @@ export const jobs = pgTable(
   (t) => [index("jobs_claim_idx").on(t.status, t.priority, t.runAfter)],
 );
 
+export const PIECE_STATUSES = ["queued", "running", "done", "failed"] as const;
+
+/**
+ * The pieces of a long file while its job runs: any worker running the same engine takes a
+ * queued piece (or one whose lease ran out), fetches just its bytes from the audio store and
+ * stores its text here; the worker holding the job merges them once all are done. Gone when
+ * the job ends.
+ */
+export const transcriptionPieces = pgTable(
+  "transcription_pieces",
+  {
+    transcriptionId: text("transcription_id")
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    idx: integer("idx").notNull(),
+    startMs: integer("start_ms").notNull(),
+    endMs: integer("end_ms").notNull(),
+    status: text("status", { enum: PIECE_STATUSES }).notNull().default("queued"),
+    /** the language to transcribe it in; null: the engine detects */
+    language: text("language"),
+    attempts: integer("attempts").notNull().default(0),
+    lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** the engine's segments, in times from the start of the file */
+    segments: jsonb("segments").$type<Array<{ startMs: number; endMs: number; text: string; words?: WordTiming[]; confidence?: number }>>(),
+    /** the language the engine heard in it */
+    heardLanguage: text("heard_language"),
+    error: text("error"),
+  },
+  (t) => [primaryKey({ columns: [t.transcriptionId, t.idx] }), index("transcription_pieces_status_idx").on(t.status)],
+);
+
 /**
  * One language-model formatting per user at a time, across every web host: a row is held
  * while it runs, and expires on its own if the host holding it dies.

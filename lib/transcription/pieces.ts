@@ -1,6 +1,8 @@
 import { createReadStream, createWriteStream } from "node:fs";
 import { open } from "node:fs/promises";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { ByteRange } from "@/lib/storage/object-store";
 import { BYTES_PER_SECOND, WAV_HEADER_BYTES, wavHeader } from "./wav";
 
 /** A stretch of the normalised audio that goes to the engine on its own. */
@@ -91,12 +93,22 @@ async function quietestMoment(handle: FileHandle, fromS: number, toS: number): P
   return Math.min(toS, (middleFrame * FRAME_MS) / 1000);
 }
 
-/** Copies one piece of a normalised WAV into its own WAV file, streaming. */
-export async function writePiece(wav: string, piece: Piece, output: string): Promise<void> {
-  // Whole samples only: a cut inside a sample would turn the rest into noise.
-  const startByte = WAV_HEADER_BYTES + 2 * Math.round((piece.startS * BYTES_PER_SECOND) / 2);
-  const endByte = WAV_HEADER_BYTES + 2 * Math.round((piece.endS * BYTES_PER_SECOND) / 2);
+/** The bytes of a normalised WAV that hold one piece: whole samples only (a cut inside one would turn the rest into noise). */
+export function pieceBytes(piece: Piece): ByteRange {
+  const start = WAV_HEADER_BYTES + 2 * Math.round((piece.startS * BYTES_PER_SECOND) / 2);
+  const end = WAV_HEADER_BYTES + 2 * Math.round((piece.endS * BYTES_PER_SECOND) / 2);
+  return { start, end: end - 1 };
+}
+
+/** Writes one piece as a WAV file of its own from a stream of its bytes (`pieceBytes`), wherever they come from. */
+export async function writePieceFrom(bytes: Readable, piece: Piece, output: string): Promise<void> {
+  const range = pieceBytes(piece);
   const out = createWriteStream(output);
-  out.write(wavHeader(endByte - startByte));
-  await pipeline(createReadStream(wav, { start: startByte, end: endByte - 1 }), out);
+  out.write(wavHeader(range.end + 1 - range.start));
+  await pipeline(bytes, out);
+}
+
+/** Copies one piece of a normalised WAV on this disk into its own WAV file, streaming. */
+export async function writePiece(wav: string, piece: Piece, output: string): Promise<void> {
+  await writePieceFrom(createReadStream(wav, pieceBytes(piece)), piece, output);
 }

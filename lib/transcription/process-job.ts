@@ -7,7 +7,8 @@ import { transcriptions } from "@/lib/db/schema";
 import { NORMALISED, audioStore } from "@/lib/storage/audio-store";
 import { chooseEngine } from "./engines/registry";
 import { PermanentEngineError, TransientEngineError } from "./engines/types";
-import { clearPieces, completeJob, failJob, renewLease, storePiece, type ClaimedJob } from "./queue";
+import { clearPieces } from "./piece-queue";
+import { completeJob, failJob, renewLease, type ClaimedJob } from "./queue";
 import { readableSegments } from "./readable-segments";
 import { transcribePieces } from "./transcribe-pieces";
 
@@ -51,6 +52,10 @@ export async function processJob(database: Database, job: ClaimedJob, options: W
     // The store may be a bucket on another host: the audio comes to this worker's disk.
     const wav = await audioStore().localCopy(`${t.audioKey}/${NORMALISED}`, workDir);
     result = await transcribePieces({
+      database,
+      transcriptionId: t.id,
+      workerId: options.workerId,
+      leaseMs: options.leaseMs,
       engine,
       wav,
       durationS: t.durationS,
@@ -58,12 +63,6 @@ export async function processJob(database: Database, job: ClaimedJob, options: W
       workDir,
       signal: abort.signal,
       onProgress: progress.report,
-      onPiece: async ({ piece, segments, done, total }) => {
-        // The last piece needs no separate write: the whole transcript follows at once.
-        if (done === total) return;
-        const mine = await storePiece(database, job, options.workerId, { index: piece.index, done, total, segments: readableSegments(segments) });
-        if (!mine) abort.abort();
-      },
     });
     await progress.flush();
   } catch (error) {

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { refundSeconds } from "@/lib/billing/usage";
 import { queryRows, type Database, type Tx } from "@/lib/db/client";
-import { jobs, transcriptSegments, transcriptions, type WordTiming } from "@/lib/db/schema";
+import { jobs, transcriptions, type WordTiming } from "@/lib/db/schema";
+import { clearPieces, insertSegments } from "./piece-queue";
 
 /**
  * The durable transcription queue, in PostgreSQL (or PGlite): a job is claimed with
@@ -58,22 +59,6 @@ export interface CompletedTranscript {
   segments: Array<{ startMs: number; endMs: number; text: string; words?: WordTiming[]; confidence?: number }>;
 }
 
-async function insertSegments(tx: Tx, transcriptionId: string, segments: CompletedTranscript["segments"], firstPosition: number): Promise<void> {
-  if (!segments.length) return;
-  await tx.insert(transcriptSegments).values(
-    segments.map((s, i) => ({
-      id: randomUUID(),
-      transcriptionId,
-      position: firstPosition + i,
-      startMs: s.startMs,
-      endMs: s.endMs,
-      text: s.text,
-      words: s.words ?? null,
-      confidence: s.confidence ?? null,
-    })),
-  );
-}
-
 /** Stores the transcript and closes the job, if this worker still holds it. */
 export async function completeJob(database: Database, job: ClaimedJob, workerId: string, result: CompletedTranscript): Promise<boolean> {
   return database.transaction(async (tx) => {
@@ -83,8 +68,8 @@ export async function completeJob(database: Database, job: ClaimedJob, workerId:
       .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, "running")))
       .returning({ id: jobs.id });
     if (!closed.length) return false;
-    await tx.delete(transcriptSegments).where(eq(transcriptSegments.transcriptionId, job.transcriptionId));
-    await insertSegments(tx, job.transcriptionId, result.segments, 0);
+    await clearPieces(tx, job.transcriptionId);
+    await insertSegments(tx, job.transcriptionId, result.segments);
     await tx
       .update(transcriptions)
       .set({
@@ -99,42 +84,6 @@ export async function completeJob(database: Database, job: ClaimedJob, workerId:
       .where(eq(transcriptions.id, job.transcriptionId));
     return true;
   });
-}
-
-export interface FinishedPiece {
-  index: number;
-  done: number;
-  total: number;
-  segments: CompletedTranscript["segments"];
-}
-
-/** Positions of a piece's segments sort after every earlier piece's, whatever order pieces finish in. */
-const POSITIONS_PER_PIECE = 100_000;
-
-/**
- * Stores one finished piece of a running job, if this worker still holds it, so the
- * transcript page shows it while later pieces run. completeJob replaces it all at the end.
- */
-export async function storePiece(database: Database, job: ClaimedJob, workerId: string, piece: FinishedPiece): Promise<boolean> {
-  return database.transaction(async (tx) => {
-    const held = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, "running")))
-      .for("update");
-    if (!held.length) return false;
-    await insertSegments(tx, job.transcriptionId, piece.segments, piece.index * POSITIONS_PER_PIECE);
-    await tx
-      .update(transcriptions)
-      .set({ piecesDone: piece.done, piecesTotal: piece.total })
-      .where(eq(transcriptions.id, job.transcriptionId));
-    return true;
-  });
-}
-
-/** What a previous attempt stored piece by piece goes, before a new attempt or when none follows. */
-export async function clearPieces(tx: Tx | Database, transcriptionId: string): Promise<void> {
-  await tx.delete(transcriptSegments).where(eq(transcriptSegments.transcriptionId, transcriptionId));
 }
 
 /** 5 s, 20 s, 80 s … capped at 5 minutes. */

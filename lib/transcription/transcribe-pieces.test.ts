@@ -1,13 +1,22 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
+import { jobs, transcriptSegments, transcriptionPieces, transcriptions } from "@/lib/db/schema";
+import { NORMALISED, audioStore } from "@/lib/storage/audio-store";
+import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
+import { insertUser } from "@/test/support/users";
 import { inspectAndNormalise } from "./audio";
 import { sphinxEngine } from "./engines/sphinx";
 import { PermanentEngineError, type Engine } from "./engines/types";
-import { transcribePieces, type PieceDone } from "./transcribe-pieces";
+import { helpWithPieces } from "./piece-runner";
+import { transcribePieces } from "./transcribe-pieces";
 
 const FIXTURES = path.resolve(__dirname, "../../test/fixtures/audio");
+const LEASE_MS = 30_000;
 
 interface Call {
   language: string | null;
@@ -19,13 +28,14 @@ interface Call {
  * The real PocketSphinx engine, watched: how many pieces run at once and what each was
  * told. `detects` makes it report the language it heard, as multilingual engines do.
  */
-function watched(options: { detects?: boolean; failOnCall?: number } = {}) {
+function watched(options: { detects?: boolean; failOnCall?: number; lanes?: number } = {}) {
   const calls: Call[] = [];
   let running = 0;
   let mostAtOnce = 0;
   const engine: Engine = {
     ...sphinxEngine,
     detectsLanguage: options.detects ?? false,
+    parallelism: () => options.lanes ?? 2,
     async transcribe(request) {
       calls.push({ language: request.language, previousText: request.previousText, durationS: request.durationS });
       const call = calls.length;
@@ -42,8 +52,27 @@ function watched(options: { detects?: boolean; failOnCall?: number } = {}) {
   return { engine, calls, mostAtOnce: () => mostAtOnce };
 }
 
-describe("transcribing long audio in pieces (real PocketSphinx)", () => {
-  useTestEnv({ TRANSCRIBE_PARALLEL: "2" });
+/** A transcription whose job `workerId` holds, its audio in the store, as processJob leaves it before transcribing. */
+async function runningJob(db: Database, wav: string, durationS: number, workerId: string) {
+  // Earlier tests' jobs end as processJob would end them, so their pieces are nobody's to take.
+  await db.update(jobs).set({ status: "done" });
+  const userId = await insertUser(db);
+  const id = randomUUID();
+  const audioKey = `${userId}/${id}`;
+  const copy = path.join(path.dirname(wav), `${id}.wav`);
+  copyFileSync(wav, copy);
+  await audioStore().putFile(`${audioKey}/${NORMALISED}`, copy, "audio/wav");
+  await db.insert(transcriptions).values({
+    id, userId, title: "reading", status: "processing", engine: "sphinx", durationS, reservedSeconds: Math.round(durationS),
+    usagePeriodStart: new Date("2026-11-01T00:00:00Z"), audioKey, originalFilename: "reading.wav", contentType: "audio/wav", sizeBytes: 1,
+  });
+  await db.insert(jobs).values({ id: randomUUID(), transcriptionId: id, status: "running", lockedBy: workerId, lockedUntil: new Date(Date.now() + 600_000) });
+  return id;
+}
+
+describe.each(BACKENDS)("transcribing long audio in pieces (real PocketSphinx) on %s", (_name, open) => {
+  useTestEnv();
+  const t = useOpenedDatabase(open);
   const dir = mkdtempSync(path.join(os.tmpdir(), "verbatim-pieces-run-"));
   const wav = path.join(dir, "reading.wav");
   let durationS = 0;
@@ -51,52 +80,68 @@ describe("transcribing long audio in pieces (real PocketSphinx)", () => {
     ({ durationS } = await inspectAndNormalise(path.join(FIXTURES, "steady-reading.ogg"), wav));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const pieceFiles = () => readdirSync(dir).filter((f) => f.startsWith("piece-") || f.startsWith("first-piece"));
 
-  const run = (engine: Engine, signal = new AbortController().signal, pieces: PieceDone[] = [], progress: number[] = []) =>
+  const run = (transcriptionId: string, engine: Engine, options: { signal?: AbortSignal; progress?: number[]; workerId?: string } = {}) =>
     transcribePieces({
+      database: t.db,
+      transcriptionId,
+      workerId: options.workerId ?? "w1",
+      leaseMs: LEASE_MS,
       engine,
       wav,
       durationS,
       language: null,
       workDir: dir,
-      signal,
-      onProgress: (f) => progress.push(f),
-      onPiece: (done) => {
-        pieces.push(done);
-      },
+      signal: options.signal ?? new AbortController().signal,
+      onProgress: (f) => options.progress?.push(f),
     });
 
-  it("runs two pieces at once, reports each as it finishes, and joins them in order", async () => {
+  it("runs two pieces at once, shows each on the page as it finishes, and joins them in order", async () => {
+    const id = await runningJob(t.db, wav, durationS, "w1");
     const watch = watched();
-    const pieces: PieceDone[] = [];
     const progress: number[] = [];
-    const result = await run(watch.engine, undefined, pieces, progress);
+    // What the transcript page shows while the job runs.
+    const seen: Array<{ done: number; total: number; segments: number }> = [];
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        const [row] = await t.db.select().from(transcriptions).where(eq(transcriptions.id, id));
+        const segments = await t.db.select().from(transcriptSegments).where(eq(transcriptSegments.transcriptionId, id));
+        seen.push({ done: row.piecesDone, total: row.piecesTotal, segments: segments.length });
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    })();
+    const result = await run(id, watch.engine, { progress });
+    watching = false;
+    await watcher;
+
     expect(watch.mostAtOnce()).toBe(2);
     // 2:03 in pieces: the first two short so both lanes show text early, the end split between the lanes.
+    const pieces = await t.db.select().from(transcriptionPieces).where(eq(transcriptionPieces.transcriptionId, id)).orderBy(asc(transcriptionPieces.idx));
     expect(pieces.length).toBeGreaterThanOrEqual(3);
-    expect(pieces.map((p) => p.done)).toEqual(pieces.map((_, i) => i + 1));
-    expect(new Set(pieces.map((p) => p.total))).toEqual(new Set([pieces.length]));
-    expect(pieces.map((p) => p.piece.index).sort()).toEqual(pieces.map((_, i) => i));
-    for (const { piece, segments } of pieces) {
-      expect(segments.length).toBeGreaterThan(0);
-      for (const s of segments) {
-        expect(s.startMs).toBeGreaterThanOrEqual(piece.startS * 1000 - 1);
-        expect(s.endMs).toBeLessThanOrEqual(piece.endS * 1000 + 1);
-        for (const w of s.words ?? []) expect(w.start_ms).toBeGreaterThanOrEqual(piece.startS * 1000 - 1);
+    expect(pieces.every((p) => p.status === "done")).toBe(true);
+    for (const p of pieces) {
+      expect(p.segments!.length).toBeGreaterThan(0);
+      for (const s of p.segments!) {
+        expect(s.startMs).toBeGreaterThanOrEqual(p.startMs - 1);
+        expect(s.endMs).toBeLessThanOrEqual(p.endMs + 1);
       }
     }
+    // Readable before the end: some pieces done, their segments stored, the total known.
+    expect(seen.some((s) => s.done > 0 && s.done < pieces.length && s.segments > 0 && s.total === pieces.length)).toBe(true);
     for (let i = 1; i < result.segments.length; i++) expect(result.segments[i].startMs).toBeGreaterThanOrEqual(result.segments[i - 1].startMs);
     expect(result.segments.at(-1)!.endMs).toBeGreaterThan(100_000);
     // Progress only grows and ends whole.
     for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThanOrEqual(progress[i - 1] - 1e-9);
     expect(progress.at(-1)).toBeCloseTo(1, 5);
-    // No piece file is left behind.
-    expect(readdirSync(dir).filter((f) => f.startsWith("piece-"))).toEqual([]);
+    expect(pieceFiles()).toEqual([]);
   }, 120_000);
 
   it("hears the language once, on the first piece alone, and tells every later piece", async () => {
+    const id = await runningJob(t.db, wav, durationS, "w1");
     const watch = watched({ detects: true });
-    const result = await run(watch.engine);
+    const result = await run(id, watch.engine);
     expect(result.language).toBe("en");
     expect(watch.calls[0].language).toBeNull();
     expect(watch.calls.length).toBeGreaterThanOrEqual(3);
@@ -106,23 +151,63 @@ describe("transcribing long audio in pieces (real PocketSphinx)", () => {
     expect(watch.calls[1].previousText!.length).toBeLessThanOrEqual(200);
   }, 120_000);
 
+  it("a worker with nothing to do takes pieces of another's file, fetched from the store; the whole comes back in order", async () => {
+    const id = await runningJob(t.db, wav, durationS, "w1");
+    const own = watched({ lanes: 1 });
+    const helper = watched({ lanes: 1 });
+    const holder = run(id, own.engine);
+    // The helper looks for work once the holder has published its pieces.
+    let ran = 0;
+    const deadline = Date.now() + 30_000;
+    while (ran === 0 && Date.now() < deadline) {
+      ran = await helpWithPieces({ database: t.db, engine: helper.engine, workerId: "w2", leaseMs: LEASE_MS, keepGoing: () => true });
+      if (ran === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    const result = await holder;
+    expect(ran).toBeGreaterThan(0);
+    expect(helper.calls.length).toBe(ran);
+    expect(own.calls.length).toBeGreaterThan(0);
+    const pieces = await t.db.select().from(transcriptionPieces).where(eq(transcriptionPieces.transcriptionId, id));
+    expect(own.calls.length + helper.calls.length).toBe(pieces.length);
+    for (let i = 1; i < result.segments.length; i++) expect(result.segments[i].startMs).toBeGreaterThanOrEqual(result.segments[i - 1].startMs);
+    expect(result.segments.at(-1)!.endMs).toBeGreaterThan(100_000);
+  }, 120_000);
+
   it("stops every piece when one fails, and says why", async () => {
+    const id = await runningJob(t.db, wav, durationS, "w1");
     const watch = watched({ failOnCall: 2 });
-    const error = await run(watch.engine).catch((e: unknown) => e);
+    const error = await run(id, watch.engine).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PermanentEngineError);
     expect((error as Error).message).toBe("the engine gave up on this piece");
     expect(watch.calls.length).toBeLessThan(4);
-    expect(readdirSync(dir).filter((f) => f.startsWith("piece-"))).toEqual([]);
+    expect(pieceFiles()).toEqual([]);
+  }, 120_000);
+
+  it("a piece that failed for good on another worker fails the file, with its reason", async () => {
+    const id = await runningJob(t.db, wav, durationS, "w1");
+    const own = watched({ lanes: 1 });
+    const holder = run(id, own.engine).catch((e: unknown) => e);
+    const failing = watched({ lanes: 1, failOnCall: 1 });
+    const deadline = Date.now() + 30_000;
+    let ran = 0;
+    while (ran === 0 && Date.now() < deadline) {
+      ran = await helpWithPieces({ database: t.db, engine: failing.engine, workerId: "w2", leaseMs: LEASE_MS, keepGoing: () => failing.calls.length === 0 });
+      if (ran === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    const error = await holder;
+    expect(error).toBeInstanceOf(PermanentEngineError);
+    expect((error as Error).message).toBe("the engine gave up on this piece");
   }, 120_000);
 
   it("stops when canceled, leaving no piece behind", async () => {
+    const id = await runningJob(t.db, wav, durationS, "w1");
     const watch = watched();
     const abort = new AbortController();
-    const pieces: PieceDone[] = [];
     setTimeout(() => abort.abort(), 1500);
-    const error = await run(watch.engine, abort.signal, pieces).catch((e: unknown) => e);
+    const error = await run(id, watch.engine, { signal: abort.signal }).catch((e: unknown) => e);
     expect((error as Error).name).toBe("AbortError");
-    expect(pieces).toEqual([]);
-    expect(readdirSync(dir).filter((f) => f.startsWith("piece-"))).toEqual([]);
+    const done = await t.db.select().from(transcriptionPieces).where(eq(transcriptionPieces.transcriptionId, id));
+    expect(done.filter((p) => p.status === "done")).toEqual([]);
+    expect(pieceFiles()).toEqual([]);
   }, 60_000);
 });

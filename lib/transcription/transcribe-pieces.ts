@@ -1,19 +1,21 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import type { Engine, EngineSegment } from "./engines/types";
+import { eq } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
+import { transcriptions } from "@/lib/db/schema";
+import { PermanentEngineError, type Engine, type EngineResult } from "./engines/types";
+import { claimPiece, collectPieces, finishPiece, piecesState, publishPieces } from "./piece-queue";
+import { runClaimedPiece, type PieceCutter } from "./piece-runner";
 import { planPieces, writePiece, type Piece } from "./pieces";
 
-export interface PieceDone {
-  piece: Piece;
-  /** times from the start of the file */
-  segments: EngineSegment[];
-  done: number;
-  total: number;
-}
-
 interface PiecesRequest {
+  database: Database;
+  transcriptionId: string;
+  /** the worker holding the job */
+  workerId: string;
+  leaseMs: number;
   engine: Engine;
-  /** the normalised WAV */
+  /** the normalised WAV, on this worker's disk */
   wav: string;
   durationS: number;
   /** null: the engine detects it (once, on the first piece) */
@@ -21,79 +23,98 @@ interface PiecesRequest {
   workDir: string;
   signal: AbortSignal;
   onProgress: (fraction: number) => void;
-  /** called as each piece finishes, in whatever order they finish */
-  onPiece?: (done: PieceDone) => Promise<void> | void;
 }
 
-/** The end of the previous piece's text that goes to the engine as its prompt. */
-const PROMPT_CHARS = 200;
+/** How often the job's worker looks whether the pieces other workers took are done. */
+const WAIT_MS = 500;
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}
 
 /**
- * Transcribes long audio in pieces cut at pauses, `engine.parallelism()` at a time, so a
- * two-hour file is read from its first minutes on while the rest runs and uses every core.
- * Memory stays flat: one piece per running engine is on disk, none in memory.
+ * Transcribes long audio in pieces cut at pauses. The worker holding the job publishes the
+ * pieces; it runs `engine.parallelism()` of them at once itself, and any other worker with
+ * nothing to do takes the rest (piece-runner's helpWithPieces), so N workers finish a long
+ * file about N times faster. Each piece is on the transcript page as soon as it is done.
+ * Memory stays flat: a piece per running engine is on disk, none in memory.
  */
-export async function transcribePieces(request: PiecesRequest): Promise<{ segments: EngineSegment[]; language?: string }> {
-  const { engine, wav, durationS, workDir, onProgress, onPiece } = request;
+export async function transcribePieces(request: PiecesRequest): Promise<EngineResult> {
+  const { database, transcriptionId, workerId, leaseMs, engine, wav, durationS, workDir, onProgress } = request;
+  if (durationS <= engine.pieceSeconds) {
+    return engine.transcribe({ wavPath: wav, durationS, language: request.language, signal: request.signal, onProgress });
+  }
   const lanes = Math.max(1, engine.parallelism());
-  const pieces = durationS > engine.pieceSeconds ? await planPieces(wav, durationS, engine.pieceSeconds, lanes) : [{ index: 0, startS: 0, endS: durationS }];
-  const results: Array<EngineSegment[] | undefined> = new Array(pieces.length);
-  const texts: Array<string | undefined> = new Array(pieces.length);
-  const fractions = new Array<number>(pieces.length).fill(0);
-  const report = () => onProgress(pieces.reduce((sum, p, i) => sum + fractions[i] * (p.endS - p.startS), 0) / Math.max(durationS, 0.001));
-  let language = request.language;
-  let detected: string | undefined;
-  let done = 0;
+  const pieces = await planPieces(wav, durationS, engine.pieceSeconds, lanes);
+  await database.update(transcriptions).set({ piecesTotal: pieces.length }).where(eq(transcriptions.id, transcriptionId));
+  const cut: PieceCutter = (piece, file) => writePiece(wav, piece, file);
+  const lengthOf = (p: Piece) => p.endS - p.startS;
 
-  // One failure stops the other lanes' engines too, rather than leaving them running.
+  // One failure stops this worker's other lanes too, rather than leaving them running.
   const stopAll = new AbortController();
   const signal = AbortSignal.any([request.signal, stopAll.signal]);
+  const running = new Map<number, number>();
+  let doneSeconds = 0;
+  const report = () => onProgress((doneSeconds + [...running.entries()].reduce((sum, [i, f]) => sum + f * lengthOf(pieces[i]), 0)) / durationS);
+  const lost = () => new DOMException("The job is no longer this worker's", "AbortError");
 
-  const runPiece = async (piece: Piece) => {
-    const whole = pieces.length === 1;
-    const file = whole ? wav : path.join(workDir, `piece-${piece.index}.wav`);
-    try {
-      if (!whole) await writePiece(wav, piece, file);
-      const before = texts[piece.index - 1];
-      const result = await engine.transcribe({
-        wavPath: file,
-        durationS: piece.endS - piece.startS,
-        language,
-        previousText: before ? before.slice(-PROMPT_CHARS) : undefined,
-        signal,
-        onProgress: (f) => {
-          fractions[piece.index] = Math.min(1, f);
-          report();
-        },
-      });
-      detected ??= result.language;
-      const offsetMs = Math.round(piece.startS * 1000);
-      const segments = result.segments.map((s) => shifted(s, offsetMs));
-      results[piece.index] = segments;
-      texts[piece.index] = segments.map((s) => s.text).join(" ");
-      fractions[piece.index] = 1;
-      report();
-      done += 1;
-      await onPiece?.({ piece, segments, done, total: pieces.length });
-    } finally {
-      if (!whole) await rm(file, { force: true });
-    }
-  };
-
-  let next = 0;
-  if (language === null && engine.detectsLanguage && pieces.length > 1) {
-    // The language is heard once, on the first piece; every other piece is told it, so a
+  let language = request.language;
+  let rest = pieces;
+  if (language === null && engine.detectsLanguage) {
+    // The language is heard once, on the first piece, here, before anyone takes another: a
     // quiet or ambiguous stretch later on cannot switch the transcript's language.
-    await runPiece(pieces[next++]);
-    language = detected ?? null;
+    const first = pieces[0];
+    const file = path.join(workDir, "first-piece.wav");
+    await cut(first, file);
+    const result = await engine
+      .transcribe({ wavPath: file, durationS: lengthOf(first), language: null, signal, onProgress: (f) => (running.set(0, f), report()) })
+      .finally(() => rm(file, { force: true }));
+    if (!(await finishPiece(database, { transcriptionId, ...first }, workerId, result))) throw lost();
+    running.delete(0);
+    doneSeconds += lengthOf(first);
+    language = result.language ?? null;
+    rest = pieces.slice(1);
   }
+  await publishPieces(database, transcriptionId, rest, language);
+
   const lane = async () => {
-    while (next < pieces.length && !signal.aborted) await runPiece(pieces[next++]);
+    while (!signal.aborted) {
+      const piece = await claimPiece(database, workerId, leaseMs, { engine: engine.name, transcriptionId });
+      if (piece) {
+        const outcome = await runClaimedPiece({
+          database,
+          engine,
+          piece,
+          workerId,
+          leaseMs,
+          workDir,
+          cut,
+          signal,
+          onProgress: (f) => (running.set(piece.index, f), report()),
+        });
+        running.delete(piece.index);
+        if (outcome === "done") doneSeconds += lengthOf(piece);
+        report();
+        continue;
+      }
+      // None free: the rest are with other workers. Done when they are; one that failed for
+      // good fails the file; one whose worker died is free again when its lease runs out.
+      const state = await piecesState(database, transcriptionId);
+      if (state.failure) throw new PermanentEngineError(state.failure);
+      if (state.total === 0) throw lost();
+      if (state.done === state.total) return;
+      doneSeconds = Math.max(doneSeconds, state.doneSeconds);
+      report();
+      await pause(WAIT_MS, signal);
+    }
   };
   // The first failure is the cause; the other lanes then fail only because they were stopped.
   let firstFailure: { error: unknown } | undefined;
   await Promise.all(
-    Array.from({ length: Math.min(lanes, pieces.length - next) }, () =>
+    Array.from({ length: lanes }, () =>
       lane().catch((error: unknown) => {
         firstFailure ??= { error };
         stopAll.abort();
@@ -102,15 +123,6 @@ export async function transcribePieces(request: PiecesRequest): Promise<{ segmen
   );
   if (firstFailure) throw firstFailure.error;
   if (request.signal.aborted) throw new DOMException("Transcription canceled", "AbortError");
-  return { segments: results.flatMap((r) => r ?? []), language: detected };
-}
-
-function shifted(segment: EngineSegment, offsetMs: number): EngineSegment {
-  if (offsetMs === 0) return segment;
-  return {
-    ...segment,
-    startMs: segment.startMs + offsetMs,
-    endMs: segment.endMs + offsetMs,
-    words: segment.words?.map((w) => ({ ...w, start_ms: w.start_ms + offsetMs, end_ms: w.end_ms + offsetMs })),
-  };
+  const collected = await collectPieces(database, transcriptionId);
+  return { segments: collected.segments, language: language ?? collected.language };
 }

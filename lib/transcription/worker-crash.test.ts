@@ -16,6 +16,7 @@ import { createTranscription } from "./create";
 
 const ROOT = path.resolve(__dirname, "../..");
 const JFK = path.resolve(ROOT, "test/fixtures/audio/jfk.wav");
+const READING = path.resolve(ROOT, "test/fixtures/audio/steady-reading.ogg");
 
 /** A real `npm run worker` process (tsx scripts/worker.ts) in its own process group. */
 function startWorkerProcess(env: Record<string, string>): ChildProcess {
@@ -122,4 +123,55 @@ describe("a worker on another host killed mid-job", () => {
     expect(segments.length).toBeGreaterThan(2);
     expect(done.transcriptText).toMatch(/country/);
   }, 180_000);
+
+  it("two workers on one long file finish it faster than one, each piece run once", async () => {
+    const db = handle.db;
+    // 2:03 of steady reading: PocketSphinx pieces of about a minute, the first ones 30 s.
+    const reading = path.join(dataDir, "reading.wav");
+    await run("ffmpeg", ["-v", "error", "-y", "-i", READING, "-ac", "1", "-ar", "16000", reading], { timeoutMs: 60_000 });
+    // Each worker process plays a one-core host: one piece at a time.
+    const workerEnv = { ...s3.env, DATABASE_URL: pg.url, TRANSCRIBE_ENGINE: "sphinx", TRANSCRIBE_PARALLEL: "1" };
+    const timings: number[] = [];
+    for (const count of [1, 2]) {
+      const userId = await insertUser(db, "pro");
+      const t = await createTranscription(db, {
+        userId,
+        body: Readable.toWeb(createReadStream(reading)) as ReadableStream<Uint8Array>,
+        declaredBytes: null,
+        filename: "reading.wav",
+        contentType: "audio/wav",
+        language: "en",
+        source: "upload",
+      });
+      const started = Date.now();
+      const group = Array.from({ length: count }, () => startWorkerProcess({ ...workerEnv, DATA_DIR: ownDisk() }));
+      workers.push(...group);
+      const done = await waitFor(
+        async () => {
+          const [row] = await db.select().from(transcriptions).where(eq(transcriptions.id, t.id));
+          return row?.status === "done" ? row : undefined;
+        },
+        150_000,
+        `the file with ${count} worker(s)`,
+      );
+      timings.push(Date.now() - started);
+      await Promise.all(
+        group.map((w) => {
+          const exited = new Promise((r) => w.once("exit", r));
+          process.kill(-w.pid!, "SIGTERM");
+          return exited;
+        }),
+      );
+      expect(done.piecesTotal).toBeGreaterThanOrEqual(3);
+      const segments = await db.select().from(transcriptSegments).where(eq(transcriptSegments.transcriptionId, t.id));
+      const positions = segments.map((s) => s.position).sort((a, b) => a - b);
+      expect(positions).toEqual(positions.map((_, i) => i));
+      const inOrder = [...segments].sort((a, b) => a.position - b.position);
+      for (let i = 1; i < inOrder.length; i++) expect(inOrder[i].startMs).toBeGreaterThanOrEqual(inOrder[i - 1].endMs - 1);
+      expect(done.transcriptText.length).toBeGreaterThan(500);
+    }
+    console.info(`one long file: 1 worker ${(timings[0] / 1000).toFixed(1)} s, 2 workers ${(timings[1] / 1000).toFixed(1)} s, ratio ${(timings[1] / timings[0]).toFixed(2)}`);
+    // Two cores here, one per worker: well below one worker's time (start-up included).
+    expect(timings[1]).toBeLessThan(timings[0] * 0.85);
+  }, 400_000);
 });

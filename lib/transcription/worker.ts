@@ -1,6 +1,8 @@
 import { hostname } from "node:os";
 import type { Database } from "@/lib/db/client";
 import { settleDueDemoSubscriptions } from "@/lib/billing/demo/demo-clock";
+import { chooseEngine } from "./engines/registry";
+import { helpWithPieces } from "./piece-runner";
 import { processJob } from "./process-job";
 import { claimNext } from "./queue";
 import { HEARTBEAT_MS, heartbeat, signOff } from "./worker-registry";
@@ -19,10 +21,12 @@ export interface StartWorkerOptions {
   pollMs?: number;
   leaseMs?: number;
   onJobEnd?: (jobId: string, outcome: string) => void;
+  onPieceEnd?: (transcriptionId: string, index: number, outcome: string) => void;
 }
 
 /**
- * One worker handles one job at a time (speech engines use every core they get). The
+ * One worker handles one job at a time (its pieces on as many lanes as the machine holds);
+ * with no job to take, it helps with the free pieces of other workers' long files. The
  * engines run in child processes or native threads, so the event loop stays free.
  */
 export function startWorker(database: Database, options: StartWorkerOptions = {}): Worker {
@@ -57,6 +61,19 @@ export function startWorker(database: Database, options: StartWorkerOptions = {}
           });
           options.onJobEnd?.(job.id, outcome);
           continue;
+        }
+        // No job of its own: pieces of other workers' long files, if any are free.
+        const { engine } = await chooseEngine();
+        if (engine) {
+          const ran = await helpWithPieces({
+            database,
+            engine,
+            workerId: id,
+            leaseMs,
+            keepGoing: () => running,
+            onPiece: (piece, outcome) => options.onPieceEnd?.(piece.transcriptionId, piece.index, outcome),
+          });
+          if (ran > 0) continue;
         }
       } catch (error) {
         console.error("[worker] error while taking a job:", error);

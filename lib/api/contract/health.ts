@@ -18,7 +18,14 @@ export const OperatorHealth = z.object({
     setup: z.nullable(z.string()),
     model_download: ModelDownload,
   }),
-  queue: z.nullable(z.object({ queued: z.number(), running: z.number(), oldest_queued_s: z.number() })),
+  queue: z.nullable(
+    z.object({
+      queued: z.number(),
+      running: z.number(),
+      oldest_queued_s: z.number(),
+      pieces: z.object({ queued: z.number(), running: z.number() }),
+    }),
+  ),
   workers: z.nullable(
     z.array(
       z.object({
