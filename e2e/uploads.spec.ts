@@ -120,7 +120,8 @@ test("rename validates its body; delete removes the audio and the transcript", a
   expect((await renamed.json()).title).toBe("Inaugural address");
 
   const prefix = `${user.id}/${created.id}`;
-  expect((await storedKeys(prefix)).sort()).toEqual([`${prefix}/normalised.wav`, `${prefix}/original`]);
+  // The original is stored on upload; a worker adds the normalised copy.
+  await expect.poll(async () => (await storedKeys(prefix)).sort(), { timeout: 30_000 }).toEqual([`${prefix}/normalised.wav`, `${prefix}/original`]);
   expect((await request.delete(`/api/transcriptions/${created.id}`, { headers: ORIGIN })).status()).toBe(200);
   expect(await storedKeys(prefix)).toEqual([]);
   expect(await sql("select id from transcriptions where id = $1", [created.id])).toHaveLength(0);

@@ -44,7 +44,7 @@ export function TranscriptionRow({ t, languageName, onRename, onDelete, onCancel
         )}
         {error && <p role="alert" className="text-xs text-danger">{error}</p>}
         <p className="text-xs text-muted-foreground">
-          {new Date(t.created_at).toLocaleString()} · {formatDuration(t.duration_s)} · {languageName(t.detected_language ?? t.language)}
+          {new Date(t.created_at).toLocaleString()} · {t.duration_s > 0 ? formatDuration(t.duration_s) : "length being measured"} · {languageName(t.detected_language ?? t.language)}
           {t.engine && ` · ${engineLabel(t.engine)}`}
         </p>
         {t.status === "failed" && t.error && <p className="text-xs text-danger">{t.error}</p>}

@@ -53,7 +53,7 @@ export function TranscriptView({ transcription, segments, formatted, capabilitie
         <StatusBadge t={t} />
       </header>
       <p className="mt-1 text-sm text-muted-foreground">
-        {new Date(t.created_at).toLocaleString()} · {formatDuration(t.duration_s)}
+        {new Date(t.created_at).toLocaleString()} · {t.duration_s > 0 ? formatDuration(t.duration_s) : "length being measured"}
         {(t.detected_language ?? t.language) && ` · ${t.detected_language ?? t.language}`}
         {t.engine && ` · ${engineLabel(t.engine)}`}
       </p>

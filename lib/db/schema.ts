@@ -327,7 +327,10 @@ export const transcriptions = pgTable(
     language: text("language"),
     detectedLanguage: text("detected_language"),
     engine: text("engine"),
+    /** what the upload claimed until a worker has decoded it, then its exact length */
     durationS: numeric("duration_s", { precision: 10, scale: 2, mode: "number" }).notNull(),
+    /** the normalised 16 kHz copy is in the store (a worker makes it from the original) */
+    audioReady: boolean("audio_ready").notNull().default(true),
     /** seconds reserved against the plan's hours when the job was accepted */
     reservedSeconds: integer("reserved_seconds").notNull(),
     usagePeriodStart: timestamp("usage_period_start", { withTimezone: true }).notNull(),

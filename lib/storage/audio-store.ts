@@ -20,6 +20,14 @@ export const NORMALISED = "normalised.wav";
 
 const SAFE_ID = /^[\w-]+$/;
 
+/**
+ * The type an original is served back with: the client said it, so only a plain audio or
+ * video type goes through (never text/html or the like on our origin).
+ */
+export function servedType(contentType: string): string {
+  return /^(audio|video)\/[\w.+-]{1,60}$/.test(contentType) ? contentType : "application/octet-stream";
+}
+
 export function audioKey(userId: string, transcriptionId: string): string {
   if (!SAFE_ID.test(userId) || !SAFE_ID.test(transcriptionId)) throw new Error("unsafe storage key");
   return `${userId}/${transcriptionId}`;

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { DomainError, type ErrorKind } from "@/lib/errors/domain-error";
 import { run } from "@/lib/process/run";
-import { TooLong, inspectAndNormalise } from "./audio";
+import { TooLong, inspectAndNormalise, inspectUpload, normaliseUpload } from "./audio";
 import { PLAYLIST_REFUSED, UNREADABLE } from "./media-whitelist";
 
 const FIXTURES = path.resolve(__dirname, "../../test/fixtures/audio");
@@ -57,6 +57,19 @@ describe("inspectAndNormalise (real ffmpeg)", () => {
     expect((error as Error).message).toMatch(message);
   });
 
+  it("the upload's quick check reads headers only: a cut-off WAV is refused there, a damaged MP3 only when decoded", async () => {
+    const wav = await inspectUpload(file("cut2.wav", readFileSync(path.join(FIXTURES, "jfk.wav")).subarray(0, 100_000))).catch((e: unknown) => e);
+    expect((wav as DomainError).kind).toBe("unprocessable");
+    expect((wav as Error).message).toBe("This file seems to be cut off or damaged. Only 0:03 of 0:11 could be read. Upload the complete file again.");
+    const mp3 = file("cut2.mp3", readFileSync(path.join(FIXTURES, "jfk.mp3")).subarray(0, 20_000));
+    const { claimedS } = await inspectUpload(mp3);
+    expect(claimedS).toBeCloseTo(11, 0);
+    const decoded = await normaliseUpload(mp3, out, claimedS).catch((e: unknown) => e);
+    expect((decoded as DomainError).kind).toBe("unprocessable");
+    expect((decoded as Error).message).toMatch(/^This file seems to be cut off or damaged\. Only 0:03 of 0:11 could be read\./);
+    expect(await normaliseUpload(path.join(FIXTURES, "jfk.mp3"), out, claimedS)).toBeCloseTo(11, 0);
+  });
+
   it("stops at the allowance: a file longer than the time left is refused before it is decoded", async () => {
     const error = await inspectAndNormalise(path.join(FIXTURES, "jfk.wav"), out, 5).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TooLong);
@@ -64,12 +77,13 @@ describe("inspectAndNormalise (real ffmpeg)", () => {
   });
 
   it("stops decoding at the allowance when the container does not say how long it is", async () => {
-    // Raw ADTS AAC carries no duration: only decoding finds out, and it stops at the cap.
+    // A stream whose length nothing says (ffprobe only estimates ADTS): decoding stops at the cap.
     const adts = path.join(dir, "stream.aac");
     await run("ffmpeg", ["-v", "error", "-y", "-i", path.join(FIXTURES, "jfk.wav"), "-c:a", "aac", "-f", "adts", adts], { timeoutMs: 120_000 });
-    const error = await inspectAndNormalise(adts, out, 3).catch((e: unknown) => e);
+    const fresh = path.join(dir, "capped.wav");
+    const error = await normaliseUpload(adts, fresh, null, 3).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TooLong);
-    expect(statSync(out).size).toBeLessThan(5 * 32000);
+    expect(statSync(fresh).size).toBeLessThan(5 * 32000);
   });
 });
 

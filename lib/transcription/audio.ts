@@ -101,6 +101,8 @@ const decodeTimeoutMs = (seconds: number) => 60_000 + seconds * 50;
 interface WavHeader {
   /** seconds the header promises */
   claimedS: number;
+  /** seconds of samples the file holds */
+  heldS: number;
   /** the file holds fewer sample bytes than promised */
   cutOff: boolean;
 }
@@ -121,7 +123,7 @@ async function readWavHeader(file: string): Promise<WavHeader | null> {
       if (id === "data") {
         // 0xffffffff: a stream whose writer did not know the length (allowed, not cut off).
         if (length === 0xffffffff || byteRate <= 0) return null;
-        return { claimedS: length / byteRate, cutOff: offset + 8 + length > size };
+        return { claimedS: length / byteRate, heldS: Math.max(0, size - offset - 8) / byteRate, cutOff: offset + 8 + length > size };
       }
       offset += 8 + length + (length % 2);
     }
@@ -138,31 +140,55 @@ export class TooLong extends Error {
   }
 }
 
+/** What a quick look at an upload tells: its container, and how long it says it is. */
+export interface UploadInspection {
+  probe: Probe;
+  /** the duration the file claims (a cut-off WAV's header: what was meant); null when it does not say */
+  claimedS: number | null;
+}
+
+const cutOff = (readS: number | null, claimedS: number | null) =>
+  unusable(
+    `This file seems to be cut off or damaged.${readS !== null && claimedS ? ` Only ${formatDuration(readS)} of ${formatDuration(claimedS)} could be read.` : ""} Upload the complete file again.`,
+  );
+
 /**
- * Checks an uploaded file and writes its normalised copy: refuses what is not audio, is
- * empty, or is cut off (a WAV whose header promises more, or a file that decodes to much
- * less than its container says). Audio longer than `maxSeconds` throws TooLong before
- * or while decoding, so it never costs more than the allowance in disk and CPU.
+ * The quick check an upload gets before it is accepted, reading only headers (milliseconds,
+ * whatever the size): refuses what is not audio, a WAV whose header promises more than the
+ * file holds, and audio that says it is longer than `maxSeconds` (TooLong). Decoding, and
+ * what only decoding finds, is the worker's (normaliseUpload).
  */
+export async function inspectUpload(original: string, maxSeconds = MAX_FILE_SECONDS, signal?: AbortSignal): Promise<UploadInspection> {
+  const info = await probe(original, signal);
+  const cap = Math.min(maxSeconds, MAX_FILE_SECONDS);
+  if (info.durationS !== null && info.durationS > cap + 1) throw new TooLong(info.durationS);
+  const wav = info.formatName === "wav" ? await readWavHeader(original) : null;
+  if (wav?.cutOff) throw cutOff(wav.heldS, wav.claimedS);
+  return { probe: info, claimedS: info.durationS };
+}
+
+/**
+ * Writes an upload's normalised copy and returns its exact duration: refuses audio that
+ * decodes to nothing, or to much less than it claimed (cut off or damaged inside), and
+ * stops at `maxSeconds` (TooLong), so a file never costs more than the allowance in disk
+ * and CPU whatever it claims.
+ */
+export async function normaliseUpload(original: string, normalised: string, claimedS: number | null, maxSeconds = MAX_FILE_SECONDS, signal?: AbortSignal): Promise<number> {
+  const cap = Math.min(maxSeconds, MAX_FILE_SECONDS);
+  const durationS = await normalise(original, normalised, cap + 1, signal);
+  if (durationS > cap + 0.5) throw new TooLong(claimedS ?? durationS);
+  if (durationS < 0.1) throw unusable("This file contains no audio to transcribe.");
+  if (claimedS !== null && claimedS - durationS > 1 && durationS < claimedS * 0.9) throw cutOff(durationS, claimedS);
+  return durationS;
+}
+
+/** Both checks and the normalised copy in one go, for tools that have the file at hand (benchmarks, tests). */
 export async function inspectAndNormalise(
   original: string,
   normalised: string,
   maxSeconds = MAX_FILE_SECONDS,
   signal?: AbortSignal,
 ): Promise<{ durationS: number; probe: Probe }> {
-  const info = await probe(original, signal);
-  const cap = Math.min(maxSeconds, MAX_FILE_SECONDS);
-  if (info.durationS !== null && info.durationS > cap + 1) throw new TooLong(info.durationS);
-  const wav = info.formatName === "wav" ? await readWavHeader(original) : null;
-  // A cut-off WAV's container duration is what was read; its header says what was meant.
-  const claimed = wav?.cutOff ? wav.claimedS : info.durationS;
-  const durationS = await normalise(original, normalised, cap + 1, signal);
-  if (durationS > cap + 0.5) throw new TooLong(info.durationS ?? durationS);
-  if (durationS < 0.1) throw unusable("This file contains no audio to transcribe.");
-  const short = claimed !== null && claimed - durationS > 1 && durationS < claimed * 0.9;
-  if (short || wav?.cutOff) {
-    const detail = claimed ? ` Only ${formatDuration(durationS)} of ${formatDuration(claimed)} could be read.` : "";
-    throw unusable(`This file seems to be cut off or damaged.${detail} Upload the complete file again.`);
-  }
-  return { durationS, probe: info };
+  const { probe: info, claimedS } = await inspectUpload(original, maxSeconds, signal);
+  return { durationS: await normaliseUpload(original, normalised, claimedS, maxSeconds, signal), probe: info };
 }

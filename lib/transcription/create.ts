@@ -7,8 +7,8 @@ import type { Database } from "@/lib/db/client";
 import { transcriptions, type Transcription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { getSetting } from "@/lib/settings/settings";
-import { NORMALISED, ORIGINAL, TooLarge, audioKey, audioStore, incomingDir, removeAudio, saveStream } from "@/lib/storage/audio-store";
-import { MAX_FILE_SECONDS, TooLong, inspectAndNormalise } from "./audio";
+import { ORIGINAL, TooLarge, audioKey, audioStore, incomingDir, removeAudio, saveStream } from "@/lib/storage/audio-store";
+import { MAX_FILE_SECONDS, TooLong, inspectUpload } from "./audio";
 import type { chooseEngine } from "./engines/registry";
 import { offeredEngine } from "./offered-engine";
 import { jobPriority, languageOptions, quotaMessage, tooLongMessage } from "./plan-limits";
@@ -64,9 +64,9 @@ function checkLanguage(e: Entitlements, language: string | null, engine: Awaited
 
 /**
  * Accepts an upload or recording: streamed to this host's disk (never held in memory),
- * checked by its content, normalised, moved or uploaded to the audio store, its duration
- * reserved against the plan atomically, then queued. Any refusal leaves no row, no file
- * and no stored object behind.
+ * checked by its headers, moved or uploaded to the audio store, the duration it claims
+ * reserved against the plan atomically, then queued; a worker decodes it. Any refusal
+ * leaves no row, no file and no stored object behind.
  */
 export async function createTranscription(database: Database, input: NewTranscription): Promise<Transcription> {
   const filename = checkedFilename(input.filename);
@@ -82,6 +82,7 @@ export async function createTranscription(database: Database, input: NewTranscri
   if (input.declaredBytes !== null && input.declaredBytes > maxBytes) throw new DomainError("too_large", tooLarge);
   if (!input.body || input.declaredBytes === 0) throw new DomainError("invalid", "The file is empty.");
 
+  const contentType = input.contentType.slice(0, 100) || "application/octet-stream";
   const id = randomUUID();
   const key = audioKey(input.userId, id);
   const dir = incomingDir(id);
@@ -96,22 +97,23 @@ export async function createTranscription(database: Database, input: NewTranscri
       throw new DomainError("invalid", "The upload was interrupted. Please try again.");
     }
     if (size === 0) throw new DomainError("invalid", "The file is empty.");
-    let durationS: number;
-    // Decoding stops at what the plan has left, so a refused file costs no more than that.
+    // Only headers are read here: decoding is the worker's, so a large upload is answered
+    // as soon as its bytes are stored. What the file claims is reserved now and settled
+    // when a worker has decoded it.
     const allowance = secondsRemaining(e) ?? MAX_FILE_SECONDS;
+    let claimedS: number | null;
     try {
-      ({ durationS } = await inspectAndNormalise(path.join(dir, ORIGINAL), path.join(dir, NORMALISED), allowance + 0.5, input.signal));
+      ({ claimedS } = await inspectUpload(path.join(dir, ORIGINAL), allowance + 0.5, input.signal));
     } catch (error) {
       if (input.signal?.aborted) throw new DomainError("invalid", "The upload was interrupted. Please try again.");
       if (error instanceof TooLong) throw new DomainError("forbidden", tooLongMessage(e, error.seconds, allowance));
       throw error;
     }
     // Billed to the nearest second, at least one.
-    const seconds = Math.max(1, Math.round(durationS));
+    const seconds = Math.max(1, Math.round(claimedS ?? 0));
     // Stored before the job is queued, so whichever worker takes it finds the audio.
     stored = true;
-    await audioStore().putFile(`${key}/${NORMALISED}`, path.join(dir, NORMALISED), "audio/wav");
-    await audioStore().putFile(`${key}/${ORIGINAL}`, path.join(dir, ORIGINAL), input.contentType.slice(0, 100) || "application/octet-stream");
+    await audioStore().putFile(`${key}/${ORIGINAL}`, path.join(dir, ORIGINAL), contentType);
     return await database.transaction(async (tx) => {
       const reserved = await reserveSeconds(tx, input.userId, e.period.start, seconds, e.secondsPerPeriod);
       if (!reserved) {
@@ -125,12 +127,13 @@ export async function createTranscription(database: Database, input: NewTranscri
           userId: input.userId,
           title: titleFromFilename(filename),
           language,
-          durationS: Math.round(durationS * 100) / 100,
+          durationS: Math.round((claimedS ?? 0) * 100) / 100,
+          audioReady: false,
           reservedSeconds: seconds,
           usagePeriodStart: e.period.start,
           audioKey: key,
           originalFilename: filename,
-          contentType: input.contentType.slice(0, 100) || "application/octet-stream",
+          contentType,
           sizeBytes: size,
           source: input.source,
         })

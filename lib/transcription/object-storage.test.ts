@@ -37,7 +37,9 @@ describe.each(BACKENDS.slice(0, 1))("audio in an S3-compatible bucket, on %s", (
     const userId = await insertUser(db);
     const created = await createTranscription(db, { userId, body: body(JFK), declaredBytes: null, filename: "jfk.wav", contentType: "audio/wav", language: null, source: "upload" });
     const normalised = `${created.audioKey}/${NORMALISED}`;
-    expect(await audioStore().size(normalised)).toBeGreaterThan(300_000);
+    // Accepted once its bytes are stored and its headers read: decoding is the worker's.
+    expect(created.audioReady).toBe(false);
+    expect(await audioStore().size(normalised)).toBeNull();
     expect(await audioStore().size(`${created.audioKey}/${ORIGINAL}`)).toBeGreaterThan(300_000);
     // Nothing of it stays on the web host's disk.
     expect(existsSync(path.join(webDataDir, "audio"))).toBe(false);
@@ -53,6 +55,8 @@ describe.each(BACKENDS.slice(0, 1))("audio in an S3-compatible bucket, on %s", (
     }
     const [done] = await db.select().from(transcriptions).where(eq(transcriptions.id, created.id));
     expect(done.status).toBe("done");
+    expect(done.audioReady).toBe(true);
+    expect(await audioStore().size(normalised)).toBeGreaterThan(300_000);
     expect(done.transcriptText).toMatch(/\w+/);
 
     const size = (await audioStore().size(normalised))!;

@@ -1,8 +1,9 @@
-import { createReadStream, existsSync } from "node:fs";
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
+import { entitlementsFor } from "@/lib/billing/entitlements";
 import { run } from "@/lib/process/run";
 import { jobs, transcriptSegments, transcriptions } from "@/lib/db/schema";
 import { NORMALISED, audioStore } from "@/lib/storage/audio-store";
@@ -143,4 +144,49 @@ describe.each(BACKENDS.slice(0, 1))("a two-minute steady reading on %s", (_name,
     }
     console.info(`[segments] steady reading: ${segments.length} segments, longest ${Math.max(...segments.map((s) => s.endMs - s.startMs))} ms`);
   }, 240_000);
+});
+
+describe.each(BACKENDS.slice(0, 1))("decoding is the worker's, on %s", (_name, open) => {
+  const t = usePipelineDatabase(open);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "verbatim-decode-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const accept = async (userId: string, file: string, filename: string) =>
+    createTranscription(t.db, { userId, body: body(file), declaredBytes: null, filename, contentType: "audio/mpeg", language: null, source: "upload" });
+  const runJob = async () => {
+    const job = await claimNext(t.db, "test-worker", 30_000);
+    return processJob(t.db, job!, { workerId: "test-worker", leaseMs: 30_000 });
+  };
+  const used = async (userId: string) => (await entitlementsFor(t.db, userId)).secondsUsed;
+
+  it("an MP3 damaged inside is accepted by its headers, then fails in the worker with the reason, and its time is given back", async () => {
+    const userId = await insertUser(t.db);
+    const damaged = path.join(dir, "cut.mp3");
+    writeFileSync(damaged, readFileSync(path.join(FIXTURES, "jfk.mp3")).subarray(0, 20_000));
+    const created = await accept(userId, damaged, "cut.mp3");
+    expect(created).toMatchObject({ status: "queued", audioReady: false });
+    expect(await used(userId)).toBe(11);
+    expect(await runJob()).toBe("failed");
+    const [failed] = await t.db.select().from(transcriptions).where(eq(transcriptions.id, created.id));
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toMatch(/^This file seems to be cut off or damaged\. Only 0:03 of 0:11 could be read\. Upload the complete file again\.$/);
+    expect(await used(userId)).toBe(0);
+  }, 60_000);
+
+  it("what the file claimed is settled against its real length once decoded", async () => {
+    const userId = await insertUser(t.db);
+    // A live WebM, as a browser's MediaRecorder writes it, says nothing of its length: one
+    // second is reserved until it is decoded.
+    const webm = path.join(dir, "recording.webm");
+    await run("ffmpeg", ["-v", "error", "-y", "-i", path.join(FIXTURES, "jfk.wav"), "-c:a", "libopus", "-f", "webm", "-live", "1", webm], { timeoutMs: 60_000 });
+    const created = await accept(userId, webm, "recording.webm");
+    expect(created.durationS).toBe(0);
+    expect(await used(userId)).toBe(1);
+    expect(await runJob()).toBe("done");
+    const [done] = await t.db.select().from(transcriptions).where(eq(transcriptions.id, created.id));
+    expect(done).toMatchObject({ status: "done", audioReady: true, reservedSeconds: 11 });
+    expect(done.durationS).toBeCloseTo(11, 0);
+    expect(await used(userId)).toBe(11);
+    expect(await audioStore().size(`${done.audioKey}/${NORMALISED}`)).toBeGreaterThan(300_000);
+  }, 60_000);
 });

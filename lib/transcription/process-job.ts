@@ -10,6 +10,7 @@ import { PermanentEngineError, TransientEngineError } from "./engines/types";
 import { clearPieces } from "./piece-queue";
 import { completeJob, failJob, renewLease, type ClaimedJob } from "./queue";
 import { readableSegments } from "./readable-segments";
+import { prepareAudio } from "./prepare-audio";
 import { transcribePieces } from "./transcribe-pieces";
 
 export interface WorkerOptions {
@@ -49,8 +50,11 @@ export async function processJob(database: Database, job: ClaimedJob, options: W
         .then((mine) => mine || abort.abort())
         .catch(() => {});
     }, Math.max(250, options.leaseMs / 3));
-    // The store may be a bucket on another host: the audio comes to this worker's disk.
-    const wav = await audioStore().localCopy(`${t.audioKey}/${NORMALISED}`, workDir);
+    // The store may be a bucket on another host: the audio comes to this worker's disk,
+    // decoded here first when it was just accepted.
+    const { wav, durationS } = t.audioReady
+      ? { wav: await audioStore().localCopy(`${t.audioKey}/${NORMALISED}`, workDir), durationS: t.durationS }
+      : await prepareAudio(database, t, workDir, abort.signal);
     result = await transcribePieces({
       database,
       transcriptionId: t.id,
@@ -58,7 +62,7 @@ export async function processJob(database: Database, job: ClaimedJob, options: W
       leaseMs: options.leaseMs,
       engine,
       wav,
-      durationS: t.durationS,
+      durationS,
       language: t.language,
       workDir,
       signal: abort.signal,

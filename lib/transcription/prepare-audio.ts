@@ -1,0 +1,61 @@
+import { copyFile } from "node:fs/promises";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { entitlementsFor, secondsRemaining } from "@/lib/billing/entitlements";
+import { refundSeconds, remainingSeconds, reserveSeconds } from "@/lib/billing/usage";
+import type { Database } from "@/lib/db/client";
+import { transcriptions, type Transcription } from "@/lib/db/schema";
+import { DomainError } from "@/lib/errors/domain-error";
+import { NORMALISED, ORIGINAL, audioStore } from "@/lib/storage/audio-store";
+import { MAX_FILE_SECONDS, TooLong, normaliseUpload } from "./audio";
+import { PermanentEngineError } from "./engines/types";
+import { quotaMessage, tooLongMessage } from "./plan-limits";
+
+/**
+ * The worker's first step on an accepted upload: the original from the store, decoded to
+ * the 16 kHz mono WAV the engines hear and the player plays, stored beside it. The seconds
+ * reserved for what the file claimed are settled against its real length: the difference
+ * is reserved (refused when the plan has no room: the file fails with the quota sentence)
+ * or given back. What decoding refuses (damaged, cut off inside, silent) fails the file
+ * with its sentence; the reservation is refunded as for any failure.
+ */
+export async function prepareAudio(database: Database, t: Transcription, workDir: string, signal: AbortSignal): Promise<{ wav: string; durationS: number }> {
+  const original = await audioStore().localCopy(`${t.audioKey}/${ORIGINAL}`, workDir);
+  const wav = path.join(workDir, NORMALISED);
+  const e = await entitlementsFor(database, t.userId);
+  const left = secondsRemaining(e);
+  // What it reserved is the user's already: it may use that and what is left.
+  const allowance = left === null ? MAX_FILE_SECONDS : left + t.reservedSeconds;
+  const claimedS = t.durationS > 0 ? t.durationS : null;
+  let durationS: number;
+  try {
+    durationS = await normaliseUpload(original, wav, claimedS, allowance + 0.5, signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    if (error instanceof TooLong) throw new PermanentEngineError(tooLongMessage(e, error.seconds, allowance));
+    if (error instanceof DomainError) throw new PermanentEngineError(error.message);
+    throw error;
+  }
+  const seconds = Math.max(1, Math.round(durationS));
+  const delta = seconds - t.reservedSeconds;
+  await database.transaction(async (tx) => {
+    if (delta > 0 && !(await reserveSeconds(tx, t.userId, t.usagePeriodStart, delta, e.secondsPerPeriod))) {
+      const stillLeft = (await remainingSeconds(tx, t.userId, t.usagePeriodStart, e.secondsPerPeriod)) ?? 0;
+      throw new PermanentEngineError(quotaMessage(e, seconds, stillLeft + t.reservedSeconds));
+    }
+    if (delta < 0) await refundSeconds(tx, t.userId, t.usagePeriodStart, -delta);
+    const settled = await tx
+      .update(transcriptions)
+      .set({ durationS: Math.round(durationS * 100) / 100, reservedSeconds: seconds })
+      .where(and(eq(transcriptions.id, t.id), eq(transcriptions.status, "processing")))
+      .returning({ id: transcriptions.id });
+    // Canceled meanwhile: the cancel refunded what was reserved then; nothing is settled.
+    if (!settled.length) throw new DOMException("Transcription canceled", "AbortError");
+  });
+  // The store takes its own copy (a local store moves the file it is given): the engines read this one.
+  const forStore = path.join(workDir, `stored-${NORMALISED}`);
+  await copyFile(wav, forStore);
+  await audioStore().putFile(`${t.audioKey}/${NORMALISED}`, forStore, "audio/wav");
+  await database.update(transcriptions).set({ audioReady: true }).where(eq(transcriptions.id, t.id));
+  return { wav, durationS };
+}
