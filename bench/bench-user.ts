@@ -12,7 +12,7 @@ export async function benchUser(db: Database, id: string): Promise<string> {
   return id;
 }
 
-/** Uploads an English WAV as the API does: streamed, checked, normalised, stored and queued. */
+/** Uploads an English WAV as the API does: streamed, its headers checked, stored and queued (a worker decodes it). */
 export function uploadWav(db: Database, userId: string, file: string) {
   return createTranscription(db, {
     userId,

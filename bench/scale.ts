@@ -1,9 +1,10 @@
 /**
  * `npm run bench:scale`: the multi-host layout on this machine — PostgreSQL and an
  * S3-compatible server (s3rver), workers as separate processes with their own data
- * directories, each running one piece at a time (a one-core host). Prints the wall time of one long file with 1 and with 2 workers and their
- * ratio, then the upload of a large file: time until it is accepted (the 201 of the API)
- * and how much the accepting process's RSS grew.
+ * directories, each running one piece at a time (a one-core host). Prints the wall time of
+ * one long file with 1 and with 2 workers and their ratio, then the upload of a large file:
+ * time until it is accepted (the 201 of the API) and how much the accepting process's RSS
+ * grew.
  *
  *   npm run bench:scale -- [--minutes 10] [--upload-mb 1024]
  */
@@ -77,7 +78,8 @@ async function main() {
     }
     console.log(`${"ratio 2 workers / 1 worker".padEnd(36)} ${(times[1] / times[0]).toFixed(2).padStart(9)}\n`);
 
-    // A large upload: noise, so nothing compresses; the time includes checking and normalising it.
+    // A large upload: noise, so nothing compresses; the time includes reading it to disk,
+    // checking its headers and the multipart upload to the bucket.
     const big = path.join(dir, "big.wav");
     const seconds = Math.floor((uploadMb * 1024 * 1024) / 32_000);
     await run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", `anoisesrc=r=16000:a=0.1:d=${seconds}`, "-ac", "1", "-c:a", "pcm_s16le", big], { timeoutMs: 900_000 });
@@ -91,7 +93,7 @@ async function main() {
     await uploadWav(db, userId, big);
     const acceptedMs = performance.now() - started;
     clearInterval(sampler);
-    console.log(`${`upload of ${uploadMb} MB: accepted after`.padEnd(36)} ${secs(acceptedMs).padStart(9)}   (checked, normalised and stored in the bucket)`);
+    console.log(`${`upload of ${uploadMb} MB: accepted after`.padEnd(36)} ${secs(acceptedMs).padStart(9)}   (headers checked, stored in the bucket; the worker decodes it)`);
     console.log(`${"RSS growth of the accepting process".padEnd(36)} ${mb(peak - before).padStart(9)}   (target < 100 MB)`);
   } finally {
     await handle.close();

@@ -40,8 +40,15 @@ function shifted(segment: EngineSegment, offsetMs: number): EngineSegment {
  */
 export async function runClaimedPiece(run: PieceRun): Promise<"done" | "lost"> {
   const { database, engine, piece, workerId, leaseMs } = run;
+  // One controller for both causes, its listener on the caller's signal removed at the end:
+  // a file's many pieces must not pile listeners onto the job's signal.
   const lost = new AbortController();
-  const signal = AbortSignal.any([run.signal, lost.signal]);
+  const stop = new AbortController();
+  const onStop = () => stop.abort();
+  if (run.signal.aborted) stop.abort();
+  else run.signal.addEventListener("abort", onStop, { once: true });
+  lost.signal.addEventListener("abort", onStop, { once: true });
+  const signal = stop.signal;
   const renewing = setInterval(() => {
     void renewPieceLease(database, piece, workerId, leaseMs)
       .then((mine) => mine || lost.abort())
@@ -69,6 +76,7 @@ export async function runClaimedPiece(run: PieceRun): Promise<"done" | "lost"> {
     throw error;
   } finally {
     clearInterval(renewing);
+    run.signal.removeEventListener("abort", onStop);
     await rm(file, { force: true });
   }
 }
