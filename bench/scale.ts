@@ -19,7 +19,8 @@ import { settings, transcriptions } from "@/lib/db/schema";
 import { run } from "@/lib/process/run";
 import { startTestPostgres } from "@/test/support/postgres";
 import { startS3Server } from "@/test/support/s3-server";
-import { benchUser, uploadWav } from "./bench-user";
+import { uploadWav } from "@/test/support/uploads";
+import { benchUser } from "./bench-user";
 
 const ROOT = path.resolve(__dirname, "..");
 const READING = path.join(ROOT, "test/fixtures/audio/steady-reading.ogg");

@@ -19,7 +19,8 @@ import { piecesAtOnce } from "@/lib/transcription/engines/capacity";
 import { SPHINX_COMMAND } from "@/lib/transcription/engines/sphinx";
 import { processJob } from "@/lib/transcription/process-job";
 import { claimNext } from "@/lib/transcription/queue";
-import { benchUser, uploadWav } from "./bench-user";
+import { uploadWav } from "@/test/support/uploads";
+import { benchUser } from "./bench-user";
 import { watchPeakMemory } from "./process-tree-memory";
 
 // espeak-ng reading a paragraph without long pauses: the hard case for cutting pieces.

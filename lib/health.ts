@@ -3,8 +3,7 @@ import type { DatabaseHandle } from "@/lib/db/client";
 import type { EngineChoice, EngineStatus } from "@/lib/transcription/engines/registry";
 import { offeredEngine } from "@/lib/transcription/offered-engine";
 import { provisioningState, type ProvisioningState } from "@/lib/transcription/model-provisioning";
-import { piecesDepth } from "@/lib/transcription/piece-queue";
-import { queueDepth } from "@/lib/transcription/queue";
+import { piecesDepth, queueDepth } from "@/lib/transcription/queue-depth";
 import { aliveWorkers, oldestQueuedSeconds, type WorkerView } from "@/lib/transcription/worker-registry";
 
 export interface Health {

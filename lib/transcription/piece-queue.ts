@@ -220,16 +220,6 @@ export async function piecesState(database: Database, transcriptionId: string): 
   };
 }
 
-/** Pieces waiting for a worker and pieces being transcribed, over every running job. */
-export async function piecesDepth(database: Database): Promise<{ queued: number; running: number }> {
-  const rows = await queryRows<{ status: string; n: number }>(
-    database,
-    sql`select status, count(*)::int as n from transcription_pieces where status in ('queued', 'running') group by status`,
-  );
-  const count = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
-  return { queued: count("queued"), running: count("running") };
-}
-
 /** Every piece's segments in the file's order, and the language the first one heard. */
 export async function collectPieces(database: Database, transcriptionId: string): Promise<{ segments: EngineSegment[]; language?: string }> {
   const rows = await database

@@ -7,7 +7,8 @@ import { jobs, transcriptSegments, transcriptions, usage } from "@/lib/db/schema
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
 import { processJob } from "./process-job";
-import { cancelTranscription, claimNext, completeJob, enqueue, failJob, queueDepth, retryDelayMs } from "./queue";
+import { cancelTranscription, claimNext, completeJob, enqueue, failJob, retryDelayMs } from "./queue";
+import { queueDepth } from "./queue-depth";
 
 async function queuedTranscription(db: Database, userId: string, priority = 0, reserved = 60) {
   const id = randomUUID();

@@ -172,12 +172,3 @@ export async function cancelTranscription(database: Database, transcriptionId: s
     return true;
   });
 }
-
-export async function queueDepth(database: Database): Promise<{ queued: number; running: number }> {
-  const rows = await queryRows<{ status: string; n: number }>(
-    database,
-    sql`select status, count(*)::int as n from jobs where status in ('queued', 'running') group by status`,
-  );
-  const count = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
-  return { queued: count("queued"), running: count("running") };
-}
