@@ -153,7 +153,8 @@ describe("a worker on another host killed mid-job", () => {
       expect(done.transcriptText.length).toBeGreaterThan(500);
     }
     console.info(`one long file: 1 worker ${(timings[0] / 1000).toFixed(1)} s, 2 workers ${(timings[1] / 1000).toFixed(1)} s, ratio ${(timings[1] / timings[0]).toFixed(2)}`);
-    // Two cores here, one per worker: well below one worker's time (start-up included).
-    expect(timings[1]).toBeLessThan(timings[0] * 0.8);
+    // Two cores here, one per worker: clearly below one worker's time, start-up included
+    // (0.44–0.71 seen on this machine; the margin is for a busy CI host).
+    expect(timings[1]).toBeLessThan(timings[0] * 0.9);
   }, 700_000);
 });
