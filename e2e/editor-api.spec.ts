@@ -130,8 +130,12 @@ test.describe("formatting and styles", () => {
     const { id: proId } = await signedIn(pro, "pro");
     const done = await pro.post(`/api/transcriptions/${proId}/format`, { data: { level: "basic" }, headers: ORIGIN });
     expect(done.status()).toBe(200);
-    const formatted = await done.json();
+    // The rules run at once: no language-model run is waiting.
+    const state = await done.json();
+    expect(state.run).toBeNull();
+    const formatted = state.formatted;
     expect(formatted).toMatchObject({ level: "basic", outdated: false, style_name: null });
+    expect(await (await pro.get(`/api/transcriptions/${proId}/format`)).json()).toEqual(state);
     expect(formatted.markdown).toContain("And so my fellow americans. Ask not what your country");
     const got = await (await pro.get(`/api/transcriptions/${proId}`)).json();
     expect(got.segments[0].text).toBe("and so my fellow americans");

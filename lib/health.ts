@@ -3,15 +3,19 @@ import type { DatabaseHandle } from "@/lib/db/client";
 import type { EngineChoice, EngineStatus } from "@/lib/transcription/engines/registry";
 import { offeredEngine } from "@/lib/transcription/offered-engine";
 import { provisioningState, type ProvisioningState } from "@/lib/transcription/model-provisioning";
-import { piecesDepth, queueDepth } from "@/lib/transcription/queue-depth";
-import { aliveWorkers, oldestQueuedSeconds, type WorkerView } from "@/lib/transcription/worker-registry";
+import { depthByKind, piecesDepth, type Depth, type KindDepth } from "@/lib/jobs/queue-depth";
+import type { JobKind } from "@/lib/db/schema";
+import { aliveWorkers, type WorkerView } from "@/lib/transcription/worker-registry";
 
 export interface Health {
   status: "ok" | "degraded";
   database: { ok: boolean; kind: "pglite" | "postgres" };
   engine: { selected: string | null; problem: string | null; setup: string | null; engines: EngineStatus | null; model_download: ProvisioningState };
-  /** files waiting and running, and the pieces of running long files (shared by every worker) */
-  queue: { queued: number; running: number; oldest_queued_s: number; pieces: { queued: number; running: number } } | null;
+  /**
+   * files waiting and running (the top level), every kind of job, and the pieces of running
+   * long files (shared by every worker)
+   */
+  queue: (KindDepth & { kinds: Record<JobKind, KindDepth>; pieces: Depth }) | null;
   /** worker processes seen in the last 30 s, on any host */
   workers: WorkerView[] | null;
 }
@@ -28,13 +32,8 @@ export async function health(handle: Pick<DatabaseHandle, "db" | "kind">): Promi
   };
   try {
     await handle.db.execute(sql`select 1`);
-    const [depth, pieces, oldest, workers] = await Promise.all([
-      queueDepth(handle.db),
-      piecesDepth(handle.db),
-      oldestQueuedSeconds(handle.db),
-      aliveWorkers(handle.db),
-    ]);
-    const queue = { ...depth, oldest_queued_s: oldest, pieces };
+    const [kinds, pieces, workers] = await Promise.all([depthByKind(handle.db), piecesDepth(handle.db), aliveWorkers(handle.db)]);
+    const queue = { ...kinds.transcribe, kinds, pieces };
     return { status: choice.engine ? "ok" : "degraded", database: { ok: true, kind: handle.kind }, engine, queue, workers };
   } catch (error) {
     // Details (hosts, users) go to the server log, not to anonymous callers.

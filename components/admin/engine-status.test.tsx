@@ -7,7 +7,17 @@ import { EngineStatus, modelDownloadText } from "./engine-status";
 
 const WORKER = { id: "w1", host: "worker-1", engine: "sphinx", problem: null, capacity: 2, busy: true, seen_s_ago: 3 };
 const health = (engine: object, workers: object[] = [WORKER]) => ({
-  body: { status: "ok", database: { ok: true, kind: "pglite" }, engine, queue: { queued: 2, running: 1, oldest_queued_s: 75, pieces: { queued: 3, running: 2 } }, workers },
+  body: { status: "ok", database: { ok: true, kind: "pglite" }, engine, queue: {
+    queued: 2,
+    running: 1,
+    oldest_queued_s: 75,
+    kinds: {
+      transcribe: { queued: 2, running: 1, oldest_queued_s: 75 },
+      format: { queued: 0, running: 1, oldest_queued_s: 0 },
+      mail: { queued: 4, running: 0, oldest_queued_s: 130 },
+    },
+    pieces: { queued: 3, running: 2 },
+  }, workers },
 });
 
 describe("the admin panel's speech engine status", () => {
@@ -26,7 +36,7 @@ describe("the admin panel's speech engine status", () => {
     expect(status).toHaveTextContent("In use: Offline English engine (sphinx).");
     expect(status).toHaveTextContent("2 processes at once, one per core.");
     expect(status).toHaveTextContent("Downloading the whisper model base: 50 % (71 MB of 142 MB). PocketSphinx transcribes until it is ready.");
-    expect(status).toHaveTextContent("Queue: 2 waiting (the oldest for 1:15), 1 running; pieces of long files: 3 waiting, 2 being transcribed.");
+    expect(status).toHaveTextContent("Queue: 2 waiting (the oldest for 1:15), 1 running; pieces of long files: 3 waiting, 2 being transcribed; formatting: 0 waiting, 1 running; mail: 4 waiting (the oldest for 2:10).");
     expect(status).toHaveTextContent("Worker on worker-1: Offline English engine, 2 at once, busy.");
   });
 

@@ -61,6 +61,10 @@ export function EngineStatus() {
           Queue: {data.queue.queued} waiting{data.queue.queued > 0 && ` (the oldest for ${formatDuration(data.queue.oldest_queued_s)})`}, {data.queue.running} running
           {data.queue.pieces.queued + data.queue.pieces.running > 0 &&
             `; pieces of long files: ${data.queue.pieces.queued} waiting, ${data.queue.pieces.running} being transcribed`}
+          {data.queue.kinds.format.queued + data.queue.kinds.format.running > 0 &&
+            `; formatting: ${data.queue.kinds.format.queued} waiting, ${data.queue.kinds.format.running} running`}
+          {data.queue.kinds.mail.queued > 0 &&
+            `; mail: ${data.queue.kinds.mail.queued} waiting (the oldest for ${formatDuration(data.queue.kinds.mail.oldest_queued_s)})`}
           .
         </p>
       )}

@@ -1,9 +1,9 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { Availability, EditorCapabilities } from "@/lib/editor/capabilities";
-import { ApiFormatted, type ApiStyle } from "@/lib/api/contract/transcriptions";
+import { ApiFormatState, type ApiFormatted, type ApiStyle } from "@/lib/api/contract/transcriptions";
 import { StylesDialog } from "./styles-dialog";
 import { RefusalNote, refusalOf, type Refusal } from "./upgrade-hint";
 import { apiCall } from "@/lib/api/client";
@@ -12,8 +12,15 @@ interface FormatPanelProps {
   transcriptionId: string;
   capabilities: EditorCapabilities;
   styles: ApiStyle[];
+  /** a language-model run queued, running or failed when the page was made */
+  initialRun: ApiFormatState["run"];
   onFormatted(formatted: ApiFormatted): void;
 }
+
+type Level = "basic" | "advanced" | "style";
+
+/** How often the panel asks whether the worker has finished a language-model run. */
+const RUN_POLL_MS = 2000;
 
 function Unavailable({ availability, what }: { availability: Availability; what: string }) {
   if (availability === "available") return null;
@@ -26,24 +33,50 @@ function Unavailable({ availability, what }: { availability: Availability; what:
   );
 }
 
-export function FormatPanel({ transcriptionId, capabilities, styles: initialStyles, onFormatted }: FormatPanelProps) {
-  const [busy, setBusy] = useState<string | null>(null);
+export function FormatPanel({ transcriptionId, capabilities, styles: initialStyles, initialRun, onFormatted }: FormatPanelProps) {
+  const [sending, setSending] = useState<Level | null>(null);
+  const [run, setRun] = useState(initialRun);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [styles, setStyles] = useState(initialStyles);
   const [styleId, setStyleId] = useState(initialStyles[0]?.id ?? "");
   const [stylesOpen, setStylesOpen] = useState(false);
   const { basicFormatting, advancedFormatting, customStyles } = capabilities;
 
-  async function format(level: "basic" | "advanced" | "style") {
-    setBusy(level);
+  const waiting = run !== null && run.status !== "failed";
+  const busy: Level | null = sending ?? (waiting ? run.level : null);
+
+  function settle(state: ApiFormatState) {
+    setRun(state.run);
+    if (!state.run && state.formatted) onFormatted(state.formatted);
+  }
+
+  // A language-model run is a worker's job: ask now and then until it has finished or failed.
+  useEffect(() => {
+    if (!waiting) return;
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      const result = await apiCall(`/api/transcriptions/${transcriptionId}/format`, { answer: ApiFormatState, signal: controller.signal });
+      if (result.ok) settle(result.data);
+      else if (!controller.signal.aborted) setRun((r) => (r ? { ...r } : r)); // ask again after the pause
+    }, RUN_POLL_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+    // settle only calls setters and the parent's callback
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [run, waiting, transcriptionId]);
+
+  async function format(level: Level) {
+    setSending(level);
     setRefusal(null);
     const result = await apiCall(`/api/transcriptions/${transcriptionId}/format`, {
       method: "POST",
       body: level === "style" ? { level, style_id: styleId } : { level },
-      answer: ApiFormatted,
+      answer: ApiFormatState,
     });
-    setBusy(null);
-    if (result.ok) onFormatted(result.data);
+    setSending(null);
+    if (result.ok) settle(result.data);
     else setRefusal(refusalOf(result));
   }
 
@@ -83,6 +116,13 @@ export function FormatPanel({ transcriptionId, capabilities, styles: initialStyl
           <Unavailable availability={customStyles} what="Custom styles" />
         </div>
       </div>
+      {waiting && (
+        <p role="status" className="text-sm text-muted-foreground">
+          {run.status === "queued" ? "Waiting for a worker to format this transcript…" : "The language model is formatting this transcript…"} You can keep
+          editing; the formatted version appears here when it is ready.
+        </p>
+      )}
+      {run?.status === "failed" && <RefusalNote refusal={{ detail: `Formatting did not finish: ${run.error ?? "the worker gave no reason."}` }} />}
       {refusal && <RefusalNote refusal={refusal} />}
       <StylesDialog
         open={stylesOpen}

@@ -6,7 +6,7 @@ import { indexAt, indexWithin } from "@/lib/editor/playback";
 import type { ShortcutAction } from "@/lib/editor/shortcuts";
 import { emptyHistory, record, redo, undo, type SegmentState, type UndoHistory } from "@/lib/editor/undo-history";
 import type { EditorCapabilities } from "@/lib/editor/capabilities";
-import type { ApiFormatted, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiFormatState, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
 import type { ApiStyle } from "@/lib/api/contract/transcriptions";
 import { Button } from "@/components/ui/button";
 import { ConflictDialog } from "./conflict-dialog";
@@ -25,21 +25,21 @@ import { useSegmentSaver, type SavedSegment } from "./use-segment-saver";
 interface TranscriptEditorProps {
   transcription: ApiTranscription;
   segments: ApiSegment[];
-  formatted: ApiFormatted | null;
+  format: ApiFormatState;
   capabilities: EditorCapabilities;
   styles: ApiStyle[];
 }
 
 const stateOf = (s: ApiSegment, position: number): SegmentState => ({ position, text: s.text, speaker: s.speaker });
 
-export function TranscriptEditor({ transcription, segments: initial, formatted: initialFormatted, capabilities, styles }: TranscriptEditorProps) {
+export function TranscriptEditor({ transcription, segments: initial, format, capabilities, styles }: TranscriptEditorProps) {
   const t = transcription;
   const [segments, setSegments] = useState(initial);
   const [editing, setEditing] = useState<number | null>(null);
   const editStart = useRef<SegmentState | null>(null);
   const [history, setHistory] = useState<UndoHistory>(emptyHistory);
   const [view, setView] = useState<"raw" | "formatted">("raw");
-  const [formatted, setFormatted] = useState(initialFormatted);
+  const [formatted, setFormatted] = useState(format.formatted);
   const [helpOpen, setHelpOpen] = useState(false);
   const [markLowConfidence, setMarkLowConfidence] = useState(true);
   const playback = usePlayback();
@@ -236,7 +236,7 @@ export function TranscriptEditor({ transcription, segments: initial, formatted: 
         </>
       ) : (
         <>
-          <FormatPanel transcriptionId={t.id} capabilities={capabilities} styles={styles} onFormatted={setFormatted} />
+          <FormatPanel transcriptionId={t.id} capabilities={capabilities} styles={styles} initialRun={format.run} onFormatted={setFormatted} />
           <FormattedView formatted={formatted} />
         </>
       )}

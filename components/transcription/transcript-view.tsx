@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import type { EditorCapabilities } from "@/lib/editor/capabilities";
 import type { ApiStyle } from "@/lib/api/contract/transcriptions";
 import { formatDuration } from "@/lib/transcription/format";
-import type { ApiFormatted, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiFormatState, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { PartialTranscript } from "./partial-transcript";
 import { StatusBadge } from "./status-badge";
 import { useLiveTranscriptions } from "./use-live-transcriptions";
@@ -17,14 +17,14 @@ import { engineLabel } from "@/lib/transcription/engines/labels";
 interface TranscriptViewProps {
   transcription: ApiTranscription;
   segments: ApiSegment[];
-  formatted: ApiFormatted | null;
+  format: ApiFormatState;
   capabilities: EditorCapabilities;
   styles: ApiStyle[];
   renderedAt: string;
 }
 
 /** One transcription: live status until it is done, then the editor. */
-export function TranscriptView({ transcription, segments, formatted, capabilities, styles, renderedAt }: TranscriptViewProps) {
+export function TranscriptView({ transcription, segments, format, capabilities, styles, renderedAt }: TranscriptViewProps) {
   const router = useRouter();
   const [t, setT] = useState(transcription);
   const audio = useRef<HTMLAudioElement>(null);
@@ -58,7 +58,7 @@ export function TranscriptView({ transcription, segments, formatted, capabilitie
         {t.engine && ` · ${engineLabel(t.engine)}`}
       </p>
       {t.status === "done" && transcription.status === "done" && segments.length > 0 ? (
-        <TranscriptEditor transcription={transcription} segments={segments} formatted={formatted} capabilities={capabilities} styles={styles} />
+        <TranscriptEditor transcription={transcription} segments={segments} format={format} capabilities={capabilities} styles={styles} />
       ) : (
         <>
           <audio ref={audio} controls preload="metadata" src={`/api/transcriptions/${t.id}/audio`} className="sticky top-16 z-10 mt-6 w-full" data-testid="audio" />

@@ -5,7 +5,7 @@ import { nextCookies } from "better-auth/next-js";
 import { db } from "@/lib/db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "@/lib/db/schema";
 import { CLIENT_HEADER } from "@/lib/security/client-address";
-import { sendMail } from "@/lib/email/mail";
+import { queueMail } from "@/lib/email/mail-queue";
 import { passwordResetMail, verificationMail } from "@/lib/email/templates";
 import { env } from "@/lib/env";
 import {
@@ -79,7 +79,7 @@ function createAuth() {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user, url }) => {
-        await sendMail(passwordResetMail(user.email, user.name, url));
+        await queueMail(db(), passwordResetMail(user.email, user.name, url));
       },
       // A reset link proves the mailbox: the address counts as confirmed, and the other
       // reset links of this user stop working.
@@ -95,7 +95,7 @@ function createAuth() {
       // The link opens our page, where confirming the address and choosing the password
       // are one step (see email-confirmation.ts): a password from before never survives it.
       sendVerificationEmail: async ({ user, token }) => {
-        await sendMail(verificationMail(user.email, user.name, `${config.APP_URL}/verify-email?token=${encodeURIComponent(token)}`));
+        await queueMail(db(), verificationMail(user.email, user.name, `${config.APP_URL}/verify-email?token=${encodeURIComponent(token)}`));
       },
     },
     socialProviders: googleConfigured()

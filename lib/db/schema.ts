@@ -384,16 +384,25 @@ export const transcriptSegments = pgTable(
 );
 
 export const JOB_STATUSES = ["queued", "running", "done", "failed", "canceled"] as const;
+/**
+ * What a job does: transcribe a file (decoding it first when it was just uploaded), format a
+ * transcript with the language model, or send a mail. Every slow step runs on a worker.
+ */
+export const JOB_KINDS = ["transcribe", "format", "mail"] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
 
 /** The durable queue: claimed with FOR UPDATE SKIP LOCKED, leased, retried with backoff. */
 export const jobs = pgTable(
   "jobs",
   {
     id: text("id").primaryKey(),
-    transcriptionId: text("transcription_id")
-      .notNull()
-      .unique()
-      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: JOB_KINDS }).notNull().default("transcribe"),
+    /** the file a transcribe or format job works on */
+    transcriptionId: text("transcription_id").references(() => transcriptions.id, { onDelete: "cascade" }),
+    /** whose job it is, where one user may hold only one at a time (formatting) */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** what the kind needs beyond the ids (a format request, a mail) */
+    payload: jsonb("payload"),
     /** higher runs first (premium's priority queue) */
     priority: integer("priority").notNull().default(0),
     status: text("status", { enum: JOB_STATUSES }).notNull().default("queued"),
@@ -406,7 +415,12 @@ export const jobs = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("jobs_claim_idx").on(t.status, t.priority, t.runAfter)],
+  (t) => [
+    index("jobs_claim_idx").on(t.kind, t.status, t.priority, t.runAfter),
+    uniqueIndex("jobs_one_transcribe_per_file").on(t.transcriptionId).where(sql`kind = 'transcribe'`),
+    // One language-model formatting per user at a time, whichever web host asks.
+    uniqueIndex("jobs_one_open_format_per_user").on(t.userId).where(sql`kind = 'format' and status in ('queued', 'running')`),
+  ],
 );
 
 export const PIECE_STATUSES = ["queued", "running", "done", "failed"] as const;
@@ -440,17 +454,6 @@ export const transcriptionPieces = pgTable(
   },
   (t) => [primaryKey({ columns: [t.transcriptionId, t.idx] }), index("transcription_pieces_status_idx").on(t.status)],
 );
-
-/**
- * One language-model formatting per user at a time, across every web host: a row is held
- * while it runs, and expires on its own if the host holding it dies.
- */
-export const formattingRuns = pgTable("formatting_runs", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  until: timestamp("until", { withTimezone: true }).notNull(),
-});
 
 /**
  * Worker processes alive, on whichever host: each writes what it can do and a heartbeat

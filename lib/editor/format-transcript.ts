@@ -1,18 +1,19 @@
-import { and, eq } from "drizzle-orm";
-import type { FormatRequest } from "@/lib/api/contract/transcriptions-input";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { FormatRequest } from "@/lib/api/contract/transcriptions-input";
 import { entitlementsFor, mayUseFeature } from "@/lib/billing/entitlements";
 import { requireOperation } from "@/lib/billing/feature-refusal";
 import type { Database } from "@/lib/db/client";
-import { transcriptions, type FormatLevel, type Transcription } from "@/lib/db/schema";
+import { jobs, transcriptions, type FormatLevel, type Transcription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { formatAdvanced } from "@/lib/formatting/advanced";
 import { formatBasic } from "@/lib/formatting/basic";
 import { applyStyle } from "@/lib/formatting/custom-style";
 import type { LlmConfig } from "@/lib/formatting/llm-client";
-import { segmentsOf, toApiSegment, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
-import { holdFormatting, releaseFormatting } from "./formatting-lock";
+import { findOwned, segmentsOf, toApiFormatted, toApiSegment, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
+import { enqueueJob, type ClaimedJob } from "@/lib/jobs/job-queue";
+import type { ApiFormatState } from "@/lib/api/contract/transcriptions";
+import { FormattingError } from "@/lib/formatting/errors";
 import { ownedStyle } from "./styles";
-
 
 export const NO_LLM_MESSAGE =
   "This needs a language model, and none is configured on this server. An operator sets LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY) to enable it.";
@@ -22,66 +23,120 @@ function requireLlm(llm: LlmConfig | null): LlmConfig {
   return llm;
 }
 
-interface Produced {
-  markdown: string;
-  styleName: string | null;
+export const ALREADY_FORMATTING = "You are already formatting a transcript. Wait until it finishes.";
+const NOT_DONE = "This transcription is not finished yet, so it cannot be formatted.";
+
+/** What a format request needs, checked: the plan allows it, a model is there, the style is the user's. */
+interface Checked {
+  request: FormatRequest;
+  segments: ReturnType<typeof toApiSegment>[];
+  language: string | undefined;
+  cleanup: boolean;
+  paragraphs: boolean;
+  style: Awaited<ReturnType<typeof ownedStyle>> | null;
 }
 
-async function produce(database: Database, userId: string, t: Transcription, request: FormatRequest, llm: LlmConfig | null): Promise<Produced> {
+async function check(database: Database, userId: string, t: Transcription, request: FormatRequest, llm: LlmConfig | null): Promise<Checked> {
+  if (t.status !== "done") throw new DomainError("conflict", NOT_DONE);
   const e = await entitlementsFor(database, userId);
+  const operation = request.level === "basic" ? "format_basic" : request.level === "advanced" ? "format_advanced" : "apply_style";
+  await requireOperation(database, e, operation);
+  const style = request.level === "style" ? await ownedStyle(database, userId, request.style_id ?? "") : null;
+  if (request.level !== "basic") requireLlm(llm);
   const segments = (await segmentsOf(database, t.id)).map(toApiSegment);
-  // Filler and stutter rules are English-only ("die die" is good German); the rules need the language.
-  const language = t.detectedLanguage ?? t.language ?? undefined;
   if (!segments.some((s) => s.text.trim())) throw new DomainError("conflict", "There is no speech in this transcript to format.");
-  if (request.level === "basic") {
-    await requireOperation(database, e, "format_basic");
-    const options = { cleanup: mayUseFeature(e, "ai_enhancement"), paragraphs: mayUseFeature(e, "ai_enhanced_formatting"), language };
-    return { markdown: formatBasic(segments, options), styleName: null };
-  }
-  if (request.level === "advanced") {
-    await requireOperation(database, e, "format_advanced");
-    const config = requireLlm(llm);
-    return { markdown: await formatAdvanced(segments, config, { language }), styleName: null };
-  }
-  await requireOperation(database, e, "apply_style");
-  const style = await ownedStyle(database, userId, request.style_id ?? "");
-  const config = requireLlm(llm);
-  return { markdown: await applyStyle(segments, style, config, { language }), styleName: style.name };
+  return {
+    request,
+    segments,
+    // Filler and stutter rules are English-only ("die die" is good German); the rules need the language.
+    language: t.detectedLanguage ?? t.language ?? undefined,
+    cleanup: mayUseFeature(e, "ai_enhancement"),
+    paragraphs: mayUseFeature(e, "ai_enhanced_formatting"),
+    style,
+  };
+}
+
+async function produce(c: Checked, llm: LlmConfig | null): Promise<string> {
+  const { segments, language } = c;
+  if (c.request.level === "basic") return formatBasic(segments, { cleanup: c.cleanup, paragraphs: c.paragraphs, language });
+  if (c.style) return applyStyle(segments, c.style, requireLlm(llm), { language });
+  return formatAdvanced(segments, requireLlm(llm), { language });
+}
+
+/** Stores the formatted version beside the raw segments, which stay untouched, with the segments' version it was made from. */
+async function save(database: Database, userId: string, t: Transcription, c: Checked, markdown: string): Promise<Transcription> {
+  const [saved] = await database
+    .update(transcriptions)
+    .set({
+      formattedMarkdown: markdown,
+      formattedLevel: c.request.level as FormatLevel,
+      formattedStyleName: c.style?.name ?? null,
+      formattedFromVersion: t.version,
+      formattedAt: new Date(),
+    })
+    .where(and(eq(transcriptions.id, t.id), eq(transcriptions.userId, userId)))
+    .returning();
+  if (!saved) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
+  return saved;
+}
+
+/** The formatted version and the language-model run of this transcription, if one is waiting, running or failed. */
+export async function formatState(database: Database, t: Transcription): Promise<ApiFormatState> {
+  const [run] = await database
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, "format"), eq(jobs.transcriptionId, t.id), inArray(jobs.status, ["queued", "running", "failed"])))
+    .orderBy(desc(jobs.createdAt))
+    .limit(1);
+  const requested = FormatRequest.safeParse(run?.payload);
+  return {
+    formatted: toApiFormatted(t),
+    run:
+      run && requested.success
+        ? {
+            level: requested.data.level,
+            status: run.status === "failed" ? "failed" : run.status === "running" ? "running" : "queued",
+            error: run.status === "failed" ? run.lastError : null,
+            requested_at: run.createdAt.toISOString(),
+          }
+        : null,
+  };
 }
 
 /**
- * Makes the formatted version and stores it beside the raw segments, which stay untouched.
- * It records which version of the segments it was made from, so later edits show it as outdated.
- * Refusals and failures of the language model (FormattingError) are DomainErrors.
+ * Formats a finished transcript. The rules of basic formatting take milliseconds and run
+ * at once; a language-model pass can take a minute and costs money, so it becomes a job a
+ * worker runs (one per user at a time, whichever host asks), and the answer says it is queued.
+ * Every refusal (plan, no model, no speech, not the user's style) comes at once, as a DomainError.
  */
-export async function formatTranscript(
+export async function requestFormatting(
   database: Database,
   userId: string,
   t: Transcription,
   request: FormatRequest,
   llm: LlmConfig | null,
-): Promise<Transcription> {
-  if (t.status !== "done") throw new DomainError("conflict", "This transcription is not finished yet, so it cannot be formatted.");
-  // One formatting per user at a time, across hosts: a language-model call can take a minute and costs money.
-  if (!(await holdFormatting(database, userId))) {
-    throw new DomainError("rate_limited", "You are already formatting a transcript. Wait until it finishes.");
-  }
-  try {
-    const result = await produce(database, userId, t, request, llm);
-    const [saved] = await database
-      .update(transcriptions)
-      .set({
-        formattedMarkdown: result.markdown,
-        formattedLevel: request.level as FormatLevel,
-        formattedStyleName: result.styleName,
-        formattedFromVersion: t.version,
-        formattedAt: new Date(),
-      })
-      .where(and(eq(transcriptions.id, t.id), eq(transcriptions.userId, userId)))
-      .returning();
-    if (!saved) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
-    return saved;
-  } finally {
-    await releaseFormatting(database, userId);
-  }
+): Promise<ApiFormatState> {
+  const checked = await check(database, userId, t, request, llm);
+  if (request.level === "basic") return formatState(database, await save(database, userId, t, checked, await produce(checked, llm)));
+  await database.transaction(async (tx) => {
+    // A new request replaces the outcome of the last one.
+    await tx.delete(jobs).where(and(eq(jobs.kind, "format"), eq(jobs.transcriptionId, t.id), inArray(jobs.status, ["done", "failed"])));
+    const queued = await enqueueJob(tx, { kind: "format", transcriptionId: t.id, userId, payload: request, maxAttempts: 3 });
+    if (!queued) throw new DomainError("rate_limited", ALREADY_FORMATTING);
+  });
+  return formatState(database, t);
+}
+
+/** Language-model failures that a later try may not meet. */
+export function isTransientFormatFailure(error: unknown): boolean {
+  return error instanceof FormattingError && ["unreachable", "timeout", "busy"].includes(error.reason);
+}
+
+/** A worker runs a queued format job: the checks again (the plan or the style may have changed), the model, the save. */
+export async function runFormatJob(database: Database, job: ClaimedJob, llm: LlmConfig | null): Promise<void> {
+  const request = FormatRequest.parse(job.payload);
+  const t = job.transcriptionId && job.userId ? await findOwned(database, job.userId, job.transcriptionId) : null;
+  if (!t || !job.userId) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
+  const checked = await check(database, job.userId, t, request, llm);
+  await save(database, job.userId, t, checked, await produce(checked, llm));
 }

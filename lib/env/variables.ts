@@ -122,7 +122,7 @@ export const VARIABLES = {
   },
   SMTP_URL: {
     schema: optional(),
-    doc: "Outgoing mail, e.g. `smtp://user:pass@host:587`. Unset: mail is printed in the server output (and listed at /dev/outbox in development).",
+    doc: "Outgoing mail, e.g. `smtp://user:pass@host:587`, sent by a worker (the app's own, or `npm run worker`) from the mail queue. Unset: mail is printed in that worker's output (and listed at /dev/outbox in development).",
     shownDefault: "unset → dev outbox",
     section: ACCOUNTS,
   },

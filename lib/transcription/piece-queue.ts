@@ -126,7 +126,7 @@ export async function renewPieceLease(database: Database, piece: ClaimedPiece, w
     .where(
       and(
         heldBy(piece, workerId),
-        sql`exists (select 1 from ${jobs} where ${jobs.transcriptionId} = ${piece.transcriptionId} and ${jobs.status} = 'running')`,
+        sql`exists (select 1 from ${jobs} where ${jobs.kind} = 'transcribe' and ${jobs.transcriptionId} = ${piece.transcriptionId} and ${jobs.status} = 'running')`,
       ),
     )
     .returning({ idx: transcriptionPieces.idx });
@@ -138,7 +138,7 @@ async function jobRunning(tx: Tx, transcriptionId: string): Promise<boolean> {
   const rows = await tx
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(eq(jobs.transcriptionId, transcriptionId), eq(jobs.status, "running")))
+    .where(and(eq(jobs.kind, "transcribe"), eq(jobs.transcriptionId, transcriptionId), eq(jobs.status, "running")))
     .for("share");
   return rows.length > 0;
 }

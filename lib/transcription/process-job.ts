@@ -8,7 +8,8 @@ import { NORMALISED, audioStore } from "@/lib/storage/audio-store";
 import { chooseEngine } from "./engines/registry";
 import { PermanentEngineError, TransientEngineError } from "./engines/types";
 import { clearPieces } from "./piece-queue";
-import { completeJob, failJob, renewLease, type ClaimedJob } from "./queue";
+import { renewLease } from "@/lib/jobs/job-queue";
+import { completeJob, failJob, type TranscribeJob } from "./queue";
 import { readableSegments } from "./readable-segments";
 import { prepareAudio } from "./prepare-audio";
 import { transcribePieces } from "./transcribe-pieces";
@@ -19,7 +20,7 @@ export interface WorkerOptions {
 }
 
 /** Runs one claimed job to its end: done, retried, failed, or dropped when canceled/taken over. */
-export async function processJob(database: Database, job: ClaimedJob, options: WorkerOptions): Promise<string> {
+export async function processJob(database: Database, job: TranscribeJob, options: WorkerOptions): Promise<string> {
   const [t] = await database.select().from(transcriptions).where(eq(transcriptions.id, job.transcriptionId));
   if (!t) return "missing";
   if (job.attempts > job.maxAttempts) {

@@ -7,8 +7,9 @@ import { jobs, transcriptSegments, transcriptions, usage } from "@/lib/db/schema
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
 import { processJob } from "./process-job";
-import { cancelTranscription, claimNext, completeJob, enqueue, failJob, retryDelayMs } from "./queue";
-import { queueDepth } from "./queue-depth";
+import { retryDelayMs } from "@/lib/jobs/job-queue";
+import { cancelTranscription, claimNext, completeJob, enqueue, failJob } from "./queue";
+import { depthByKind } from "@/lib/jobs/queue-depth";
 
 async function queuedTranscription(db: Database, userId: string, priority = 0, reserved = 60) {
   const id = randomUUID();
@@ -47,7 +48,7 @@ describe.each(BACKENDS)("queue on %s", (_name, open) => {
     for (let i = 0; i < 3; i++) order.push((await claimNext(db, "w", 30_000))?.transcriptionId);
     expect(order).toEqual([premium, pro, free1]);
     expect(await claimNext(db, "w", 30_000)).toBeNull();
-    expect(await queueDepth(db)).toEqual({ queued: 0, running: 3 });
+    expect((await depthByKind(db)).transcribe).toEqual({ queued: 0, running: 3, oldest_queued_s: 0 });
   });
 
   it("gives a job whose worker died to another worker, and completes it exactly once", async () => {

@@ -1,11 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { jobs, workers } from "@/lib/db/schema";
+import { workers } from "@/lib/db/schema";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
-import { insertDoneTranscription } from "@/test/support/transcripts";
-import { insertUser } from "@/test/support/users";
 import { startWorker } from "./worker";
-import { aliveWorkers, heartbeat, oldestQueuedSeconds, signOff } from "./worker-registry";
+import { aliveWorkers, heartbeat, signOff } from "./worker-registry";
 
 describe.each(BACKENDS)("workers known to every host, on %s", (_name, open) => {
   useTestEnv({ TRANSCRIBE_ENGINE: "sphinx" });
@@ -34,14 +32,5 @@ describe.each(BACKENDS)("workers known to every host, on %s", (_name, open) => {
     expect((await aliveWorkers(db)).map((w) => w.id)).toContain(worker.id);
     await worker.stop();
     expect((await aliveWorkers(db)).map((w) => w.id)).not.toContain(worker.id);
-  });
-
-  it("tells how long the oldest job has waited", async () => {
-    const db = t.db;
-    expect(await oldestQueuedSeconds(db)).toBe(0);
-    const transcriptionId = await insertDoneTranscription(db, await insertUser(db), []);
-    await db.insert(jobs).values({ id: "old-job", transcriptionId, status: "queued", createdAt: new Date(Date.now() - 90_000) });
-    expect(await oldestQueuedSeconds(db)).toBeGreaterThanOrEqual(89);
-    await db.delete(jobs).where(eq(jobs.id, "old-job"));
   });
 });

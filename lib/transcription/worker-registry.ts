@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
-import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { asc, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { jobs, workers } from "@/lib/db/schema";
+import { workers } from "@/lib/db/schema";
 import { chooseEngine } from "./engines/registry";
 
 /** How often a worker says it is alive; one not seen for three beats is counted as gone. */
@@ -65,13 +65,4 @@ export async function aliveWorkers(database: Database): Promise<WorkerView[]> {
     busy: r.currentJobId !== null,
     seen_s_ago: Math.round(Number(r.seenSAgo)),
   }));
-}
-
-/** How long the oldest job has been waiting to start, in seconds (0 when none waits). */
-export async function oldestQueuedSeconds(database: Database): Promise<number> {
-  const [row] = await database
-    .select({ age: sql<number | null>`extract(epoch from now() - min(${jobs.createdAt}))::float8` })
-    .from(jobs)
-    .where(and(eq(jobs.status, "queued")));
-  return Math.max(0, Math.round(Number(row?.age ?? 0)));
 }

@@ -7,6 +7,7 @@ import { processJob } from "./process-job";
 import { claimNext } from "./queue";
 import { HEARTBEAT_MS, heartbeat, signOff } from "./worker-registry";
 import { env } from "@/lib/env";
+import { runNextTask, type TaskOutcome } from "@/lib/jobs/task-runner";
 
 export interface Worker {
   id: string;
@@ -22,19 +23,29 @@ export interface StartWorkerOptions {
   leaseMs?: number;
   onJobEnd?: (jobId: string, outcome: string) => void;
   onPieceEnd?: (transcriptionId: string, index: number, outcome: string) => void;
+  onTaskEnd?: (kind: string, jobId: string, outcome: TaskOutcome) => void;
+}
+
+/** Waits `ms`, or less when `stopping` resolves. */
+function pause(ms: number, stopping: Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))), stopping]).finally(() => clearTimeout(timer));
 }
 
 /**
- * One worker handles one job at a time (its pieces on as many lanes as the machine holds);
- * with no job to take, it helps with the free pieces of other workers' long files. The
- * engines run in child processes or native threads, so the event loop stays free.
+ * One worker handles one transcription at a time (its pieces on as many lanes as the machine
+ * holds); with no file to take, it helps with the free pieces of other workers' long files.
+ * Beside that, a second lane sends mail and runs language-model formatting, so neither waits
+ * behind a long file. The engines run in child processes or native threads, so the event
+ * loop stays free.
  */
 export function startWorker(database: Database, options: StartWorkerOptions = {}): Worker {
   const id = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   const pollMs = options.pollMs ?? 1000;
   const leaseMs = options.leaseMs ?? env().WORKER_LEASE_MS;
   let running = true;
-  let wake: (() => void) | null = null;
+  let stopped: () => void = () => {};
+  const stopping = new Promise<void>((resolve) => (stopped = resolve));
   let billingClockAt = 0;
   let current: string | null = null;
   let lastBeat: Promise<unknown> = Promise.resolve();
@@ -78,14 +89,22 @@ export function startWorker(database: Database, options: StartWorkerOptions = {}
       } catch (error) {
         console.error("[worker] error while taking a job:", error);
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
+      await pause(pollMs, stopping);
+    }
+  })();
+
+  const tasks = (async () => {
+    while (running) {
+      try {
+        const ran = await runNextTask(database, id, leaseMs);
+        if (ran) {
+          options.onTaskEnd?.(ran.job.kind, ran.job.id, ran.outcome);
+          continue;
+        }
+      } catch (error) {
+        console.error("[worker] error while taking a mail or format job:", error);
+      }
+      await pause(pollMs, stopping);
     }
   })();
 
@@ -93,8 +112,8 @@ export function startWorker(database: Database, options: StartWorkerOptions = {}
     id,
     async stop() {
       running = false;
-      (wake as (() => void) | null)?.();
-      await loop;
+      stopped();
+      await Promise.all([loop, tasks]);
       clearInterval(beating);
       await lastBeat;
       await signOff(database, id).catch(() => {});

@@ -10,6 +10,8 @@ const ModelDownload = z.object({
 });
 export type ModelDownload = z.infer<typeof ModelDownload>;
 
+const KindDepth = z.object({ queued: z.number(), running: z.number(), oldest_queued_s: z.number() });
+
 export const OperatorHealth = z.object({
   status: z.enum(["ok", "degraded"]),
   engine: z.object({
@@ -18,11 +20,11 @@ export const OperatorHealth = z.object({
     setup: z.nullable(z.string()),
     model_download: ModelDownload,
   }),
+  /** the top level counts files to transcribe; `kinds` every kind of job */
   queue: z.nullable(
     z.object({
-      queued: z.number(),
-      running: z.number(),
-      oldest_queued_s: z.number(),
+      ...KindDepth.shape,
+      kinds: z.object({ transcribe: KindDepth, format: KindDepth, mail: KindDepth }),
       pieces: z.object({ queued: z.number(), running: z.number() }),
     }),
   ),

@@ -68,6 +68,24 @@ export const ApiFormatted = z.object({
 });
 export type ApiFormatted = z.infer<typeof ApiFormatted>;
 
+/**
+ * `GET` and `POST /api/transcriptions/{id}/format`: the formatted version, and the
+ * language-model run a worker has queued, is running or could not finish (basic formatting
+ * has no run: it is done when the POST answers).
+ */
+export const ApiFormatState = z.object({
+  formatted: z.nullable(ApiFormatted),
+  run: z.nullable(
+    z.object({
+      level: z.enum(["basic", "advanced", "style"]),
+      status: z.enum(["queued", "running", "failed"]),
+      error: z.nullable(z.string()),
+      requested_at: isoDate,
+    }),
+  ),
+});
+export type ApiFormatState = z.infer<typeof ApiFormatState>;
+
 export const ApiStyle = z.object({ id: z.string(), name: z.string(), instructions: z.string(), created_at: isoDate, updated_at: isoDate });
 export type ApiStyle = z.infer<typeof ApiStyle>;
 export const StyleList = z.object({ styles: z.array(ApiStyle) });

@@ -6,9 +6,10 @@ import { requirePageUser } from "@/lib/auth/page-user";
 import { entitlementsFor } from "@/lib/billing/entitlements";
 import { db } from "@/lib/db/client";
 import { editorCapabilities } from "@/lib/editor/capabilities";
+import { formatState } from "@/lib/editor/format-transcript";
 import { listStyles, toApiStyle } from "@/lib/editor/styles";
 import { llmConfigFromEnv } from "@/lib/formatting/llm-client";
-import { findOwned, segmentsOf, toApiFormatted, toApiSegment, toApiTranscription } from "@/lib/transcription/queries";
+import { findOwned, segmentsOf, toApiSegment, toApiTranscription } from "@/lib/transcription/queries";
 
 export const metadata: Metadata = { title: "Transcription" };
 
@@ -19,10 +20,11 @@ export default async function TranscriptionPage({ params }: { params: Promise<{ 
   const renderedAt = new Date().toISOString();
   const t = await findOwned(db(), user.id, id);
   if (!t) notFound();
-  const [segments, entitlements, styles] = await Promise.all([
+  const [segments, entitlements, styles, format] = await Promise.all([
     t.status === "done" ? segmentsOf(db(), t.id) : [],
     entitlementsFor(db(), user.id),
     listStyles(db(), user.id),
+    formatState(db(), t),
   ]);
   return (
     <main className="mx-auto max-w-4xl px-4 py-10">
@@ -32,7 +34,7 @@ export default async function TranscriptionPage({ params }: { params: Promise<{ 
       <TranscriptView
         transcription={toApiTranscription(t)}
         segments={segments.map(toApiSegment)}
-        formatted={toApiFormatted(t)}
+        format={format}
         capabilities={editorCapabilities(entitlements, llmConfigFromEnv() !== null)}
         styles={styles.map(toApiStyle)}
         renderedAt={renderedAt}

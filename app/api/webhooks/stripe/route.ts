@@ -1,7 +1,7 @@
 import { webhookConfig } from "@/lib/billing/stripe/client";
 import { receiveStripeWebhook } from "@/lib/billing/stripe-events";
 import { db } from "@/lib/db/client";
-import { sendMail } from "@/lib/email/mail";
+import { queueMail } from "@/lib/email/mail-queue";
 import { env } from "@/lib/env";
 import { DomainError } from "@/lib/errors/domain-error";
 import { TOO_LARGE } from "@/lib/http/body";
@@ -17,7 +17,7 @@ export const POST = route({ auth: "none" }, async ({ request }) => {
     stripe,
     secret,
     appUrl: env().APP_URL.replace(/\/$/, ""),
-    sendMail,
+    sendMail: (mail) => queueMail(db(), mail),
   });
   return { received: true, outcome };
 });
