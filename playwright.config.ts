@@ -1,22 +1,6 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_PATH, chromiumArgs } from "./e2e/support/chromium";
 import { APP_URL, EMBEDDED_URL, STACK_API } from "./e2e/support/stack-config";
-
-// Debian's Chromium; nothing is downloaded. The flags keep it off the network entirely.
-const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-  // Recording tests: a fake microphone (a tone) and permission prompts answered "allow".
-  "--use-fake-device-for-media-stream",
-  "--use-fake-ui-for-media-stream",
-  "--autoplay-policy=no-user-gesture-required",
-];
 
 export default defineConfig({
   testDir: "./e2e",
@@ -29,7 +13,7 @@ export default defineConfig({
   use: {
     baseURL: APP_URL,
     browserName: "chromium",
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs },
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },

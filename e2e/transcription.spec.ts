@@ -78,11 +78,12 @@ test("record with the browser's microphone → a transcription job is created", 
   await expect(row).toBeVisible({ timeout: 20_000 });
   const recorded = () =>
     sql<{ source: string; status: string; duration_s: string }>(
-      "select t.source, j.status, t.duration_s from transcriptions t join jobs j on j.transcription_id = t.id join users u on u.id = t.user_id where u.email = $1",
+      "select t.source, j.status, t.duration_s from transcriptions t join jobs j on j.transcription_id = t.id and j.kind = 'transcribe' join users u on u.id = t.user_id where u.email = $1",
       [creds.email],
     );
+  // Listed from the start (it is being recorded); its transcription job comes when it stops.
+  await expect.poll(async () => (await recorded()).length, { timeout: 20_000 }).toBe(1);
   const rows = await recorded();
-  expect(rows).toHaveLength(1);
   expect(rows[0].source).toBe("recording");
   // A browser's WebM says nothing of its length: the worker measures it when it decodes it.
   await expect.poll(async () => Number((await recorded())[0].duration_s), { timeout: 30_000 }).toBeGreaterThan(1.5);

@@ -22,6 +22,8 @@ async function main() {
   const worker = startWorker(databaseHandle().db, {
     onJobEnd: (jobId, outcome) => log("job_end", { worker: worker.id, job: jobId, outcome }),
     onPieceEnd: (transcriptionId, index, outcome) => log("piece_end", { worker: worker.id, transcription: transcriptionId, piece: index, outcome }),
+    onTaskEnd: (kind, jobId, outcome) => log("task_end", { worker: worker.id, kind, job: jobId, outcome }),
+    onLiveEnd: (transcriptionId, outcome) => log("live_end", { worker: worker.id, transcription: transcriptionId, outcome }),
   });
   log("worker_start", { worker: worker.id });
   void provisionWhisperModel();

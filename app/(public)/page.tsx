@@ -8,7 +8,7 @@ import { db } from "@/lib/db/client";
 import { getSetting } from "@/lib/settings/settings";
 
 const FEATURES = [
-  ["Record or upload", "Record your microphone, or a browser tab and your microphone together for calls. Or drop in any file your phone or laptop made."],
+  ["Words as you speak", "Record your microphone, or a browser tab and your microphone together for calls, and read the transcript while you talk. Or upload any file your phone or laptop made."],
   ["Accurate, with timings", "Every sentence keeps its timestamp, so you can jump from the text to the moment it was said."],
   ["Edit beside the audio", "Play, pause and correct in one place. The current words light up as the audio plays."],
   ["Export anywhere", "TXT for everyone; Markdown, PDF, subtitles and Word on paid plans."],
@@ -84,7 +84,7 @@ export default async function LandingPage() {
       <section aria-labelledby="how-heading" className="mx-auto max-w-4xl px-4 py-16">
         <h2 id="how-heading" className="text-center text-3xl font-semibold">How it works</h2>
         <ol className="mt-8 grid gap-6 sm:grid-cols-3">
-          {["Record in the browser or upload a file.", "Watch it transcribe; we tell you when it is ready.", "Edit beside the audio and export."].map((step, i) => (
+          {["Record in the browser and watch the words appear, or upload a file.", "The full transcript is ready moments after you stop; we tell you when.", "Edit beside the audio and export."].map((step, i) => (
             <li key={step} className="flex flex-col items-center text-center">
               <span className="flex h-10 w-10 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground">{i + 1}</span>
               <p className="mt-3 text-sm">{step}</p>

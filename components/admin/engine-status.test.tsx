@@ -5,7 +5,7 @@ import { renderFresh } from "@/test/support/admin-fixtures";
 import { fakeFetch } from "@/test/support/fake-fetch";
 import { EngineStatus, modelDownloadText } from "./engine-status";
 
-const WORKER = { id: "w1", host: "worker-1", engine: "sphinx", problem: null, capacity: 2, busy: true, seen_s_ago: 3 };
+const WORKER = { id: "w1", host: "worker-1", engine: "sphinx", problem: null, capacity: 2, live_capacity: 2, busy: true, seen_s_ago: 3 };
 const health = (engine: object, workers: object[] = [WORKER]) => ({
   body: { status: "ok", database: { ok: true, kind: "pglite" }, engine, queue: {
     queued: 2,
@@ -37,7 +37,7 @@ describe("the admin panel's speech engine status", () => {
     expect(status).toHaveTextContent("2 processes at once, one per core.");
     expect(status).toHaveTextContent("Downloading the whisper model base: 50 % (71 MB of 142 MB). PocketSphinx transcribes until it is ready.");
     expect(status).toHaveTextContent("Queue: 2 waiting (the oldest for 1:15), 1 running; pieces of long files: 3 waiting, 2 being transcribed; formatting: 0 waiting, 1 running; mail: 4 waiting (the oldest for 2:10).");
-    expect(status).toHaveTextContent("Worker on worker-1: Offline English engine, 2 at once, busy.");
+    expect(status).toHaveTextContent("Worker on worker-1: Offline English engine, 2 at once, 2 live recordings, busy.");
   });
 
   it("names the problem when no engine can run, and when no worker is alive", async () => {

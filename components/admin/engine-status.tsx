@@ -34,7 +34,7 @@ function WorkerList({ workers }: { workers: NonNullable<OperatorHealth["workers"
     <ul className="text-muted-foreground" aria-label="Workers">
       {workers.map((w) => (
         <li key={w.id}>
-          {`Worker on ${w.host}: ${w.engine ? `${engineLabel(w.engine)}, ${w.capacity} at once` : `no engine (${w.problem ?? "none available"})`}, ${w.busy ? "busy" : "idle"}.`}
+          {`Worker on ${w.host}: ${w.engine ? `${engineLabel(w.engine)}, ${w.capacity} at once, ${w.live_capacity} live recordings` : `no engine (${w.problem ?? "none available"})`}, ${w.busy ? "busy" : "idle"}.`}
         </li>
       ))}
     </ul>

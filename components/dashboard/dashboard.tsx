@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useCallback, useMemo, useState } from "react";
 import { UpgradeButton } from "@/components/billing/upgrade-button";
 import { Alert } from "@/components/ui/alert";
@@ -12,8 +13,9 @@ import { ApiTranscription, TranscriptionList, TranscriptionOptions } from "@/lib
 import { uploadAudio } from "@/lib/api/upload";
 import { useApi } from "@/lib/api/use-api";
 import { LanguageSelect } from "./language-select";
+import { LiveRecorderPanel } from "./live-recorder-panel";
 import { RecorderPanel } from "./recorder-panel";
-import type { RecordingMode } from "./use-recorder";
+import type { RecordingMode } from "./audio-input";
 import { TranscriptionRow } from "./transcription-row";
 import { UploadPanel } from "./upload-panel";
 import { UsageMeter } from "./usage-meter";
@@ -146,7 +148,28 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
             <UploadPanel onFiles={(files) => files.forEach((f) => void send(f, f.name, "upload"))} />
             <div className="flex flex-col justify-center gap-2">
               <p className="text-sm text-muted-foreground">Or record in your browser:</p>
-              <RecorderPanel allowTabMic={options.record_tab_mic} onRecorded={onRecorded} />
+              {options.live_transcription ? (
+                <LiveRecorderPanel
+                  allowTabMic={options.record_tab_mic}
+                  language={language || null}
+                  onSaved={(t) => {
+                    merge(t);
+                    void refreshOptions();
+                  }}
+                  onDiscarded={(id) => {
+                    setItems((list) => list.filter((x) => x.id !== id));
+                    void refreshOptions();
+                  }}
+                />
+              ) : (
+                <>
+                  <RecorderPanel allowTabMic={options.record_tab_mic} onRecorded={onRecorded} />
+                  <p className="text-xs text-muted-foreground" data-testid="live-upgrade-hint">
+                    Your plan transcribes recordings when they stop. Plans with live transcription show the words as you speak.{" "}
+                    <Link href="/account#plan" className="text-accent underline">See plans</Link>
+                  </p>
+                </>
+              )}
             </div>
           </div>
         ) : (

@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
 
 const LABELS: Record<ApiTranscription["status"], string> = {
+  recording: "Recording",
   queued: "Queued",
   processing: "Transcribing",
   done: "Done",
@@ -20,6 +21,7 @@ export function StatusBadge({ t }: { t: Pick<ApiTranscription, "status" | "progr
         t.status === "failed" && "bg-danger/15 text-danger",
         (t.status === "queued" || t.status === "processing") && "bg-accent-soft text-accent",
         t.status === "canceled" && "bg-muted text-muted-foreground",
+        t.status === "recording" && "bg-danger/15 text-danger",
       )}
     >
       {LABELS[t.status]}

@@ -9,6 +9,7 @@ import type { EditorCapabilities } from "@/lib/editor/capabilities";
 import type { ApiStyle } from "@/lib/api/contract/transcriptions";
 import { formatDuration } from "@/lib/transcription/format";
 import type { ApiFormatState, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
+import { LiveDraft } from "./live-draft";
 import { PartialTranscript } from "./partial-transcript";
 import { StatusBadge } from "./status-badge";
 import { useLiveTranscriptions } from "./use-live-transcriptions";
@@ -34,7 +35,7 @@ export function TranscriptView({ transcription, segments, format, capabilities, 
     player.currentTime = ms / 1000;
     void player.play().catch(() => {});
   }, []);
-  const unfinished = t.status === "queued" || t.status === "processing";
+  const unfinished = t.status === "recording" || t.status === "queued" || t.status === "processing";
 
   const onChange = useCallback(
     (next: ApiTranscription) => {
@@ -65,10 +66,16 @@ export function TranscriptView({ transcription, segments, format, capabilities, 
           {unfinished && (
             <div className="mt-6" aria-live="polite">
               <Alert tone="info">
-                {t.status === "queued" ? "Waiting for a free transcriber…" : `Transcribing… ${t.progress}%`} This page updates by itself.
+                {t.status === "recording"
+                  ? "Still being recorded."
+                  : t.status === "queued"
+                    ? "Waiting for a free transcriber…"
+                    : `Transcribing… ${t.progress}%`}{" "}
+                This page updates by itself.
               </Alert>
             </div>
           )}
+          {unfinished && t.source === "recording" && <LiveDraft id={t.id} />}
           {t.status === "processing" && <PartialTranscript id={t.id} piecesDone={t.pieces_done} piecesTotal={t.pieces_total} onSeek={seek} />}
           {t.status === "failed" && <div className="mt-6"><Alert>{t.error ?? "The transcription failed."}</Alert></div>}
           {t.status === "canceled" && <div className="mt-6"><Alert tone="info">This transcription was canceled.</Alert></div>}

@@ -15,7 +15,7 @@ async function stopOpenJobs(database: Database, userId: string): Promise<number>
   const open = await database
     .select({ id: transcriptions.id })
     .from(transcriptions)
-    .where(and(eq(transcriptions.userId, userId), inArray(transcriptions.status, ["queued", "processing"])));
+    .where(and(eq(transcriptions.userId, userId), inArray(transcriptions.status, ["recording", "queued", "processing"])));
   let stopped = 0;
   for (const { id } of open) if (await cancelTranscription(database, id, userId)) stopped++;
   return stopped;

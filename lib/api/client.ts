@@ -18,7 +18,7 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface CallOptions<S extends z.ZodMiniType> {
   method?: Method;
-  /** sent as JSON, or as is when it is FormData */
+  /** sent as JSON, or as is when it is FormData or bytes (a Blob: audio) */
   body?: unknown;
   /** the contract schema of a successful answer */
   answer: S;
@@ -53,7 +53,7 @@ export function failureOf(status: number, raw: string, statusText = ""): ApiFail
 const unreachable = (error: unknown): ApiFailure => ({ ok: false, status: 0, text: error instanceof Error ? error.message : String(error), body: null });
 
 export async function apiCall<S extends z.ZodMiniType>(path: string, options: CallOptions<S>): Promise<ApiResult<z.output<S>>> {
-  const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
+  const sentAsIs = (typeof FormData !== "undefined" && options.body instanceof FormData) || (typeof Blob !== "undefined" && options.body instanceof Blob);
   let res: Response;
   try {
     res = await fetch(path, {
@@ -62,8 +62,8 @@ export async function apiCall<S extends z.ZodMiniType>(path: string, options: Ca
       cache: "no-store",
       signal: options.signal,
       keepalive: options.keepalive,
-      headers: options.body === undefined || isForm ? undefined : { "content-type": "application/json" },
-      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+      headers: options.body === undefined || sentAsIs ? undefined : { "content-type": "application/json" },
+      body: options.body === undefined ? undefined : sentAsIs ? (options.body as FormData | Blob) : JSON.stringify(options.body),
     });
   } catch (error) {
     return unreachable(error);

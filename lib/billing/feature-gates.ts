@@ -34,6 +34,7 @@ const GATES = {
   save_style: { features: ["custom_transcription_styles"], what: "Custom transcription styles", plural: true },
   // Offered by the dashboard only: an upload does not show whether a tab was recorded.
   record_tab_mic: { features: ["record_tab_mic"], what: "Recording a browser tab with the microphone" },
+  live_transcription: { features: ["real_time_transcription"], what: "Live transcription while recording" },
 } satisfies Record<string, OperationGate>;
 
 export type Operation = keyof typeof GATES;

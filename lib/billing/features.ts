@@ -1,6 +1,6 @@
 /** The spec's feature keys, with the labels the product shows for them. */
 export const FEATURE_LABELS = {
-  real_time_transcription: "Live transcription progress",
+  real_time_transcription: "Live transcription while recording",
   record_tab_mic: "Record browser tab + microphone",
   in_app_editing: "Edit transcripts beside the audio",
   export_txt: "Export to TXT",

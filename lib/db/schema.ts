@@ -303,7 +303,8 @@ export type Setting = typeof settings.$inferSelect;
 
 // ---- Transcription ----
 
-export const TRANSCRIPTION_STATUSES = ["queued", "processing", "done", "failed", "canceled"] as const;
+/** `recording`: a live recording still receiving audio; it is queued when it stops. */
+export const TRANSCRIPTION_STATUSES = ["recording", "queued", "processing", "done", "failed", "canceled"] as const;
 export type TranscriptionStatus = (typeof TRANSCRIPTION_STATUSES)[number];
 
 export const FORMAT_LEVELS = ["basic", "advanced", "style"] as const;
@@ -386,9 +387,10 @@ export const transcriptSegments = pgTable(
 export const JOB_STATUSES = ["queued", "running", "done", "failed", "canceled"] as const;
 /**
  * What a job does: transcribe a file (decoding it first when it was just uploaded), format a
- * transcript with the language model, or send a mail. Every slow step runs on a worker.
+ * transcript with the language model, send a mail, or transcribe a recording live while it
+ * is made. Every slow step runs on a worker.
  */
-export const JOB_KINDS = ["transcribe", "format", "mail"] as const;
+export const JOB_KINDS = ["transcribe", "format", "mail", "live"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 /** The durable queue: claimed with FOR UPDATE SKIP LOCKED, leased, retried with backoff. */
@@ -471,6 +473,8 @@ export const workers = pgTable("workers", {
   capacity: integer("capacity").notNull().default(1),
   /** the job it is on, if any */
   currentJobId: text("current_job_id"),
+  /** live recordings it transcribes at once (LIVE_SESSIONS_PER_WORKER; 0 when its engine cannot) */
+  liveCapacity: integer("live_capacity").notNull().default(0),
   startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
   seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -495,3 +499,65 @@ export type TranscriptionStyle = typeof transcriptionStyles.$inferSelect;
 export type Transcription = typeof transcriptions.$inferSelect;
 export type TranscriptSegment = typeof transcriptSegments.$inferSelect;
 export type Job = typeof jobs.$inferSelect;
+
+/**
+ * A recording transcribed while it is made: the browser sends 16 kHz mono PCM in numbered
+ * chunks; a worker with a free live slot feeds them to its engine and writes the utterances
+ * it hears. Gone (with its chunks and utterances) when the full transcription is stored.
+ */
+export const liveSessions = pgTable("live_sessions", {
+  transcriptionId: text("transcription_id")
+    .primaryKey()
+    .references(() => transcriptions.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** a worker transcribes it as it arrives; false: recorded now, transcribed after it stops */
+  live: boolean("live").notNull(),
+  /** why it is not live, in a sentence for the user */
+  notLiveReason: text("not_live_reason"),
+  /** chunks received (each LIVE_CHUNK_MS of audio) */
+  chunks: integer("chunks").notNull().default(0),
+  /** whole seconds reserved against the plan so far */
+  reservedSeconds: integer("reserved_seconds").notNull().default(0),
+  /** the text the engine may still change (whisper), after the utterances */
+  pending: text("pending").notNull().default(""),
+  /** the last chunk or keep-alive from the browser, by the database's clock */
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  stoppedAt: timestamp("stopped_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The audio of a live recording as it arrived: chunk `seq` starts at seq × LIVE_CHUNK_MS. */
+export const liveChunks = pgTable(
+  "live_chunks",
+  {
+    transcriptionId: text("transcription_id")
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    pcm: bytea("pcm").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.transcriptionId, t.seq] })],
+);
+
+/** What the live engine heard, utterance by utterance: the draft until the full transcription replaces it. */
+export const liveUtterances = pgTable(
+  "live_utterances",
+  {
+    transcriptionId: text("transcription_id")
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    idx: integer("idx").notNull(),
+    startMs: integer("start_ms").notNull(),
+    endMs: integer("end_ms").notNull(),
+    text: text("text").notNull(),
+    words: jsonb("words").$type<WordTiming[]>(),
+    confidence: real("confidence"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.transcriptionId, t.idx] })],
+);
+export type LiveUtterance = typeof liveUtterances.$inferSelect;
+export type LiveSession = typeof liveSessions.$inferSelect;

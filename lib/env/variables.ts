@@ -265,6 +265,13 @@ export const VARIABLES = {
     example: "true",
     section: TRANSCRIPTION,
   },
+  LIVE_SESSIONS_PER_WORKER: {
+    schema: positiveInt(2),
+    doc: "How many recordings one worker transcribes live at once (each holds an engine process, about half a core with PocketSphinx). When every worker is full, new recordings are still recorded and are transcribed when they stop.",
+    shownDefault: "`2`",
+    example: "2",
+    section: TRANSCRIPTION,
+  },
   WORKER_LEASE_MS: {
     schema: positiveInt(30_000),
     doc: "How long a job stays claimed without a heartbeat before another worker takes it.",

@@ -1,5 +1,7 @@
 import { EventEmitter } from "node:events";
 import { Client } from "pg";
+import { sql } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
 import { env } from "@/lib/env";
 
 /** How a status stream learns that one of its user's transcriptions changed. */
@@ -27,8 +29,21 @@ function wait(ms: number, signal: AbortSignal, wake?: (resolve: () => void) => (
   });
 }
 
-/** Embedded PGlite has one process and no listeners elsewhere: the stream reads once a second. */
-const pollingFeed: ChangeFeed = { next: (_userId, signal) => wait(POLL_MS, signal) };
+/** Changes written by this process (embedded PGlite has no other): its streams wake at once. */
+const localChanges = new EventEmitter();
+localChanges.setMaxListeners(0);
+
+/**
+ * Embedded PGlite has one process and no listeners elsewhere: the stream reads once a
+ * second, or at once when this process announces a change (live text).
+ */
+const pollingFeed: ChangeFeed = {
+  next: (userId, signal) =>
+    wait(POLL_MS, signal, (resolve) => {
+      localChanges.once(userId, resolve);
+      return () => localChanges.off(userId, resolve);
+    }),
+};
 
 /**
  * PostgreSQL: one LISTEN connection per process, fed by the transcriptions table's trigger
@@ -83,4 +98,13 @@ export function changeFeed(): ChangeFeed {
   if (!url) return pollingFeed;
   if (globalForFeed.verbatimChangeFeed?.url !== url) globalForFeed.verbatimChangeFeed = { url, feed: notifiedFeed(url) };
   return globalForFeed.verbatimChangeFeed.feed;
+}
+
+/**
+ * Wakes the streams of this user now, on every host: a NOTIFY on PostgreSQL, this
+ * process's streams on PGlite. For changes outside the transcriptions table (live text).
+ */
+export async function announceChange(database: Database, userId: string): Promise<void> {
+  if (env().DATABASE_URL) await database.execute(sql`select pg_notify(${CHANNEL}, ${userId})`);
+  else localChanges.emit(userId);
 }

@@ -44,7 +44,7 @@ function titleFromFilename(name: string): string {
   return name.replace(/\.[A-Za-z0-9]{1,5}$/, "").replace(/[_]+/g, " ").trim() || name;
 }
 
-function checkLanguage(e: Entitlements, language: string | null, engine: Awaited<ReturnType<typeof chooseEngine>>["engine"]) {
+export function checkLanguage(e: Entitlements, language: string | null, engine: Awaited<ReturnType<typeof chooseEngine>>["engine"]) {
   if (language === null) {
     if (engine && !engine.detectsLanguage) return languageOptions(e, engine)[0]?.code ?? null;
     return null;

@@ -36,5 +36,6 @@ export async function transcriptionOptions(database: Database, userId: string): 
     },
     max_upload_mb: maxUploadMb,
     record_tab_mic: allows(e.features, "record_tab_mic"),
+    live_transcription: allows(e.features, "live_transcription"),
   };
 }

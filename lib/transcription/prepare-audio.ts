@@ -10,6 +10,7 @@ import { NORMALISED, ORIGINAL, audioStore } from "@/lib/storage/audio-store";
 import { MAX_FILE_SECONDS, TooLong, normaliseUpload } from "./audio";
 import { PermanentEngineError } from "./engines/types";
 import { quotaMessage, tooLongMessage } from "./plan-limits";
+import { assembleRecording, hasLiveAudio } from "@/lib/live/assemble";
 
 /**
  * The worker's first step on an accepted upload: the original from the store, decoded to
@@ -20,8 +21,9 @@ import { quotaMessage, tooLongMessage } from "./plan-limits";
  * with its sentence; the reservation is refunded as for any failure.
  */
 export async function prepareAudio(database: Database, t: Transcription, workDir: string, signal: AbortSignal): Promise<{ wav: string; durationS: number }> {
-  const original = await audioStore().localCopy(`${t.audioKey}/${ORIGINAL}`, workDir);
   const wav = path.join(workDir, NORMALISED);
+  if (await hasLiveAudio(database, t.id)) return prepareRecording(database, t, wav, workDir);
+  const original = await audioStore().localCopy(`${t.audioKey}/${ORIGINAL}`, workDir);
   const e = await entitlementsFor(database, t.userId);
   const left = secondsRemaining(e);
   // What it reserved is the user's already: it may use that and what is left.
@@ -57,5 +59,24 @@ export async function prepareAudio(database: Database, t: Transcription, workDir
   await copyFile(wav, forStore);
   await audioStore().putFile(`${t.audioKey}/${NORMALISED}`, forStore, "audio/wav");
   await database.update(transcriptions).set({ audioReady: true }).where(eq(transcriptions.id, t.id));
+  return { wav, durationS };
+}
+
+/**
+ * A live recording's audio is in its chunks, already 16 kHz mono PCM and already reserved
+ * second by second as it arrived: it is written out once as the WAV the engines hear and
+ * the player plays (it is its own original too).
+ */
+async function prepareRecording(database: Database, t: Transcription, wav: string, workDir: string): Promise<{ wav: string; durationS: number }> {
+  const durationS = await assembleRecording(database, t.id, wav);
+  for (const name of [ORIGINAL, NORMALISED]) {
+    const forStore = path.join(workDir, `stored-${name}`);
+    await copyFile(wav, forStore);
+    await audioStore().putFile(`${t.audioKey}/${name}`, forStore, "audio/wav");
+  }
+  await database
+    .update(transcriptions)
+    .set({ audioReady: true, durationS: Math.round(durationS * 100) / 100 })
+    .where(eq(transcriptions.id, t.id));
   return { wav, durationS };
 }

@@ -3,6 +3,7 @@ import { refundSeconds } from "@/lib/billing/usage";
 import type { Database, Tx } from "@/lib/db/client";
 import { jobs, transcriptions, type WordTiming } from "@/lib/db/schema";
 import { claimJob, enqueueJob, heldBy, requeueJob, type ClaimedJob } from "@/lib/jobs/job-queue";
+import { clearLiveRecording, liveDraft } from "@/lib/live/live-draft";
 import { clearPieces, insertSegments } from "./piece-queue";
 
 /**
@@ -38,6 +39,7 @@ export async function completeJob(database: Database, job: TranscribeJob, worker
       .returning({ id: jobs.id });
     if (!closed.length) return false;
     await clearPieces(tx, job.transcriptionId);
+    await clearLiveRecording(tx, job.transcriptionId);
     await insertSegments(tx, job.transcriptionId, result.segments);
     await tx
       .update(transcriptions)
@@ -85,6 +87,24 @@ export async function failJob(
       .returning({ id: jobs.id });
     if (!rows.length) return "lost";
     await clearPieces(tx, job.transcriptionId);
+    // A live recording keeps what its live transcription heard: the user never loses text they saw.
+    const draft = await liveDraft(tx, job.transcriptionId);
+    if (draft.length) {
+      await insertSegments(tx, job.transcriptionId, draft.map((u) => ({ ...u, words: u.words ?? undefined, confidence: u.confidence ?? undefined })));
+      await clearLiveRecording(tx, job.transcriptionId);
+      await tx
+        .update(transcriptions)
+        .set({
+          status: "done",
+          progress: 100,
+          piecesDone: 0,
+          transcriptText: draft.map((u) => u.text).join(" "),
+          error: `The full-quality pass failed (${reason}), so this is the live transcript.`,
+          completedAt: new Date(),
+        })
+        .where(eq(transcriptions.id, job.transcriptionId));
+      return "failed";
+    }
     const [t] = await tx
       .update(transcriptions)
       .set({ status: "failed", error: reason, piecesDone: 0 })
@@ -96,13 +116,14 @@ export async function failJob(
 }
 
 /**
- * Stops a queued or running transcription of this user; the worker notices at its next
- * lease renewal. Locks the job row first, in the same order as completeJob and failJob,
+ * Stops a recording, or a queued or running transcription of this user; the worker notices
+ * at its next lease renewal. Locks the job row first, in the same order as completeJob and failJob,
  * so they cannot deadlock; refunds only when it really stopped an open job.
  */
 export async function cancelTranscription(database: Database, transcriptionId: string, userId: string): Promise<boolean> {
   return database.transaction(async (tx) => {
     await tx.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.kind, "transcribe"), eq(jobs.transcriptionId, transcriptionId))).for("update");
+    const [before] = await tx.select({ status: transcriptions.status }).from(transcriptions).where(eq(transcriptions.id, transcriptionId));
     const [t] = await tx
       .update(transcriptions)
       .set({ status: "canceled", error: null })
@@ -110,18 +131,20 @@ export async function cancelTranscription(database: Database, transcriptionId: s
         and(
           eq(transcriptions.id, transcriptionId),
           eq(transcriptions.userId, userId),
-          inArray(transcriptions.status, ["queued", "processing"]),
+          inArray(transcriptions.status, ["recording", "queued", "processing"]),
         ),
       )
       .returning();
     if (!t) return false;
+    // A recording being made: its live session ends (its worker sees the session gone).
+    await clearLiveRecording(tx, transcriptionId);
     await clearPieces(tx, transcriptionId);
     const stopped = await tx
       .update(jobs)
       .set({ status: "canceled", lockedBy: null, lockedUntil: null })
       .where(and(eq(jobs.kind, "transcribe"), eq(jobs.transcriptionId, transcriptionId), inArray(jobs.status, ["queued", "running"])))
       .returning({ id: jobs.id });
-    if (stopped.length) await refundSeconds(tx, t.userId, t.usagePeriodStart, t.reservedSeconds);
+    if (stopped.length || before?.status === "recording") await refundSeconds(tx, t.userId, t.usagePeriodStart, t.reservedSeconds);
     return true;
   });
 }

@@ -1,8 +1,8 @@
 import type { Database } from "@/lib/db/client";
 import type { ChangeFeed } from "./change-feed";
+import { eventStream } from "./event-stream";
 import { changedSince, toApiTranscription } from "./queries";
 
-const KEEPALIVE_MS = 15_000;
 const MAX_LOOKBACK_MS = 10 * 60_000;
 
 /** Where the stream starts: the page's render time when given (so nothing in between is missed), at most 10 minutes back. */
@@ -22,51 +22,22 @@ const OVERLAP_MS = 10_000;
  * once a second (PGlite): one indexed query of the columns it sends, never two at once.
  */
 export function statusStream(database: Database, feed: ChangeFeed, userId: string, signal: AbortSignal, start: Date): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
   const lastSent = new Map<string, number>();
   let newest = start.getTime();
-  let lastWrite = Date.now();
-  // Ends the wait for the next change when the client goes or the stream is cancelled.
-  const ended = new AbortController();
-  const stop = AbortSignal.any([signal, ended.signal]);
-  return new ReadableStream({
-    start(controller) {
-      const send = (text: string) => {
-        if (stop.aborted) return;
-        lastWrite = Date.now();
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          ended.abort(); // the client went away mid-write
-        }
-      };
-      const tick = async () => {
-        if (stop.aborted) return;
-        const since = new Date(Math.max(start.getTime(), newest - OVERLAP_MS));
-        const rows = await changedSince(database, userId, since).catch(() => []);
-        for (const row of rows) {
-          const stamp = row.updatedAt.getTime();
-          if ((lastSent.get(row.id) ?? -Infinity) >= stamp) continue;
-          lastSent.set(row.id, stamp);
-          newest = Math.max(newest, stamp);
-          send(`data: ${JSON.stringify(toApiTranscription(row))}\n\n`);
-        }
-        if (Date.now() - lastWrite > KEEPALIVE_MS) send(": keep-alive\n\n");
-        await feed.next(userId, stop);
-        void tick();
-      };
-      send("retry: 3000\n\n");
-      void tick();
-      stop.addEventListener("abort", () => {
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
-      });
+  return eventStream(
+    signal,
+    async (send) => {
+      const since = new Date(Math.max(start.getTime(), newest - OVERLAP_MS));
+      const rows = await changedSince(database, userId, since).catch(() => []);
+      for (const row of rows) {
+        const stamp = row.updatedAt.getTime();
+        if ((lastSent.get(row.id) ?? -Infinity) >= stamp) continue;
+        lastSent.set(row.id, stamp);
+        newest = Math.max(newest, stamp);
+        send(`data: ${JSON.stringify(toApiTranscription(row))}\n\n`);
+      }
+      return "more";
     },
-    cancel() {
-      ended.abort();
-    },
-  });
+    (stop) => feed.next(userId, stop),
+  );
 }

@@ -1,7 +1,8 @@
 import { hostname } from "node:os";
 import { asc, eq, lt, sql } from "drizzle-orm";
-import type { Database } from "@/lib/db/client";
+import { queryRows, type Database } from "@/lib/db/client";
 import { workers } from "@/lib/db/schema";
+import { env } from "@/lib/env";
 import { chooseEngine } from "./engines/registry";
 
 /** How often a worker says it is alive; one not seen for three beats is counted as gone. */
@@ -16,6 +17,7 @@ export async function heartbeat(database: Database, workerId: string, currentJob
     engine: choice.engine?.name ?? null,
     problem: choice.engine ? null : (choice.reason ?? null),
     capacity: choice.engine?.parallelism() ?? 0,
+    liveCapacity: choice.engine ? env().LIVE_SESSIONS_PER_WORKER : 0,
     currentJobId,
     seenAt: sql`now()`,
   };
@@ -36,6 +38,8 @@ export interface WorkerView {
   engine: string | null;
   problem: string | null;
   capacity: number;
+  /** recordings it transcribes live at once */
+  live_capacity: number;
   busy: boolean;
   seen_s_ago: number;
 }
@@ -50,6 +54,7 @@ export async function aliveWorkers(database: Database): Promise<WorkerView[]> {
       engine: workers.engine,
       problem: workers.problem,
       capacity: workers.capacity,
+      liveCapacity: workers.liveCapacity,
       currentJobId: workers.currentJobId,
       seenSAgo: sql<number>`extract(epoch from now() - ${workers.seenAt})::float8`,
     })
@@ -62,7 +67,18 @@ export async function aliveWorkers(database: Database): Promise<WorkerView[]> {
     engine: r.engine,
     problem: r.problem,
     capacity: r.capacity,
+    live_capacity: r.liveCapacity,
     busy: r.currentJobId !== null,
     seen_s_ago: Math.round(Number(r.seenSAgo)),
   }));
+}
+
+/** Whether a live worker has a free live slot: live slots of the workers alive, less the live sessions open. */
+export async function liveSlotFree(database: Database): Promise<boolean> {
+  const [row] = await queryRows<{ free: number }>(
+    database,
+    sql`select coalesce((select sum(live_capacity) from workers where seen_at > now() - make_interval(secs => ${GONE_AFTER_S})), 0)
+             - (select count(*) from jobs where kind = 'live' and status in ('queued', 'running')) as free`,
+  );
+  return Number(row?.free ?? 0) > 0;
 }

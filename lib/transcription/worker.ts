@@ -8,6 +8,8 @@ import { claimNext } from "./queue";
 import { HEARTBEAT_MS, heartbeat, signOff } from "./worker-registry";
 import { env } from "@/lib/env";
 import { runNextTask, type TaskOutcome } from "@/lib/jobs/task-runner";
+import { runLiveLane } from "@/lib/live/live-lane";
+import type { LiveOutcome } from "@/lib/live/live-runner";
 
 export interface Worker {
   id: string;
@@ -24,6 +26,7 @@ export interface StartWorkerOptions {
   onJobEnd?: (jobId: string, outcome: string) => void;
   onPieceEnd?: (transcriptionId: string, index: number, outcome: string) => void;
   onTaskEnd?: (kind: string, jobId: string, outcome: TaskOutcome) => void;
+  onLiveEnd?: (transcriptionId: string, outcome: LiveOutcome) => void;
 }
 
 /** Waits `ms`, or less when `stopping` resolves. */
@@ -36,7 +39,7 @@ function pause(ms: number, stopping: Promise<void>): Promise<void> {
  * One worker handles one transcription at a time (its pieces on as many lanes as the machine
  * holds); with no file to take, it helps with the free pieces of other workers' long files.
  * Beside that, a second lane sends mail and runs language-model formatting, so neither waits
- * behind a long file. The engines run in child processes or native threads, so the event
+ * behind a long file, and a third transcribes recordings live while they are made. The engines run in child processes or native threads, so the event
  * loop stays free.
  */
 export function startWorker(database: Database, options: StartWorkerOptions = {}): Worker {
@@ -44,8 +47,8 @@ export function startWorker(database: Database, options: StartWorkerOptions = {}
   const pollMs = options.pollMs ?? 1000;
   const leaseMs = options.leaseMs ?? env().WORKER_LEASE_MS;
   let running = true;
-  let stopped: () => void = () => {};
-  const stopping = new Promise<void>((resolve) => (stopped = resolve));
+  const stopSignal = new AbortController();
+  const stopping = new Promise<void>((resolve) => stopSignal.signal.addEventListener("abort", () => resolve(), { once: true }));
   let billingClockAt = 0;
   let current: string | null = null;
   let lastBeat: Promise<unknown> = Promise.resolve();
@@ -108,12 +111,14 @@ export function startWorker(database: Database, options: StartWorkerOptions = {}
     }
   })();
 
+  const live = runLiveLane(database, { workerId: id, leaseMs, stopping: stopSignal.signal, onLiveEnd: options.onLiveEnd });
+
   return {
     id,
     async stop() {
       running = false;
-      stopped();
-      await Promise.all([loop, tasks]);
+      stopSignal.abort();
+      await Promise.all([loop, tasks, live]);
       clearInterval(beating);
       await lastBeat;
       await signOff(database, id).catch(() => {});

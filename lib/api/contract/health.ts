@@ -36,6 +36,7 @@ export const OperatorHealth = z.object({
         engine: z.nullable(z.string()),
         problem: z.nullable(z.string()),
         capacity: z.number(),
+        live_capacity: z.number(),
         busy: z.boolean(),
         seen_s_ago: z.number(),
       }),

@@ -6,7 +6,7 @@
 import * as z from "zod/mini";
 
 const isoDate = z.string();
-const TranscriptionStatus = z.enum(["queued", "processing", "done", "failed", "canceled"]);
+const TranscriptionStatus = z.enum(["recording", "queued", "processing", "done", "failed", "canceled"]);
 
 export const ApiTranscription = z.object({
   id: z.string(),
@@ -108,5 +108,7 @@ export const TranscriptionOptions = z.object({
   usage: z.object({ used_s: z.number(), limit_s: z.nullable(z.number()), remaining_s: z.nullable(z.number()), period_end: isoDate }),
   max_upload_mb: z.number(),
   record_tab_mic: z.boolean(),
+  /** words appear while recording (the plan has real_time_transcription) */
+  live_transcription: z.boolean(),
 });
 export type TranscriptionOptions = z.infer<typeof TranscriptionOptions>;

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { WordTiming } from "@/lib/db/schema";
 import { languageCodeFromName } from "./language-names";
+import { piecewiseLive } from "./piecewise-live";
 import { PermanentEngineError, TransientEngineError, type Engine, type EngineResult, type EngineSegment } from "./types";
 import { env } from "@/lib/env";
 
@@ -58,7 +59,7 @@ export function segmentsFromVerboseJson(body: VerboseJson): EngineSegment[] {
 
 /** Any OpenAI-compatible `/audio/transcriptions` endpoint (OpenAI, Groq, faster-whisper servers). */
 export function createOpenAiEngine(config: () => OpenAiConfig | null = openAiConfig): Engine {
-  return {
+  const engine: Engine = {
     name: "openai",
     // 5 min of 16 kHz WAV ≈ 10 MB, well under the usual 25 MB limit.
     pieceSeconds: 300,
@@ -104,7 +105,10 @@ export function createOpenAiEngine(config: () => OpenAiConfig | null = openAiCon
       onProgress?.(1);
       return { segments: segmentsFromVerboseJson(body), language: languageCodeFromName(body.language) };
     },
+    // VAD-bounded pieces of 5–15 s to the same batch endpoint.
+    live: (request) => piecewiseLive(engine, request),
   };
+  return engine;
 }
 
 export const openAiEngine = createOpenAiEngine();

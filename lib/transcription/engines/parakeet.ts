@@ -4,6 +4,7 @@ import { resolveParakeetModel } from "../models";
 import { piecesAtOnce, whisperThreads } from "./capacity";
 import { PermanentEngineError, type Engine, type EngineResult } from "./types";
 import { asArrayBuffer, heardAudio, settled, whisperBinding, withParakeetContext } from "./whisper-binding";
+import { piecewiseLive } from "./piecewise-live";
 
 /**
  * The 25 languages of NVIDIA's Parakeet TDT 0.6B v3 (English and 24 European ones). It
@@ -40,6 +41,7 @@ export const parakeetEngine: Engine = {
       return { available: false, reason: `The whisper.cpp binding could not be loaded: ${(error as Error).message}` };
     }
   },
+  live: (request) => piecewiseLive(parakeetEngine, request),
   async transcribe({ wavPath, durationS, language, signal, onProgress }): Promise<EngineResult> {
     const model = resolveParakeetModel();
     if (!model) throw new PermanentEngineError("No Parakeet model is configured.");

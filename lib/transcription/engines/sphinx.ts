@@ -4,6 +4,7 @@ import type { WordTiming } from "@/lib/db/schema";
 import { PermanentEngineError, type Engine, type EngineResult, type EngineSegment } from "./types";
 import { env } from "@/lib/env";
 import { piecesAtOnce } from "./capacity";
+import { sphinxLive } from "./sphinx-live";
 
 export const SPHINX_COMMAND = () => env().POCKETSPHINX_PATH;
 // The model the Debian CLI uses by default (package pocketsphinx-en-us).
@@ -110,6 +111,8 @@ export const sphinxEngine: Engine = {
       return { available: false, reason: (error as Error).message };
     }
   },
+  // Called lazily: sphinx-live imports this module's parser.
+  live: (request) => sphinxLive(request),
   async transcribe({ wavPath, durationS, language, signal, onProgress }): Promise<EngineResult> {
     if (language && language !== "en") throw new PermanentEngineError("PocketSphinx transcribes English only.");
     let seen = "";

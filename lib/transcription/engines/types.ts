@@ -29,6 +29,29 @@ interface TranscribeRequest {
   onProgress?: (fraction: number) => void;
 }
 
+/** A recording transcribed while it is made. */
+export interface LiveRequest {
+  /** null: the engine detects it (or its only language) */
+  language: string | null;
+  /** where the audio fed starts in the recording: reported times are from the recording's start */
+  offsetMs: number;
+  /** a stretch of speech the engine will not change any more, in order */
+  onUtterance(utterance: EngineSegment): Promise<void>;
+  /** the words after the last utterance that may still change ("" for none); engines that only report whole utterances never call it */
+  onPending?(text: string): void;
+  /** a scratch directory of this session, removed after it */
+  workDir: string;
+}
+
+export interface LiveTranscriber {
+  /** the next 16 kHz mono 16-bit PCM of the recording; resolves when the engine has taken it */
+  write(pcm: Buffer): Promise<void>;
+  /** no more audio: resolves once the last utterance has been reported */
+  end(): Promise<void>;
+  /** stops at once, reporting nothing more */
+  abort(): void;
+}
+
 export interface Availability {
   available: boolean;
   /** why not, in a sentence an operator can act on */
@@ -48,6 +71,8 @@ export interface Engine {
   languages(): ReadonlySet<string> | "any";
   detectsLanguage: boolean;
   transcribe(request: TranscribeRequest): Promise<EngineResult>;
+  /** transcribes a recording as its audio arrives */
+  live(request: LiveRequest): LiveTranscriber;
 }
 
 /** A failure worth retrying (network, rate limit, overloaded server); anything else is final. */

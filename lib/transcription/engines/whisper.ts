@@ -6,6 +6,7 @@ import { piecesAtOnce, whisperThreads } from "./capacity";
 import { PermanentEngineError, type Engine, type EngineResult, type EngineSegment } from "./types";
 import { asArrayBuffer, heardAudio, settled, whisperBinding, withWhisperContext, type WhisperContext } from "./whisper-binding";
 import { withoutLoops, wordsFromTokens, type TimedText } from "./whisper-words";
+import { agreementLive } from "./agreement-live";
 
 /** Languages written without spaces between words: whisper's tokens cannot be joined into words there. */
 const UNSPACED_LANGUAGES = new Set(["zh", "ja", "th", "lo", "my", "km", "yue", "bo"]);
@@ -77,6 +78,7 @@ export const whisperEngine: Engine = {
       return { available: false, reason: `The whisper.cpp binding could not be loaded: ${(error as Error).message}` };
     }
   },
+  live: (request) => agreementLive(whisperEngine, request),
   async transcribe({ wavPath, durationS, language, previousText, signal, onProgress }): Promise<EngineResult> {
     const model = resolveWhisperModel();
     if (!model) throw new PermanentEngineError("No whisper model is configured.");

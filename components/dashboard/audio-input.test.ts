@@ -1,4 +1,4 @@
-import { permissionMessage } from "./use-recorder";
+import { permissionMessage } from "./audio-input";
 
 describe("permissionMessage", () => {
   const err = (name: string) => Object.assign(new Error(name), { name });

@@ -1,0 +1,141 @@
+import path from "node:path";
+import { CHROMIUM_PATH, chromiumArgs } from "./support/chromium";
+import { createUser, expect, logInViaApi, sql, test } from "./support/fixtures";
+
+// The fake microphone plays real speech (President Kennedy, 11 s, then 3 s of quiet), over and over.
+const SPEECH = path.resolve(__dirname, "../test/fixtures/audio/jfk-then-pause.wav");
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...chromiumArgs, `--use-file-for-fake-audio-capture=${SPEECH}`] } });
+
+const QUOTA_REACHED = "Your plan's transcription time has run out, so the recording stopped. What you recorded is saved and transcribed.";
+
+async function recordingOf(email: string) {
+  const rows = await sql<{ id: string; status: string; duration_s: string }>(
+    "select t.id, t.status, t.duration_s from transcriptions t join users u on u.id = t.user_id where u.email = $1 order by t.created_at desc",
+    [email],
+  );
+  return rows[0];
+}
+
+test("words appear while recording; stop → the saved transcription holds them, then the full-quality pass", async ({ page, request }) => {
+  const creds = await createUser(request);
+  await logInViaApi(page, creds);
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Record microphone" }).click();
+  const recording = page.getByTestId("recording");
+  await expect(recording).toBeVisible();
+  const live = page.getByTestId("live-transcript");
+  // Words while the recording still runs: the first utterance ends 2–3 s in.
+  await expect(live.getByTestId("live-utterance").first()).toBeVisible({ timeout: 20_000 });
+  await expect(recording).toBeVisible();
+  const heard = (await live.getByTestId("live-utterance").allTextContents()).join(" ");
+  expect(heard).toMatch(/\d:\d\d\s*\S+/);
+  // The dashboard lists it as being recorded.
+  await expect(page.getByTestId("transcription-row").first()).toContainText("Recording");
+
+  await recording.getByRole("button", { name: "Stop and transcribe" }).click();
+  await expect(page.getByText(/^Saved as/)).toBeVisible({ timeout: 30_000 });
+  // The live text stays on screen after stopping.
+  await expect(live.getByTestId("live-utterance").first()).toBeVisible();
+  const saved = await recordingOf(creds.email);
+  expect(Number(saved.duration_s)).toBeGreaterThan(3);
+
+  // Its page: the live text until the full pass is done, then the editable transcript.
+  await page.getByText(/^Saved as/).getByRole("link").click();
+  await expect(page.getByTestId("live-draft").or(page.getByTestId("transcript"))).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("transcript")).toBeVisible({ timeout: 90_000 });
+  await expect.poll(async () => (await recordingOf(creds.email)).status).toBe("done");
+  const left = await sql("select 1 from live_chunks where transcription_id = $1 union all select 1 from live_sessions where transcription_id = $1", [saved.id]);
+  expect(left).toEqual([]);
+});
+
+test("reloading mid-recording loses nothing: what the server had becomes a transcription", async ({ page, request }) => {
+  const creds = await createUser(request);
+  await logInViaApi(page, creds);
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Record microphone" }).click();
+  await expect(page.getByLabel("Recorded time")).toHaveText(/0:0[4-9]/, { timeout: 20_000 });
+  await page.reload();
+  // The tab said "stop" as it went: the recording is a transcription of the 4+ seconds received.
+  await expect.poll(async () => (await recordingOf(creds.email))?.status, { timeout: 30_000 }).not.toBe("recording");
+  expect(Number((await recordingOf(creds.email)).duration_s)).toBeGreaterThanOrEqual(3.5);
+  await expect(page.getByTestId("transcription-row").first()).toBeVisible();
+});
+
+test("a network interruption leaves no gap: chunks the server did not get are sent again", async ({ page, request }) => {
+  const creds = await createUser(request);
+  await logInViaApi(page, creds);
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Record microphone" }).click();
+  await expect(page.getByLabel("Recorded time")).toHaveText(/0:0[2-9]/, { timeout: 20_000 });
+  await page.route("**/api/recordings/*/chunks*", (route) => route.abort("internetdisconnected"));
+  await page.waitForTimeout(3000);
+  await page.unroute("**/api/recordings/*/chunks*");
+  await page.waitForTimeout(2500);
+  const { id } = await recordingOf(creds.email);
+  const [chunks] = await sql<{ n: number; last: number }>("select count(*)::int as n, max(seq) as last from live_chunks where transcription_id = $1", [id]);
+  // Every chunk from the first to the last arrived, the ones sent during the outage too.
+  expect(chunks.n).toBeGreaterThan(16);
+  expect(chunks.n).toBe(chunks.last + 1);
+  await page.getByTestId("recording").getByRole("button", { name: "Stop and transcribe" }).click();
+  await expect(page.getByText(/^Saved as/)).toBeVisible({ timeout: 30_000 });
+});
+
+test("the plan's time runs out: a warning, then the recording stops itself and is kept", async ({ page, request }) => {
+  const creds = await createUser(request);
+  await sql(
+    "insert into usage (user_id, period_start, seconds_used) select id, date_trunc('month', now()), 3 * 3600 - 4 from users where email = $1",
+    [creds.email],
+  );
+  await logInViaApi(page, creds);
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("usage")).toBeVisible();
+  await page.getByRole("button", { name: "Record microphone" }).click();
+  await expect(page.getByText("Less than a minute of transcription time is left on your plan.", { exact: false })).toBeVisible();
+  await expect(page.getByText(QUOTA_REACHED)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("recording")).toHaveCount(0);
+  await expect(page.getByText(/^Saved as/)).toBeVisible();
+  const saved = await recordingOf(creds.email);
+  expect(saved.status).not.toBe("recording");
+  expect(Number(saved.duration_s)).toBeGreaterThan(2);
+  expect(Number(saved.duration_s)).toBeLessThanOrEqual(4);
+});
+
+test("discard removes the recording and its time", async ({ page, request }) => {
+  const creds = await createUser(request);
+  await logInViaApi(page, creds);
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Record microphone" }).click();
+  await expect(page.getByLabel("Recorded time")).toHaveText(/0:0[2-9]/, { timeout: 20_000 });
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByTestId("recording").getByRole("button", { name: "Discard" }).click();
+  await expect(page.getByText("The recording was discarded.")).toBeVisible();
+  await expect(page.getByTestId("transcription-row")).toHaveCount(0);
+  expect(await recordingOf(creds.email)).toBeUndefined();
+  const [used] = await sql<{ s: number }>("select coalesce(sum(seconds_used), 0)::int as s from usage u join users x on x.id = u.user_id where x.email = $1", [creds.email]);
+  expect(used.s).toBe(0);
+});
+
+test("a plan without live transcription records as before: the file is transcribed after stopping, with a hint", async ({ page, request }) => {
+  const creds = await createUser(request);
+  await sql(
+    `insert into plans (id, name, hours_per_month, features, language_tiers, is_active, rank, sort_order)
+     select 'e2e-no-live', 'Recorder', 1, '["in_app_editing","export_txt"]', language_tiers, false, 0, 99 from plans where id = 'free'
+     on conflict (id) do nothing`,
+  );
+  await sql(
+    "insert into subscriptions (id, user_id, plan_id, status, billing_interval) select 'sub-' || id, id, 'e2e-no-live', 'active', 'monthly' from users where email = $1",
+    [creds.email],
+  );
+  await logInViaApi(page, creds);
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("live-upgrade-hint")).toContainText("Plans with live transcription show the words as you speak.");
+  await page.getByRole("button", { name: "Record microphone" }).click();
+  await page.waitForTimeout(2000);
+  await expect(page.getByTestId("live-transcript")).toHaveCount(0);
+  await page.getByTestId("recording").getByRole("button", { name: "Stop and transcribe" }).click();
+  await expect(page.getByTestId("transcription-row").filter({ hasText: "Recording" })).toBeVisible({ timeout: 20_000 });
+  // The server refuses a live session to this plan, with the upgrade offer.
+  const refused = await page.request.post("/api/recordings", { data: { title: "x", mode: "mic" }, headers: { origin: "http://127.0.0.1:3100" } });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).detail).toMatch(/^Live transcription while recording is not included in your Recorder plan\./);
+});

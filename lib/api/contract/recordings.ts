@@ -1,0 +1,25 @@
+/** Answers of /api/recordings (live recording), as the browser checks them. zod/mini: read in the browser. */
+import * as z from "zod/mini";
+import { ApiTranscription } from "./transcriptions";
+
+export const ApiRecording = z.object({
+  transcription: ApiTranscription,
+  /** a worker transcribes it as it is made */
+  live: z.boolean(),
+  /** why not, in a sentence for the user */
+  not_live_reason: z.nullable(z.string()),
+  /** seconds the plan has left; null: no limit */
+  allowance_s: z.nullable(z.number()),
+});
+export type ApiRecording = z.infer<typeof ApiRecording>;
+
+export const ChunksAnswer = z.object({ received: z.number(), remaining_s: z.nullable(z.number()) });
+
+export const StoppedRecording = z.object({ transcription: z.nullable(ApiTranscription) });
+
+/** One utterance of live text (the `utterance` events of /api/recordings/{id}/events). */
+export const ApiUtterance = z.object({ idx: z.number(), start_ms: z.number(), end_ms: z.number(), text: z.string() });
+export type ApiUtterance = z.infer<typeof ApiUtterance>;
+
+export const LiveState = z.object({ live: z.boolean(), not_live_reason: z.nullable(z.string()), stopped: z.boolean() });
+export const LivePending = z.object({ text: z.string() });

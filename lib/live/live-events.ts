@@ -1,0 +1,48 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
+import { liveSessions, transcriptions, type LiveUtterance } from "@/lib/db/schema";
+import type { ChangeFeed } from "@/lib/transcription/change-feed";
+import { eventStream } from "@/lib/transcription/event-stream";
+import { liveDraft } from "./live-draft";
+
+/** An utterance as the recording panel shows it. */
+const toApiUtterance = (u: LiveUtterance) => ({ idx: u.idx, start_ms: u.startMs, end_ms: u.endMs, text: u.text });
+
+/**
+ * The live text of one recording as server-sent events: `utterance` for each new one (from
+ * `fromIdx`), `pending` when the words still changing change, `state` when live
+ * transcription starts or stops being available, and `end` once the recording is done with
+ * (stopped and fully heard, or replaced by the full transcript). Woken by the same change
+ * feed as the status stream, so text appears as soon as a worker on any host stores it.
+ */
+export function liveEventStream(database: Database, feed: ChangeFeed, userId: string, transcriptionId: string, signal: AbortSignal, fromIdx: number) {
+  let next = fromIdx;
+  let pending = "";
+  let state = "";
+  return eventStream(
+    signal,
+    async (send) => {
+      for (const u of await liveDraft(database, transcriptionId, next)) {
+        send(`event: utterance\ndata: ${JSON.stringify(toApiUtterance(u))}\n\n`);
+        next = u.idx + 1;
+      }
+      const [session] = await database.select().from(liveSessions).where(eq(liveSessions.transcriptionId, transcriptionId));
+      if (!session) {
+        const [t] = await database.select({ status: transcriptions.status }).from(transcriptions).where(eq(transcriptions.id, transcriptionId));
+        send(`event: end\ndata: ${JSON.stringify({ status: t?.status ?? null })}\n\n`);
+        return "end";
+      }
+      if (session.pending !== pending) {
+        pending = session.pending;
+        send(`event: pending\ndata: ${JSON.stringify({ text: pending })}\n\n`);
+      }
+      const now = JSON.stringify({ live: session.live, not_live_reason: session.notLiveReason, stopped: session.stoppedAt !== null });
+      if (now !== state) {
+        state = now;
+        send(`event: state\ndata: ${now}\n\n`);
+      }
+      return "more";
+    },
+    (stop) => feed.next(userId, stop),
+  );
+}

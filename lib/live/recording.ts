@@ -1,0 +1,202 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { entitlementsFor, secondsRemaining } from "@/lib/billing/entitlements";
+import { requireOperation } from "@/lib/billing/feature-refusal";
+import { remainingSeconds, reserveSeconds } from "@/lib/billing/usage";
+import type { Database } from "@/lib/db/client";
+import { liveChunks, liveSessions, transcriptions, type Transcription } from "@/lib/db/schema";
+import { DomainError } from "@/lib/errors/domain-error";
+import { enqueueJob } from "@/lib/jobs/job-queue";
+import { audioKey } from "@/lib/storage/audio-store";
+import { MAX_FILE_SECONDS } from "@/lib/transcription/audio";
+import { checkLanguage } from "@/lib/transcription/create";
+import { offeredEngine } from "@/lib/transcription/offered-engine";
+import { jobPriority } from "@/lib/transcription/plan-limits";
+import { enqueue } from "@/lib/transcription/queue";
+import { TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
+import { liveSlotFree } from "@/lib/transcription/worker-registry";
+import { QUOTA_REACHED, RECORDING_ENDED, SERVER_FULL } from "./live-texts";
+import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST } from "./pcm-chunks";
+
+/** A recording the browser stopped talking about (closed, reloaded, offline) for this long is stopped by a worker. */
+const ABANDONED_AFTER_S = 30;
+
+export interface RecordingStart {
+  title: string;
+  language: string | null;
+  mode: "mic" | "tab-mic";
+}
+
+export interface StartedRecording {
+  transcription: Transcription;
+  live: boolean;
+  notLiveReason: string | null;
+  /** seconds the plan has left; null: no limit */
+  allowanceS: number | null;
+}
+
+/**
+ * Starts a live recording: a transcription in status `recording` that takes audio chunk
+ * by chunk, and, when a worker has a free live slot, a `live` job that transcribes it as it
+ * arrives. Refusals (plan, language, no time left) come before anything is written.
+ */
+export async function startRecording(database: Database, userId: string, input: RecordingStart): Promise<StartedRecording> {
+  const [e, choice] = await Promise.all([entitlementsFor(database, userId), offeredEngine(database)]);
+  await requireOperation(database, e, "live_transcription");
+  if (input.mode === "tab-mic") await requireOperation(database, e, "record_tab_mic");
+  if (!choice.engine) throw new DomainError("unavailable", choice.reason ?? "No speech engine is configured.");
+  const language = checkLanguage(e, input.language, choice.engine);
+  const allowanceS = secondsRemaining(e);
+  if (allowanceS !== null && allowanceS < 1) {
+    throw new DomainError("forbidden", `Your ${e.planName} plan has no transcription time left this period. Upgrade your plan to record more.`);
+  }
+  // One recording per user at a time: one left open (a tab that crashed, a second tab) is
+  // stopped and transcribed, so nobody holds more than one live slot.
+  const open = await database
+    .select({ id: liveSessions.transcriptionId })
+    .from(liveSessions)
+    .where(and(eq(liveSessions.userId, userId), isNull(liveSessions.stoppedAt)));
+  for (const r of open) await stopRecording(database, userId, r.id);
+  const live = await liveSlotFree(database);
+  const id = randomUUID();
+  const transcription = await database.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(transcriptions)
+      .values({
+        id,
+        userId,
+        title: input.title,
+        status: "recording",
+        language,
+        durationS: 0,
+        audioReady: false,
+        reservedSeconds: 0,
+        usagePeriodStart: e.period.start,
+        audioKey: audioKey(userId, id),
+        originalFilename: `${input.title}.wav`,
+        contentType: "audio/wav",
+        sizeBytes: 0,
+        source: "recording",
+      })
+      .returning();
+    await tx.insert(liveSessions).values({ transcriptionId: id, userId, live, notLiveReason: live ? null : SERVER_FULL });
+    if (live) await enqueueJob(tx, { kind: "live", transcriptionId: id, userId, priority: jobPriority(e), maxAttempts: 3 });
+    return row;
+  });
+  return { transcription, live, notLiveReason: live ? null : SERVER_FULL, allowanceS };
+}
+
+export interface ChunksReceived {
+  /** chunks stored so far (each LIVE_CHUNK_MS) */
+  received: number;
+  /** seconds the plan has left after this audio; null: no limit */
+  remainingS: number | null;
+}
+
+async function openSession(database: Database, userId: string, transcriptionId: string) {
+  const [session] = await database
+    .select()
+    .from(liveSessions)
+    .where(and(eq(liveSessions.transcriptionId, transcriptionId), eq(liveSessions.userId, userId)));
+  if (!session) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
+  if (session.stoppedAt) throw new DomainError("conflict", RECORDING_ENDED, { reason: "ended" });
+  return session;
+}
+
+/**
+ * Stores chunks `firstSeq`, `firstSeq + 1` … of a recording (a body of whole chunks). A
+ * chunk sent again after a lost answer is stored once. Each new whole second is reserved
+ * against the plan as it arrives; audio past the plan's time is refused (`reason: quota`),
+ * and the browser stops the recording.
+ */
+export async function receiveChunks(database: Database, userId: string, transcriptionId: string, firstSeq: number, body: Buffer): Promise<ChunksReceived> {
+  if (!Number.isInteger(firstSeq) || firstSeq < 0 || firstSeq >= (MAX_FILE_SECONDS * 1000) / LIVE_CHUNK_MS) {
+    throw new DomainError("invalid", "seq must be the number of the first chunk in the body (0, 1, 2 …).");
+  }
+  if (!body.length || body.length % LIVE_CHUNK_BYTES !== 0 || body.length > MAX_CHUNKS_PER_REQUEST * LIVE_CHUNK_BYTES) {
+    throw new DomainError(
+      "invalid",
+      `The body must be 1 to ${MAX_CHUNKS_PER_REQUEST} chunks of ${LIVE_CHUNK_BYTES} bytes (${LIVE_CHUNK_MS} ms of 16 kHz mono 16-bit PCM).`,
+    );
+  }
+  await openSession(database, userId, transcriptionId);
+  const e = await entitlementsFor(database, userId);
+  return database.transaction(async (tx) => {
+    const values = [];
+    for (let at = 0; at < body.length; at += LIVE_CHUNK_BYTES) {
+      values.push({ transcriptionId, seq: firstSeq + at / LIVE_CHUNK_BYTES, pcm: body.subarray(at, at + LIVE_CHUNK_BYTES) });
+    }
+    const stored = await tx.insert(liveChunks).values(values).onConflictDoNothing().returning({ seq: liveChunks.seq });
+    const [counted] = await tx
+      .update(liveSessions)
+      .set({ chunks: sql`${liveSessions.chunks} + ${stored.length}`, lastSeenAt: sql`now()` })
+      .where(and(eq(liveSessions.transcriptionId, transcriptionId), isNull(liveSessions.stoppedAt)))
+      .returning();
+    if (!counted) throw new DomainError("conflict", RECORDING_ENDED, { reason: "ended" });
+    const seconds = Math.ceil((counted.chunks * LIVE_CHUNK_MS) / 1000);
+    if (seconds > counted.reservedSeconds) {
+      const more = seconds - counted.reservedSeconds;
+      if (!(await reserveSeconds(tx, userId, e.period.start, more, e.secondsPerPeriod))) {
+        throw new DomainError("forbidden", QUOTA_REACHED, { reason: "quota" });
+      }
+      await tx.update(liveSessions).set({ reservedSeconds: seconds }).where(eq(liveSessions.transcriptionId, transcriptionId));
+      // Once a second, not per chunk: the dashboard's live list follows the length.
+      await tx
+        .update(transcriptions)
+        .set({ durationS: seconds, reservedSeconds: seconds, sizeBytes: counted.chunks * LIVE_CHUNK_BYTES })
+        .where(eq(transcriptions.id, transcriptionId));
+    }
+    const remainingS = await remainingSeconds(tx, userId, e.period.start, e.secondsPerPeriod);
+    return { received: counted.chunks, remainingS };
+  });
+}
+
+/** The browser is still there (paused): the recording is not abandoned. */
+export async function keepRecording(database: Database, userId: string, transcriptionId: string): Promise<void> {
+  await openSession(database, userId, transcriptionId);
+  await database.update(liveSessions).set({ lastSeenAt: sql`now()` }).where(eq(liveSessions.transcriptionId, transcriptionId));
+}
+
+/**
+ * Ends a recording: it becomes a queued transcription of everything received (the live
+ * text stays its draft until the full pass replaces it). A recording with no audio at all
+ * is removed. Stopping twice answers the same transcription.
+ */
+export async function stopRecording(database: Database, userId: string, transcriptionId: string): Promise<Transcription | null> {
+  const e = await entitlementsFor(database, userId);
+  return database.transaction(async (tx) => {
+    const [session] = await tx
+      .update(liveSessions)
+      .set({ stoppedAt: sql`now()` })
+      .where(and(eq(liveSessions.transcriptionId, transcriptionId), eq(liveSessions.userId, userId), isNull(liveSessions.stoppedAt)))
+      .returning();
+    if (!session) {
+      const [t] = await tx.select().from(transcriptions).where(and(eq(transcriptions.id, transcriptionId), eq(transcriptions.userId, userId)));
+      if (!t) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
+      return t;
+    }
+    if (session.chunks === 0) {
+      await tx.delete(transcriptions).where(eq(transcriptions.id, transcriptionId));
+      return null;
+    }
+    const durationS = (session.chunks * LIVE_CHUNK_MS) / 1000;
+    const [t] = await tx
+      .update(transcriptions)
+      .set({ status: "queued", durationS, reservedSeconds: session.reservedSeconds, sizeBytes: session.chunks * LIVE_CHUNK_BYTES })
+      .where(and(eq(transcriptions.id, transcriptionId), eq(transcriptions.status, "recording")))
+      .returning();
+    if (!t) throw new DomainError("conflict", RECORDING_ENDED, { reason: "ended" });
+    await enqueue(tx, transcriptionId, jobPriority(e));
+    return t;
+  });
+}
+
+/** Recordings whose browser went away without stopping: each becomes a transcription of what arrived. */
+export async function stopAbandonedRecordings(database: Database): Promise<number> {
+  const abandoned = await database
+    .select({ id: liveSessions.transcriptionId, userId: liveSessions.userId })
+    .from(liveSessions)
+    .where(and(isNull(liveSessions.stoppedAt), sql`${liveSessions.lastSeenAt} < now() - make_interval(secs => ${ABANDONED_AFTER_S})`));
+  for (const r of abandoned) await stopRecording(database, r.userId, r.id).catch((error) => console.error(`[live] could not stop ${r.id}:`, error));
+  return abandoned.length;
+}
