@@ -5,7 +5,7 @@ import { apiCall, detailOr } from "@/lib/api/client";
 import { OkAnswer } from "@/lib/api/contract/common";
 import { ApiRecording, ChunksAnswer, StoppedRecording } from "@/lib/api/contract/recordings";
 import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
-import { LAST_MINUTE, QUOTA_REACHED } from "@/lib/live/live-texts";
+import { CONNECTION_LOST, LAST_MINUTE, QUOTA_REACHED } from "@/lib/live/live-texts";
 import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST } from "@/lib/live/pcm-chunks";
 import { useLiveText } from "@/components/transcription/use-live-text";
 import { openAudioInput, permissionMessage, type AudioInput, type RecordingMode } from "./audio-input";
@@ -92,7 +92,8 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
       }
       s.queue.length = 0;
       if (result.body?.reason === "quota") stopFor(result.text);
-      else if (result.status !== 409) stopFor(detailOr(result, "The recording could not be saved."));
+      else if (result.body?.reason === "ended") stopFor(CONNECTION_LOST);
+      else stopFor(detailOr(result, "The recording could not be saved."));
       return;
     }
   }, []);

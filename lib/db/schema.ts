@@ -524,10 +524,15 @@ export const liveSessions = pgTable("live_sessions", {
   pending: text("pending").notNull().default(""),
   /** the last chunk or keep-alive from the browser, by the database's clock */
   lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  /** the last chunk: a recording paused for very long is stopped, so it does not hold a live slot */
+  lastAudioAt: timestamp("last_audio_at", { withTimezone: true }).notNull().defaultNow(),
   stoppedAt: timestamp("stopped_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (t) => [
+  // One recording per user at a time, even when two tabs start at once.
+  uniqueIndex("live_sessions_one_open_per_user").on(t.userId).where(sql`stopped_at is null`),
+]);
 
 /** The audio of a live recording as it arrived: chunk `seq` starts at seq × LIVE_CHUNK_MS. */
 export const liveChunks = pgTable(

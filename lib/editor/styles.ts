@@ -4,6 +4,7 @@ import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { transcriptionStyles, type TranscriptionStyle } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
+import { isUniqueViolation } from "@/lib/db/errors";
 
 export const MAX_STYLES_PER_USER = 50;
 
@@ -40,12 +41,6 @@ async function nameTaken(database: Database, userId: string, name: string, excep
 }
 
 const taken = (name: string) => new DomainError("conflict", `You already have a style named "${name}".`);
-
-/** True for PostgreSQL's unique violation (two saves racing past the name check). */
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string }; code?: string }) ?? {};
-  return cause.code === "23505" || cause.cause?.code === "23505";
-}
 
 export async function createStyle(database: Database, userId: string, fields: StyleFields): Promise<TranscriptionStyle> {
   const [{ n }] = await database.select({ n: count() }).from(transcriptionStyles).where(eq(transcriptionStyles.userId, userId));

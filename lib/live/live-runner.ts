@@ -2,11 +2,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
-import type { Database } from "@/lib/db/client";
+import { queryRows, type Database } from "@/lib/db/client";
 import { jobs, liveChunks, liveSessions, liveUtterances, transcriptions } from "@/lib/db/schema";
 import { heldBy, renewLease, type ClaimedJob } from "@/lib/jobs/job-queue";
 import { announceChange } from "@/lib/transcription/change-feed";
-import type { Engine, EngineSegment } from "@/lib/transcription/engines/types";
+import type { Engine, EngineSegment, LiveTranscriber } from "@/lib/transcription/engines/types";
 import { LIVE_CHUNK_MS } from "./pcm-chunks";
 
 /** How often an idle session looks for new chunks. */
@@ -65,19 +65,28 @@ export async function runLiveJob(database: Database, job: ClaimedJob, options: L
 
   const abort = new AbortController();
   const stop = AbortSignal.any([abort.signal, options.stopping]);
-  const lease = setInterval(() => {
-    void renewLease(database, job, options.workerId, options.leaseMs)
-      .then((mine) => mine || abort.abort())
-      .catch(() => {});
-  }, Math.max(250, options.leaseMs / 3));
-  const workDir = await mkdtemp(path.join(os.tmpdir(), "verbatim-live-"));
+  let lease: ReturnType<typeof setInterval> | undefined;
+  let workDir: string | undefined;
+  let transcriber: LiveTranscriber | undefined;
   let pendingAt = 0;
+  let sessionGone = false;
   const onUtterance = async (u: EngineSegment) => {
     if (stop.aborted || !u.text.trim()) return;
-    await database
-      .insert(liveUtterances)
-      .values({ transcriptionId, idx: idx++, startMs: u.startMs, endMs: u.endMs, text: u.text, words: u.words ?? null, confidence: u.confidence ?? null })
-      .onConflictDoNothing();
+    // Only while the recording's session is there: a discarded recording, or one whose full
+    // transcript is stored, takes no more live text.
+    const stored = await queryRows(
+      database,
+      sql`insert into live_utterances (transcription_id, idx, start_ms, end_ms, text, words, confidence)
+          select ${transcriptionId}, ${idx}, ${u.startMs}, ${u.endMs}, ${u.text}, ${u.words ? JSON.stringify(u.words) : null}::jsonb, ${u.confidence ?? null}
+           where exists (select 1 from live_sessions where transcription_id = ${transcriptionId})
+          on conflict do nothing
+          returning idx`,
+    );
+    if (!stored.length) {
+      sessionGone = true;
+      return abort.abort();
+    }
+    idx++;
     await announceChange(database, t.userId);
   };
   const onPending = (text: string) => {
@@ -90,9 +99,14 @@ export async function runLiveJob(database: Database, job: ClaimedJob, options: L
       .then(() => announceChange(database, t.userId))
       .catch(() => {});
   };
-
-  const transcriber = options.engine.live({ language: t.language, offsetMs: next * LIVE_CHUNK_MS, workDir, onUtterance, onPending });
   try {
+    lease = setInterval(() => {
+      void renewLease(database, job, options.workerId, options.leaseMs)
+        .then((mine) => mine || abort.abort())
+        .catch(() => {});
+    }, Math.max(250, options.leaseMs / 3));
+    workDir = await mkdtemp(path.join(os.tmpdir(), "verbatim-live-"));
+    transcriber = options.engine.live({ language: t.language, offsetMs: next * LIVE_CHUNK_MS, workDir, onUtterance, onPending });
     let gapSince: number | null = null;
     let checkedAt = 0;
     let stopped = false;
@@ -143,6 +157,11 @@ export async function runLiveJob(database: Database, job: ClaimedJob, options: L
         .where(heldBy(job, options.workerId));
       return "released";
     }
+    if (sessionGone) {
+      transcriber.abort();
+      await database.delete(jobs).where(heldBy(job, options.workerId));
+      return "gone";
+    }
     if (abort.signal.aborted) {
       transcriber.abort();
       return "lost";
@@ -153,7 +172,7 @@ export async function runLiveJob(database: Database, job: ClaimedJob, options: L
     const ended = await database.delete(jobs).where(heldBy(job, options.workerId)).returning({ id: jobs.id });
     return ended.length ? "done" : "lost";
   } catch (error) {
-    transcriber.abort();
+    transcriber?.abort();
     console.error(`[live] ${transcriptionId} stopped:`, error);
     // The recording goes on (its audio is stored); it is transcribed in full when it stops.
     await database
@@ -169,6 +188,6 @@ export async function runLiveJob(database: Database, job: ClaimedJob, options: L
     return "failed";
   } finally {
     clearInterval(lease);
-    await rm(workDir, { recursive: true, force: true });
+    if (workDir) await rm(workDir, { recursive: true, force: true });
   }
 }

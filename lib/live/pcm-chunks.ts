@@ -1,6 +1,6 @@
 /**
  * The audio of a live recording on the wire: 16 kHz mono 16-bit little-endian PCM, in
- * numbered chunks of LIVE_CHUNK_MS (the browser pads the last one with silence), so chunk
+ * numbered chunks of LIVE_CHUNK_MS (the browser drops a last part shorter than one), so chunk
  * `seq` starts at seq × LIVE_CHUNK_MS. Pure constants: the browser imports them too.
  */
 const LIVE_SAMPLE_RATE = 16_000;

@@ -120,6 +120,8 @@ describe.each(BACKENDS.slice(0, 1))("live recording on %s", (_name, open) => {
       expect(await refused(-1, chunk)).toMatchObject({ kind: "invalid" });
       expect(await refused(1.5, chunk)).toMatchObject({ kind: "invalid" });
       expect(await refused(1e9, chunk)).toMatchObject({ kind: "invalid" });
+      // Ahead of what arrived: a gap would be silence nobody paid for.
+      expect(await refused(5, chunk)).toMatchObject({ kind: "conflict", message: "Chunks must arrive in order: the next one is 1.", data: { next: 1 } });
       // Someone else's recording does not exist for them.
       const other = await insertUser(t.db);
       expect(await receiveChunks(t.db, other, id, 1, chunk).catch((e: unknown) => e)).toMatchObject({ kind: "not_found" });
@@ -177,6 +179,15 @@ describe.each(BACKENDS.slice(0, 1))("live recording on %s", (_name, open) => {
       expect(row.status).not.toBe("recording");
       const [still] = await t.db.select().from(transcriptions).where(eq(transcriptions.id, paused));
       expect(still.status).toBe("recording");
+      // Paused for a quarter of an hour, though the tab is still there: stopped too (it held a live slot).
+      await t.db.update(liveSessions).set({ lastAudioAt: sql`now() - interval '16 minutes'` }).where(eq(liveSessions.transcriptionId, paused));
+      await keepRecording(t.db, other, paused);
+      expect(await stopAbandonedRecordings(t.db)).toBe(1);
+      const [long] = await t.db.select().from(transcriptions).where(eq(transcriptions.id, paused));
+      expect(long.status).not.toBe("recording");
+      // The tab comes back: its audio is refused with the reason, not a 404.
+      const late = await receiveChunks(t.db, other, paused, 8, Buffer.alloc(LIVE_CHUNK_BYTES)).catch((e: unknown) => e);
+      expect(late).toMatchObject({ kind: "conflict", message: RECORDING_ENDED, data: { reason: "ended" } });
       await deleteTranscription(t.db, user, gone);
       await deleteTranscription(t.db, other, paused);
     });

@@ -3,7 +3,8 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { entitlementsFor, secondsRemaining } from "@/lib/billing/entitlements";
 import { requireOperation } from "@/lib/billing/feature-refusal";
 import { remainingSeconds, reserveSeconds } from "@/lib/billing/usage";
-import type { Database } from "@/lib/db/client";
+import type { Database, Tx } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { liveChunks, liveSessions, transcriptions, type Transcription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { enqueueJob } from "@/lib/jobs/job-queue";
@@ -15,11 +16,13 @@ import { jobPriority } from "@/lib/transcription/plan-limits";
 import { enqueue } from "@/lib/transcription/queue";
 import { TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import { liveSlotFree } from "@/lib/transcription/worker-registry";
-import { QUOTA_REACHED, RECORDING_ENDED, SERVER_FULL } from "./live-texts";
+import { ALREADY_RECORDING, QUOTA_REACHED, RECORDING_ENDED, SERVER_FULL } from "./live-texts";
 import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST } from "./pcm-chunks";
 
 /** A recording the browser stopped talking about (closed, reloaded, offline) for this long is stopped by a worker. */
 const ABANDONED_AFTER_S = 30;
+/** A recording paused this long is stopped too: it would hold a live slot for nothing. */
+const MAX_PAUSE_S = 15 * 60;
 
 export interface RecordingStart {
   title: string;
@@ -59,7 +62,7 @@ export async function startRecording(database: Database, userId: string, input: 
   for (const r of open) await stopRecording(database, userId, r.id);
   const live = await liveSlotFree(database);
   const id = randomUUID();
-  const transcription = await database.transaction(async (tx) => {
+  const transcription = await insertRecording(database, async (tx) => {
     const [row] = await tx
       .insert(transcriptions)
       .values({
@@ -86,6 +89,16 @@ export async function startRecording(database: Database, userId: string, input: 
   return { transcription, live, notLiveReason: live ? null : SERVER_FULL, allowanceS };
 }
 
+/** The rows of a new recording; a second one started at the same moment (another tab) is refused. */
+async function insertRecording(database: Database, write: (tx: Tx) => Promise<Transcription>): Promise<Transcription> {
+  try {
+    return await database.transaction(write);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError("conflict", ALREADY_RECORDING);
+    throw error;
+  }
+}
+
 export interface ChunksReceived {
   /** chunks stored so far (each LIVE_CHUNK_MS) */
   received: number;
@@ -94,13 +107,19 @@ export interface ChunksReceived {
 }
 
 async function openSession(database: Database, userId: string, transcriptionId: string) {
-  const [session] = await database
-    .select()
+  const [row] = await database
+    .select({ session: liveSessions, periodStart: transcriptions.usagePeriodStart })
     .from(liveSessions)
+    .innerJoin(transcriptions, eq(transcriptions.id, liveSessions.transcriptionId))
     .where(and(eq(liveSessions.transcriptionId, transcriptionId), eq(liveSessions.userId, userId)));
-  if (!session) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
-  if (session.stoppedAt) throw new DomainError("conflict", RECORDING_ENDED, { reason: "ended" });
-  return session;
+  if (!row) {
+    // A recording that was stopped for good (canceled, or its transcript finished) has no session left.
+    const t = await database.select({ id: transcriptions.id }).from(transcriptions).where(and(eq(transcriptions.id, transcriptionId), eq(transcriptions.userId, userId)));
+    if (t.length) throw new DomainError("conflict", RECORDING_ENDED, { reason: "ended" });
+    throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
+  }
+  if (row.session.stoppedAt) throw new DomainError("conflict", RECORDING_ENDED, { reason: "ended" });
+  return row;
 }
 
 /**
@@ -119,7 +138,12 @@ export async function receiveChunks(database: Database, userId: string, transcri
       `The body must be 1 to ${MAX_CHUNKS_PER_REQUEST} chunks of ${LIVE_CHUNK_BYTES} bytes (${LIVE_CHUNK_MS} ms of 16 kHz mono 16-bit PCM).`,
     );
   }
-  await openSession(database, userId, transcriptionId);
+  const { session, periodStart } = await openSession(database, userId, transcriptionId);
+  // In order, without gaps: the browser sends the next chunks only once the server has the
+  // ones before (a gap would be silence in the recording nobody paid for).
+  if (firstSeq > session.chunks) {
+    throw new DomainError("conflict", `Chunks must arrive in order: the next one is ${session.chunks}.`, { reason: "order", next: session.chunks });
+  }
   const e = await entitlementsFor(database, userId);
   return database.transaction(async (tx) => {
     const values = [];
@@ -129,14 +153,15 @@ export async function receiveChunks(database: Database, userId: string, transcri
     const stored = await tx.insert(liveChunks).values(values).onConflictDoNothing().returning({ seq: liveChunks.seq });
     const [counted] = await tx
       .update(liveSessions)
-      .set({ chunks: sql`${liveSessions.chunks} + ${stored.length}`, lastSeenAt: sql`now()` })
+      .set({ chunks: sql`${liveSessions.chunks} + ${stored.length}`, lastSeenAt: sql`now()`, lastAudioAt: sql`now()` })
       .where(and(eq(liveSessions.transcriptionId, transcriptionId), isNull(liveSessions.stoppedAt)))
       .returning();
     if (!counted) throw new DomainError("conflict", RECORDING_ENDED, { reason: "ended" });
     const seconds = Math.ceil((counted.chunks * LIVE_CHUNK_MS) / 1000);
     if (seconds > counted.reservedSeconds) {
       const more = seconds - counted.reservedSeconds;
-      if (!(await reserveSeconds(tx, userId, e.period.start, more, e.secondsPerPeriod))) {
+      // Billed to the period the recording started in, where a cancel or failure refunds it.
+      if (!(await reserveSeconds(tx, userId, periodStart, more, e.secondsPerPeriod))) {
         throw new DomainError("forbidden", QUOTA_REACHED, { reason: "quota" });
       }
       await tx.update(liveSessions).set({ reservedSeconds: seconds }).where(eq(liveSessions.transcriptionId, transcriptionId));
@@ -146,7 +171,7 @@ export async function receiveChunks(database: Database, userId: string, transcri
         .set({ durationS: seconds, reservedSeconds: seconds, sizeBytes: counted.chunks * LIVE_CHUNK_BYTES })
         .where(eq(transcriptions.id, transcriptionId));
     }
-    const remainingS = await remainingSeconds(tx, userId, e.period.start, e.secondsPerPeriod);
+    const remainingS = await remainingSeconds(tx, userId, periodStart, e.secondsPerPeriod);
     return { received: counted.chunks, remainingS };
   });
 }
@@ -191,12 +216,18 @@ export async function stopRecording(database: Database, userId: string, transcri
   });
 }
 
-/** Recordings whose browser went away without stopping: each becomes a transcription of what arrived. */
+/** Recordings whose browser went away without stopping, or paused for a quarter of an hour: each becomes a transcription of what arrived. */
 export async function stopAbandonedRecordings(database: Database): Promise<number> {
   const abandoned = await database
     .select({ id: liveSessions.transcriptionId, userId: liveSessions.userId })
     .from(liveSessions)
-    .where(and(isNull(liveSessions.stoppedAt), sql`${liveSessions.lastSeenAt} < now() - make_interval(secs => ${ABANDONED_AFTER_S})`));
+    .where(
+      and(
+        isNull(liveSessions.stoppedAt),
+        sql`(${liveSessions.lastSeenAt} < now() - make_interval(secs => ${ABANDONED_AFTER_S})
+             or ${liveSessions.lastAudioAt} < now() - make_interval(secs => ${MAX_PAUSE_S}))`,
+      ),
+    );
   for (const r of abandoned) await stopRecording(database, r.userId, r.id).catch((error) => console.error(`[live] could not stop ${r.id}:`, error));
   return abandoned.length;
 }

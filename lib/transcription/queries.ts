@@ -133,7 +133,7 @@ export async function deleteTranscription(database: Database, userId: string, id
 export async function cancelOwnedTranscription(database: Database, userId: string, id: string): Promise<Transcription> {
   await ownedTranscription(database, userId, id);
   if (!(await cancelTranscription(database, id, userId))) {
-    throw new DomainError("conflict", "Only a queued or running transcription can be canceled.");
+    throw new DomainError("conflict", "Only a recording, or a queued or running transcription, can be canceled.");
   }
   return ownedTranscription(database, userId, id);
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { refundSeconds } from "@/lib/billing/usage";
 import type { Database, Tx } from "@/lib/db/client";
-import { jobs, transcriptions, type WordTiming } from "@/lib/db/schema";
+import { jobs, liveSessions, transcriptions, type WordTiming } from "@/lib/db/schema";
 import { claimJob, enqueueJob, heldBy, requeueJob, type ClaimedJob } from "@/lib/jobs/job-queue";
 import { clearLiveRecording, liveDraft } from "@/lib/live/live-draft";
 import { clearPieces, insertSegments } from "./piece-queue";
@@ -105,6 +105,7 @@ export async function failJob(
         .where(eq(transcriptions.id, job.transcriptionId));
       return "failed";
     }
+    await clearLiveRecording(tx, job.transcriptionId);
     const [t] = await tx
       .update(transcriptions)
       .set({ status: "failed", error: reason, piecesDone: 0 })
@@ -123,6 +124,8 @@ export async function failJob(
 export async function cancelTranscription(database: Database, transcriptionId: string, userId: string): Promise<boolean> {
   return database.transaction(async (tx) => {
     await tx.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.kind, "transcribe"), eq(jobs.transcriptionId, transcriptionId))).for("update");
+    // A recording's session next, as receiving and stopping take it (session, then transcription).
+    await tx.select({ id: liveSessions.transcriptionId }).from(liveSessions).where(eq(liveSessions.transcriptionId, transcriptionId)).for("update");
     const [before] = await tx.select({ status: transcriptions.status }).from(transcriptions).where(eq(transcriptions.id, transcriptionId));
     const [t] = await tx
       .update(transcriptions)
@@ -136,8 +139,9 @@ export async function cancelTranscription(database: Database, transcriptionId: s
       )
       .returning();
     if (!t) return false;
-    // A recording being made: its live session ends (its worker sees the session gone).
+    // A recording being made: its live session and live job end (its worker sees the session gone).
     await clearLiveRecording(tx, transcriptionId);
+    await tx.delete(jobs).where(and(eq(jobs.kind, "live"), eq(jobs.transcriptionId, transcriptionId)));
     await clearPieces(tx, transcriptionId);
     const stopped = await tx
       .update(jobs)

@@ -40,7 +40,11 @@ export function sphinxLive(request: LiveRequest): LiveTranscriber {
       if (!line.startsWith("</s> ")) continue;
       const utterances = parseSphinxOutput(block);
       block = "";
-      for (const u of utterances) reported = reported.then(() => (aborted ? undefined : request.onUtterance(shift(u))));
+      for (const u of utterances) {
+        reported = reported
+          .then(() => (aborted ? undefined : request.onUtterance(shift(u))))
+          .catch((error: unknown) => void (failure ??= error as Error));
+      }
     }
   });
   child.on("error", (error) => (failure = error));

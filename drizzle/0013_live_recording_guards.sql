@@ -1,0 +1,2 @@
+ALTER TABLE "live_sessions" ADD COLUMN "last_audio_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "live_sessions_one_open_per_user" ON "live_sessions" USING btree ("user_id") WHERE stopped_at is null;
