@@ -116,7 +116,7 @@ test.describe("the admin panel", () => {
     const engine = page.getByTestId("admin-engine-status");
     await expect(engine).toContainText("In use: Offline English engine (sphinx).");
     // The web host runs no worker here: what it offers comes from the worker's heartbeat.
-    await expect(engine).toContainText(/Worker on .+: Offline English engine, \d+ at once, (idle|busy)\./);
+    await expect(engine).toContainText(/Worker on .+: Offline English engine, \d+ at once, \d+ live recordings, (idle|busy)\./);
     await expect(engine).toContainText("Automatic model download is off");
     await page.getByTestId("admin-setting-row-max_upload_mb").getByRole("button", { name: /Edit/ }).click();
     const dialog = page.getByRole("dialog", { name: "Edit setting" });
