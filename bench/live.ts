@@ -11,7 +11,7 @@
  *   npm run bench:live -- [--repeats 4] [--sessions 1]
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
@@ -25,6 +25,7 @@ import { changeFeed } from "@/lib/transcription/change-feed";
 import { WAV_HEADER_BYTES } from "@/lib/transcription/wav";
 import { startTestPostgres } from "@/test/support/postgres";
 import { benchUser } from "./bench-user";
+import { watchCpu } from "./process-tree";
 
 const ROOT = path.resolve(__dirname, "..");
 // Real speech with a pause after it (President Kennedy, 11 s, then 3 s), said again and again.
@@ -33,38 +34,6 @@ const SPEECH = path.join(ROOT, "test/fixtures/audio/jfk-then-pause.wav");
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
-
-/** CPU seconds used so far by every process under `root` (each pid's highest reading, so ended ones count). */
-function cpuMeter(root: number) {
-  const tick = 100; // USER_HZ on Linux
-  const seen = new Map<number, number>();
-  const sample = () => {
-    const parents = new Map<number, number>();
-    const cpu = new Map<number, number>();
-    for (const entry of readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        parents.set(Number(entry), Number(fields[1]));
-        cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / tick);
-      } catch {
-        // ended while we looked
-      }
-    }
-    for (const [pid, seconds] of cpu) {
-      let p: number | undefined = pid;
-      while (p && p !== root) p = parents.get(p);
-      if (p === root) seen.set(pid, Math.max(seen.get(pid) ?? 0, seconds));
-    }
-  };
-  const timer = setInterval(sample, 200);
-  sample();
-  return {
-    total: () => (sample(), [...seen.values()].reduce((a, b) => a + b, 0)),
-    stop: () => clearInterval(timer),
-  };
 }
 
 const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
@@ -147,7 +116,7 @@ async function main() {
       `live transcription: ${seconds.toFixed(0)} s of real speech (${repeats} × 14 s) per recording, ${sessionCount} at once, PocketSphinx, PostgreSQL, the worker as its own process, ${os.availableParallelism()} cores\n`,
     );
     const users = await Promise.all(Array.from({ length: sessionCount }, (_, i) => benchUser(db, `live-${i}-${Date.now()}`)));
-    const cpu = cpuMeter(worker.pid!);
+    const cpu = watchCpu(worker.pid!);
     const cpuBefore = cpu.total();
     const t0 = performance.now() + 500;
     // CPU while the recordings are made (the full-quality pass after them is not live work).

@@ -21,7 +21,7 @@ import { processJob } from "@/lib/transcription/process-job";
 import { claimNext } from "@/lib/transcription/queue";
 import { uploadWav } from "@/test/support/uploads";
 import { benchUser } from "./bench-user";
-import { watchPeakMemory } from "./process-tree-memory";
+import { watchPeakMemory } from "./process-tree";
 
 // espeak-ng reading a paragraph without long pauses: the hard case for cutting pieces.
 const READING = path.resolve(__dirname, "../test/fixtures/audio/steady-reading.ogg");

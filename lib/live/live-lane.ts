@@ -1,5 +1,6 @@
 import type { Database } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { pause } from "@/lib/process/pause";
 import { claimJob } from "@/lib/jobs/job-queue";
 import { chooseEngine } from "@/lib/transcription/engines/registry";
 import { runLiveJob, type LiveOutcome } from "./live-runner";
@@ -46,15 +47,7 @@ export async function runLiveLane(database: Database, options: LiveLaneOptions):
     } catch (error) {
       console.error("[live] error while taking a recording:", error);
     }
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        options.stopping.removeEventListener("abort", done);
-        resolve();
-      };
-      const timer = setTimeout(done, CLAIM_EVERY_MS);
-      options.stopping.addEventListener("abort", done, { once: true });
-    });
+    await pause(CLAIM_EVERY_MS, options.stopping);
   }
   await Promise.all(sessions);
 }

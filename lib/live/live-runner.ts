@@ -5,6 +5,7 @@ import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import { queryRows, type Database } from "@/lib/db/client";
 import { jobs, liveChunks, liveSessions, liveUtterances, transcriptions } from "@/lib/db/schema";
 import { heldBy, renewLease, type ClaimedJob } from "@/lib/jobs/job-queue";
+import { pause } from "@/lib/process/pause";
 import { announceChange } from "@/lib/transcription/change-feed";
 import type { Engine, EngineSegment, LiveTranscriber } from "@/lib/transcription/engines/types";
 import { LIVE_CHUNK_MS } from "./pcm-chunks";
@@ -27,17 +28,6 @@ interface LiveRunOptions {
   /** the worker is stopping: the session goes back to the queue for another worker */
   stopping: AbortSignal;
 }
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
 
 /**
  * A worker transcribes one recording live: the chunks, in order, as they arrive, into the
@@ -146,7 +136,7 @@ export async function runLiveJob(database: Database, job: ClaimedJob, options: L
         stopped = session.stoppedAt !== null;
         if (stopped && !rows.length) break;
       }
-      await sleep(POLL_MS, stop);
+      await pause(POLL_MS, stop);
     }
     if (options.stopping.aborted && !abort.signal.aborted) {
       transcriber.abort();

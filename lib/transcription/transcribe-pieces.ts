@@ -7,6 +7,7 @@ import { PermanentEngineError, type Engine, type EngineResult } from "./engines/
 import { claimPiece, collectPieces, finishPiece, piecesState, publishPieces } from "./piece-queue";
 import { runClaimedPiece, type PieceCutter } from "./piece-runner";
 import { planPieces, writePiece, type Piece } from "./pieces";
+import { pause } from "@/lib/process/pause";
 
 interface PiecesRequest {
   database: Database;
@@ -27,18 +28,6 @@ interface PiecesRequest {
 
 /** How often the job's worker looks whether the pieces other workers took are done. */
 const WAIT_MS = 500;
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done, { once: true });
-  });
-}
 
 /**
  * Transcribes long audio in pieces cut at pauses. The worker holding the job publishes the

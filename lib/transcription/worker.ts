@@ -7,6 +7,7 @@ import { processJob } from "./process-job";
 import { claimNext } from "./queue";
 import { HEARTBEAT_MS, heartbeat, signOff } from "./worker-registry";
 import { env } from "@/lib/env";
+import { pause } from "@/lib/process/pause";
 import { runNextTask, type TaskOutcome } from "@/lib/jobs/task-runner";
 import { runLiveLane } from "@/lib/live/live-lane";
 import type { LiveOutcome } from "@/lib/live/live-runner";
@@ -29,12 +30,6 @@ export interface StartWorkerOptions {
   onLiveEnd?: (transcriptionId: string, outcome: LiveOutcome) => void;
 }
 
-/** Waits `ms`, or less when `stopping` resolves. */
-function pause(ms: number, stopping: Promise<void>): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return Promise.race([new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))), stopping]).finally(() => clearTimeout(timer));
-}
-
 /**
  * One worker handles one transcription at a time (its pieces on as many lanes as the machine
  * holds); with no file to take, it helps with the free pieces of other workers' long files.
@@ -48,7 +43,6 @@ export function startWorker(database: Database, options: StartWorkerOptions = {}
   const leaseMs = options.leaseMs ?? env().WORKER_LEASE_MS;
   let running = true;
   const stopSignal = new AbortController();
-  const stopping = new Promise<void>((resolve) => stopSignal.signal.addEventListener("abort", () => resolve(), { once: true }));
   let billingClockAt = 0;
   let current: string | null = null;
   let lastBeat: Promise<unknown> = Promise.resolve();
@@ -92,7 +86,7 @@ export function startWorker(database: Database, options: StartWorkerOptions = {}
       } catch (error) {
         console.error("[worker] error while taking a job:", error);
       }
-      await pause(pollMs, stopping);
+      await pause(pollMs, stopSignal.signal);
     }
   })();
 
@@ -107,7 +101,7 @@ export function startWorker(database: Database, options: StartWorkerOptions = {}
       } catch (error) {
         console.error("[worker] error while taking a mail or format job:", error);
       }
-      await pause(pollMs, stopping);
+      await pause(pollMs, stopSignal.signal);
     }
   })();
 
