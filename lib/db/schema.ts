@@ -41,6 +41,8 @@ export const users = pgTable(
     isAdmin: boolean("is_admin").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
     onboardingSeenAt: timestamp("onboarding_seen_at", { withTimezone: true }),
+    /** an e-mail when a long transcription finishes (a setting on the account page) */
+    emailWhenDone: boolean("email_when_done").notNull().default(true),
     stripeCustomerId: text("stripe_customer_id").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -257,6 +259,15 @@ export const settings = pgTable("settings", {
   value: text("value").notNull(),
   description: text("description").notNull().default(""),
   updatedAt: updatedAt(),
+});
+
+/**
+ * A counter per cached catalogue (e.g. the public plans): bumped in the transaction that edits
+ * it, so every process's in-memory copy knows it is stale with one cheap read.
+ */
+export const cacheVersions = pgTable("cache_versions", {
+  name: text("name").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
 });
 
 /** Seconds of audio accepted for transcription per user and billing period. */
