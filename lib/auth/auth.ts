@@ -25,6 +25,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
 import { isOperator } from "./operators";
 import { trustedOrigins } from "./origins";
 import { authSecret } from "./secret";
+import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "./session-ages";
 import { removeUserAudioQuietly } from "@/lib/storage/audio-store";
 import { confirmAddress, dropUnconfirmedPassword, endPasswordResets } from "@/lib/accounts/credentials";
 
@@ -70,7 +71,7 @@ function createAuth() {
         afterDelete: (user) => removeUserAudioQuietly(user.id),
       },
     },
-    session: { expiresIn: 30 * DAY, updateAge: DAY },
+    session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

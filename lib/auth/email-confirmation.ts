@@ -9,7 +9,7 @@ import { getAuth } from "./auth";
 import { authMessage } from "./messages";
 import { passwordProblem } from "./password-policy";
 import { authSecret } from "./secret";
-import { revokeAllSessions } from "./session";
+import { revokeAllSessions } from "./session-lookup";
 import { findUserByEmail } from "./users";
 
 /**

@@ -1,9 +1,8 @@
 import type { ApiUser } from "@/lib/api/contract/account";
-import { eq } from "drizzle-orm";
-import type { Database, Tx } from "@/lib/db/client";
-import { sessions, users, type User } from "@/lib/db/schema";
+import type { Database } from "@/lib/db/client";
+import type { User } from "@/lib/db/schema";
 import { getAuth } from "./auth";
-
+import { findSessionUser, signedSessionToken } from "./session-lookup";
 
 export function toApiUser(user: Pick<User, "id" | "email" | "name" | "image" | "isAdmin" | "emailVerified">): ApiUser {
   return {
@@ -16,20 +15,17 @@ export function toApiUser(user: Pick<User, "id" | "email" | "name" | "image" | "
   };
 }
 
-/** The signed-in, active user for these request headers, or null. */
+/**
+ * The signed-in, active user for these request headers, or null: one query per request
+ * (session-lookup). Better Auth's getSession costs several, so it runs only when the session
+ * is due to be extended (once a day per session), which it does as it always did.
+ */
 export async function currentUser(database: Database, headers: Headers): Promise<User | null> {
-  const session = await getAuth().api.getSession({ headers });
-  if (!session) return null;
-  const [user] = await database.select().from(users).where(eq(users.id, session.user.id)).limit(1);
-  if (!user) return null;
-  if (!user.isActive) {
-    // Deactivation revokes sessions; this closes the window if one slipped through.
-    await revokeAllSessions(database, user.id);
-    return null;
-  }
-  return user;
-}
-
-export async function revokeAllSessions(database: Database | Tx, userId: string): Promise<void> {
-  await database.delete(sessions).where(eq(sessions.userId, userId));
+  const context = await getAuth().$context;
+  const token = signedSessionToken(headers, context.authCookies.sessionToken.name, context.secret);
+  if (!token) return null;
+  const found = await findSessionUser(database, token);
+  if (!found) return null;
+  if (found.due && !(await getAuth().api.getSession({ headers }))) return null;
+  return found.user;
 }
