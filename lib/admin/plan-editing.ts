@@ -1,4 +1,5 @@
 import { asc, eq, ne } from "drizzle-orm";
+import { bumpCatalogueVersion } from "@/lib/billing/plan-cache";
 import type { AdminPlan } from "@/lib/api/contract/admin";
 import type { PlanPatch } from "@/lib/api/contract/admin-input";
 import { defaultPlan, toApiPlan } from "@/lib/billing/plans";
@@ -57,8 +58,8 @@ async function priceIdProblem(database: Database | Tx, planId: string, monthly: 
 }
 
 /**
- * Applies an operator's edit. It takes effect at once: entitlements, the public plans API
- * and the onboarding modal all read the plans table on every request.
+ * Applies an operator's edit. It takes effect at once: entitlements and the onboarding modal
+ * read the plans table on every request, the public plan data's cache sees the version bumped here.
  */
 export async function updatePlan(database: Database, actor: Actor, planId: string, patch: PlanPatch): Promise<AdminPlan> {
   if (patch.is_active === false && (await defaultPlan(database)).id === planId) {
@@ -92,6 +93,7 @@ export async function updatePlan(database: Database, actor: Actor, planId: strin
         after: changes.after,
       });
     }
+    await bumpCatalogueVersion(tx);
     return toApiPlan(after, tiers);
   });
 }

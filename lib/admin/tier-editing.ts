@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { bumpCatalogueVersion } from "@/lib/billing/plan-cache";
 import type { AdminLanguageTier } from "@/lib/api/contract/admin";
 import type { TierPatch } from "@/lib/api/contract/admin-input";
 import type { Database } from "@/lib/db/client";
@@ -40,6 +41,7 @@ export async function updateTier(database: Database, actor: Actor, tierId: strin
         after: changes.after,
       });
     }
+    await bumpCatalogueVersion(tx);
     return toAdminTier(after);
   });
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { LANGUAGE_TIER_SEED, PLAN_SEED } from "@/lib/billing/catalog";
+import { bumpCatalogueVersion } from "@/lib/billing/plan-cache";
 import { SETTING_DEFINITIONS } from "@/lib/settings/definitions";
 import { queryRows, type Database } from "./client";
 import { languageTiers, plans, settings } from "./schema";
@@ -28,6 +29,8 @@ export async function seed(database: Database): Promise<void> {
         })),
       )
       .onConflictDoNothing();
+    // Rows added here must reach processes already serving a cached catalogue.
+    await bumpCatalogueVersion(tx);
   });
 }
 

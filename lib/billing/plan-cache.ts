@@ -1,0 +1,57 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database, Tx } from "@/lib/db/client";
+import { cacheVersions, type LanguageTier, type Plan } from "@/lib/db/schema";
+import { activePlans, allLanguageTiers } from "./plans";
+
+/** The row of cache_versions that counts edits of plans and language tiers. */
+const CATALOGUE = "plans";
+
+export interface PublicCatalogue {
+  plans: Plan[];
+  tiers: LanguageTier[];
+}
+
+/**
+ * Called inside the transaction of every edit of plans or tiers: the version moves when (and
+ * only if) the edit commits, so no process can cache rows older than the version it read.
+ */
+export async function bumpCatalogueVersion(tx: Database | Tx): Promise<void> {
+  await tx
+    .insert(cacheVersions)
+    .values({ name: CATALOGUE, version: 1 })
+    .onConflictDoUpdate({ target: cacheVersions.name, set: { version: sql`${cacheVersions.version} + 1` } });
+}
+
+async function catalogueVersion(database: Database): Promise<number> {
+  const [row] = await database.select({ version: cacheVersions.version }).from(cacheVersions).where(eq(cacheVersions.name, CATALOGUE));
+  return row?.version ?? 0;
+}
+
+/**
+ * The active plans and the language tiers, kept in memory. Before serving, the version is read
+ * on every call: one primary-key lookup of a one-row table, far cheaper than the two sorted
+ * reads it replaces, and an operator's edit is seen by every process at once (a read only
+ * every N ms would show customers old prices for up to N ms after the admin panel said saved).
+ * The version is read before the rows, so an edit committed in between makes the next call
+ * load again rather than keeping stale rows under the new version.
+ */
+export function planCatalogueCache() {
+  let cached: { version: number; value: PublicCatalogue } | null = null;
+  return async (database: Database): Promise<PublicCatalogue> => {
+    const version = await catalogueVersion(database);
+    if (cached?.version === version) return cached.value;
+    const [plans, tiers] = await Promise.all([activePlans(database), allLanguageTiers(database)]);
+    cached = { version, value: { plans, tiers } };
+    return cached.value;
+  };
+}
+
+// One per process, on globalThis like the database handle: every bundle that imports this
+// module (API routes, pages) shares it.
+const globalForCatalogue = globalThis as unknown as { verbatimPlanCatalogue?: ReturnType<typeof planCatalogueCache> };
+
+/** The public plan data, from this process's cache. */
+export function publicCatalogue(database: Database): Promise<PublicCatalogue> {
+  globalForCatalogue.verbatimPlanCatalogue ??= planCatalogueCache();
+  return globalForCatalogue.verbatimPlanCatalogue(database);
+}
