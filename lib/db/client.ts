@@ -26,6 +26,14 @@ export interface DatabaseOptions {
   dataDir?: string;
 }
 
+/**
+ * PostgreSQL's default shared_buffers (128 MB) lives inside PGlite's WebAssembly memory and
+ * was most of the embedded app's idle RSS. PGlite serves one process with a small catalogue;
+ * pages it evicts stay in the kernel's file cache, so 16 MB costs no measurable throughput
+ * (bench/web-api.ts) and saves over 100 MiB.
+ */
+const PGLITE_SETTINGS = ["shared_buffers=16MB"];
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url) {
     const pool = new Pool({ connectionString: options.url, max: 10 });
@@ -36,7 +44,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   const dataDir = options.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])] });
   return {
     db: drizzlePglite(client, { schema }),
     kind: "pglite",

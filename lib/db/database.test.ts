@@ -121,3 +121,14 @@ describe("the plan-rules migration on an install seeded before it", () => {
     }
   });
 });
+
+describe("embedded PGlite", () => {
+  it("keeps shared_buffers small: the default 128 MB sat in the app's resident memory", async () => {
+    const handle = openDatabase({ dataDir: "memory://" });
+    try {
+      expect(await queryRows<{ shared_buffers: string }>(handle.db, sql`show shared_buffers`)).toEqual([{ shared_buffers: "16MB" }]);
+    } finally {
+      await handle.close();
+    }
+  });
+});
