@@ -12,6 +12,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { SESSION_EXPIRES_IN } from "@/lib/auth/session-ages";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
 import { migrateAndSeed } from "@/lib/db/migrate";
 import { sessions, users } from "@/lib/db/schema";
@@ -61,12 +62,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A verified user and a live session, written before the app starts (PGlite allows one process). */
+/**
+ * A verified user and a session as sign-in makes it (full lifetime, so not yet due for
+ * extension), written before the app starts (PGlite allows one process).
+ */
 async function signedInCookie(handle: DatabaseHandle): Promise<string> {
   const userId = randomUUID();
   const token = randomUUID();
   await handle.db.insert(users).values({ id: userId, name: "Bench", email: `${userId}@example.com`, emailVerified: true });
-  await handle.db.insert(sessions).values({ id: randomUUID(), token, userId, expiresAt: new Date(Date.now() + 7 * 24 * 3600 * 1000) });
+  await handle.db.insert(sessions).values({ id: randomUUID(), token, userId, expiresAt: new Date(Date.now() + SESSION_EXPIRES_IN * 1000) });
   const signature = createHmac("sha256", SECRET).update(token).digest("base64");
   return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
 }

@@ -2,6 +2,7 @@ import { updatePlan } from "@/lib/admin/plan-editing";
 import { updateTier } from "@/lib/admin/tier-editing";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
 import { migrateAndSeed } from "@/lib/db/migrate";
+import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { startTestPostgres, type TestPostgres } from "@/test/support/postgres";
 import { planCatalogueCache } from "./plan-cache";
 
@@ -24,8 +25,8 @@ afterAll(async () => {
 describe("the public plan data's cache", () => {
   it("serves from memory until an edit in another process bumps the version, then shows the edit", async () => {
     const [editor, reader] = handles;
-    const cacheA = planCatalogueCache();
-    const cacheB = planCatalogueCache();
+    const cacheA = planCatalogueCache({ otherProcesses: true });
+    const cacheB = planCatalogueCache({ otherProcesses: true });
     const first = await cacheB(reader.db);
     expect(await cacheB(reader.db)).toBe(first); // the same object: nothing loaded again
 
@@ -43,7 +44,7 @@ describe("the public plan data's cache", () => {
 
   it("sees a language tier's edit from another process", async () => {
     const [editor, reader] = handles;
-    const cache = planCatalogueCache();
+    const cache = planCatalogueCache({ otherProcesses: true });
     const tier = (await cache(reader.db)).tiers[0];
     await updateTier(editor.db, OPERATOR, tier.id, { description: "Edited in another process" });
     expect((await cache(reader.db)).tiers.find((t) => t.id === tier.id)?.description).toBe("Edited in another process");
@@ -51,9 +52,24 @@ describe("the public plan data's cache", () => {
 
   it("does not move when an edit fails and rolls back", async () => {
     const [editor, reader] = handles;
-    const cache = planCatalogueCache();
+    const cache = planCatalogueCache({ otherProcesses: true });
     const before = await cache(reader.db);
     await expect(updatePlan(editor.db, OPERATOR, "no-such-plan", { name: "X" })).rejects.toThrow("Plan not found.");
     expect(await cache(reader.db)).toBe(before);
+  });
+});
+
+describe("the public plan data's cache on embedded PGlite (one process)", () => {
+  const t = useOpenedDatabase(BACKENDS[0][1]);
+
+  it("reads nothing until this process edits, then shows the edit", async () => {
+    const cache = planCatalogueCache({ otherProcesses: false });
+    const first = await cache(t.db);
+    expect(await cache(t.db)).toBe(first);
+    await updatePlan(t.db, OPERATOR, "pro", { name: "Pro Plus" });
+    expect((await cache(t.db)).plans.find((p) => p.id === "pro")?.name).toBe("Pro Plus");
+    const tier = first.tiers[0];
+    await updateTier(t.db, OPERATOR, tier.id, { description: "Edited" });
+    expect((await cache(t.db)).tiers.find((x) => x.id === tier.id)?.description).toBe("Edited");
   });
 });

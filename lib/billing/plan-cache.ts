@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database, Tx } from "@/lib/db/client";
+import type { Database, DatabaseHandle, Tx } from "@/lib/db/client";
 import { cacheVersions, type LanguageTier, type Plan } from "@/lib/db/schema";
 import { activePlans, allLanguageTiers } from "./plans";
 
@@ -11,11 +11,17 @@ export interface PublicCatalogue {
   tiers: LanguageTier[];
 }
 
+// Edits made by this process (counted before their commit: a reader that sees the count move
+// reads the version, which on PGlite's one connection waits for that transaction to end).
+const globalForEdits = globalThis as unknown as { verbatimCatalogueEdits?: { count: number } };
+const localEdits = (globalForEdits.verbatimCatalogueEdits ??= { count: 0 });
+
 /**
  * Called inside the transaction of every edit of plans or tiers: the version moves when (and
  * only if) the edit commits, so no process can cache rows older than the version it read.
  */
 export async function bumpCatalogueVersion(tx: Database | Tx): Promise<void> {
+  localEdits.count++;
   await tx
     .insert(cacheVersions)
     .values({ name: CATALOGUE, version: 1 })
@@ -33,15 +39,22 @@ async function catalogueVersion(database: Database): Promise<number> {
  * reads it replaces, and an operator's edit is seen by every process at once (a read only
  * every N ms would show customers old prices for up to N ms after the admin panel said saved).
  * The version is read before the rows, so an edit committed in between makes the next call
- * load again rather than keeping stale rows under the new version.
+ * load again rather than keeping stale rows under the new version. With embedded PGlite (one
+ * process, `otherProcesses: false`) even that read is skipped until this process edits.
  */
-export function planCatalogueCache() {
-  let cached: { version: number; value: PublicCatalogue } | null = null;
+export function planCatalogueCache(options: { otherProcesses: boolean }) {
+  let cached: { version: number; localEdits: number; value: PublicCatalogue } | null = null;
   return async (database: Database): Promise<PublicCatalogue> => {
+    // Embedded PGlite has one process, so only this process's edits can make the copy stale.
+    if (!options.otherProcesses && cached?.localEdits === localEdits.count) return cached.value;
+    const edits = localEdits.count;
     const version = await catalogueVersion(database);
-    if (cached?.version === version) return cached.value;
+    if (cached?.version === version) {
+      cached.localEdits = edits;
+      return cached.value;
+    }
     const [plans, tiers] = await Promise.all([activePlans(database), allLanguageTiers(database)]);
-    cached = { version, value: { plans, tiers } };
+    cached = { version, localEdits: edits, value: { plans, tiers } };
     return cached.value;
   };
 }
@@ -50,8 +63,8 @@ export function planCatalogueCache() {
 // module (API routes, pages) shares it.
 const globalForCatalogue = globalThis as unknown as { verbatimPlanCatalogue?: ReturnType<typeof planCatalogueCache> };
 
-/** The public plan data, from this process's cache. */
-export function publicCatalogue(database: Database): Promise<PublicCatalogue> {
-  globalForCatalogue.verbatimPlanCatalogue ??= planCatalogueCache();
-  return globalForCatalogue.verbatimPlanCatalogue(database);
+/** The public plan data, from this process's cache (the handle says whether other processes share the database). */
+export function publicCatalogue(handle: DatabaseHandle): Promise<PublicCatalogue> {
+  globalForCatalogue.verbatimPlanCatalogue ??= planCatalogueCache({ otherProcesses: handle.kind === "postgres" });
+  return globalForCatalogue.verbatimPlanCatalogue(handle.db);
 }

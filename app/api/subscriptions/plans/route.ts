@@ -1,11 +1,11 @@
 import { publicCatalogue } from "@/lib/billing/plan-cache";
 import { toApiPlan, toApiTier } from "@/lib/billing/plans";
-import { db } from "@/lib/db/client";
+import { databaseHandle } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import { PlansAnswer } from "@/lib/api/contract/billing";
 
 /** Public: the active plans and the language tiers, as operators last edited them. */
 export const GET = route({ auth: "none", answer: PlansAnswer }, async () => {
-  const { plans, tiers } = await publicCatalogue(db());
+  const { plans, tiers } = await publicCatalogue(databaseHandle());
   return { plans: plans.map((p) => toApiPlan(p, tiers)), language_tiers: tiers.map(toApiTier) };
 });
