@@ -119,8 +119,8 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
     return null;
   }
 
+  /** called once the row's confirm dialog is accepted */
   async function remove(t: ApiTranscription) {
-    if (!window.confirm(`Delete “${t.title}”? Its audio and transcript are removed for good.`)) return;
     const result = await apiCall(`/api/transcriptions/${t.id}`, { method: "DELETE", answer: OkAnswer });
     if (result.ok) {
       setItems((list) => list.filter((x) => x.id !== t.id));
