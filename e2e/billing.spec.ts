@@ -82,6 +82,10 @@ test("premium → pro: confirm → 'Downgrade Scheduled Successfully!' → 'Down
   const creds = await createUser(request);
   await logInViaApi(page, creds);
   await buy(page, "premium");
+  // The top plan has nothing to upgrade to: the dashboard offers no "Upgrade".
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("usage")).toContainText("Premium plan");
+  await expect(page.getByRole("button", { name: "Upgrade" })).toHaveCount(0);
   await page.goto("/account");
   await expect(page.getByTestId("plan-plan")).toHaveText("Premium");
   await page.getByRole("button", { name: "Change plan" }).click();

@@ -218,7 +218,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
           <div className="min-w-0 flex-1 basis-64">
             <UsageMeter usage={options.usage} planName={options.plan_name} />
           </div>
-          <UpgradeButton />
+          {options.can_upgrade && <UpgradeButton />}
         </div>
       </section>
 

@@ -7,7 +7,7 @@ import { TranscriptionRow } from "./transcription-row";
 const CALL: ApiTranscription = {
   id: "t-1",
   title: "Team call",
-  status: "completed",
+  status: "done",
   progress: 100,
   pieces_done: 1,
   pieces_total: 1,

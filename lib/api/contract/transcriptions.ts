@@ -105,6 +105,8 @@ export const TranscriptionOptions = z.object({
   languages_note: z.nullable(z.string()),
   plan_id: z.string(),
   plan_name: z.string(),
+  /** a higher plan is on sale: the dashboard shows "Upgrade" (not on the top plan or enterprise) */
+  can_upgrade: z.boolean(),
   usage: z.object({ used_s: z.number(), limit_s: z.nullable(z.number()), remaining_s: z.nullable(z.number()), period_end: isoDate }),
   max_upload_mb: z.number(),
   record_tab_mic: z.boolean(),
