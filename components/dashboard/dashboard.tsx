@@ -73,7 +73,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
   const shown = useMemo(() => {
     if (!term || !search.data) return items;
     const latest = new Map(items.map((t) => [t.id, t]));
-    const found = search.data.transcriptions.filter((t) => !removed.has(t.id)).map((t) => latest.get(t.id) ?? t);
+    const found = search.data.transcriptions.filter((t) => !removed.has(t.id)).map((t) => ({ ...(latest.get(t.id) ?? t), snippet: t.snippet }));
     const foundIds = new Set(found.map((t) => t.id));
     const fresh = items.filter((t) => t.created_at > renderedAt && !foundIds.has(t.id));
     return [...fresh, ...found];

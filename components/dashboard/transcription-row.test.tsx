@@ -48,3 +48,19 @@ test("Delete asks in the app's dialog, not the browser's confirm() box, and dele
   fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
   expect(onDelete).toHaveBeenCalledWith(CALL);
 });
+
+test("a search result shows the words around the match, with the match highlighted", () => {
+  render(
+    <ul>
+      <TranscriptionRow
+        t={{ ...CALL, snippet: { before: "…then the ", match: "Budget", after: " for next year…" } }}
+        languageName={() => "English"}
+        onRename={async () => null}
+        onDelete={() => undefined}
+        onCancel={() => undefined}
+      />
+    </ul>,
+  );
+  expect(screen.getByTestId("search-snippet")).toHaveTextContent("…then the Budget for next year…");
+  expect(screen.getByText("Budget", { selector: "mark" })).toBeInTheDocument();
+});

@@ -49,6 +49,13 @@ export function TranscriptionRow({ t, languageName, onRename, onDelete, onCancel
           {new Date(t.created_at).toLocaleString()} · {t.duration_s > 0 ? formatDuration(t.duration_s) : "length being measured"} · {languageName(t.detected_language ?? t.language)}
           {t.engine && ` · ${engineLabel(t.engine)}`}
         </p>
+        {t.snippet && (
+          <p className="mt-1 line-clamp-2 text-sm text-muted-foreground" data-testid="search-snippet">
+            {t.snippet.before}
+            <mark className="rounded-sm bg-accent/20 px-0.5 text-foreground">{t.snippet.match}</mark>
+            {t.snippet.after}
+          </p>
+        )}
         {t.status === "failed" && t.error && <p className="text-xs text-danger">{t.error}</p>}
       </div>
       <div className="flex items-center gap-3">

@@ -28,6 +28,8 @@ export const ApiTranscription = z.object({
   updated_at: isoDate,
   completed_at: z.nullable(isoDate),
   version: z.number(),
+  /** in search results: the words around the first match in the transcript text (null: none there) */
+  snippet: z.optional(z.nullable(z.object({ before: z.string(), match: z.string(), after: z.string() }))),
 });
 export type ApiTranscription = z.infer<typeof ApiTranscription>;
 
