@@ -28,10 +28,20 @@ test.describe("at 375 px", () => {
       const wide = await page.evaluate(() => ({
         width: document.documentElement.scrollWidth,
         // what sticks out, to say where a failure comes from
-        culprits: [...document.querySelectorAll("body *")]
-          .filter((el) => el.getBoundingClientRect().right > 376 && !el.closest(".overflow-x-auto"))
-          .slice(0, 5)
-          .map((el) => `${el.tagName}.${el.className}`),
+        // what sticks out, to say where a failure comes from: the page's width with each part hidden
+        culprits: [...document.querySelectorAll("main *")]
+          .filter((el) => el.children.length > 0 && el.getBoundingClientRect().height > 0)
+          .map((el) => {
+            const html = el as HTMLElement;
+            const before = html.style.display;
+            html.style.display = "none";
+            const width = document.documentElement.scrollWidth;
+            html.style.display = before;
+            return { el, width };
+          })
+          .filter(({ width }) => width <= 375)
+          .slice(-3)
+          .map(({ el }) => `${el.tagName}.${el.className}: ${el.textContent?.slice(0, 40)}`),
       }));
       expect(wide.width, `${tab} tab: ${wide.culprits.join(" | ")}`).toBeLessThanOrEqual(375);
     }
