@@ -9,7 +9,7 @@ import { aliveWorkers, type WorkerView } from "@/lib/transcription/worker-regist
 import { llmConfigFromEnv } from "@/lib/formatting/llm-client";
 
 /** The operators' setup hint for AI formatting; customers read only that it is not available. */
-export const LLM_SETUP_HINT = "AI formatting is off: set LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY if the service needs one) to turn it on.";
+const LLM_SETUP_HINT = "AI formatting is off: set LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY if the service needs one) to turn it on.";
 
 export interface Health {
   status: "ok" | "degraded";
