@@ -139,6 +139,7 @@ test.describe("the admin panel", () => {
     const row = page.getByTestId(`admin-user-row-${creds.email}`);
     await expect(row).toContainText("Pro");
     await row.getByRole("button", { name: "Deactivate" }).click();
+    await page.getByRole("dialog", { name: /^Deactivate / }).getByRole("button", { name: "Deactivate" }).click();
     // exact: "Deactivate" contains "activate", and role names match substrings otherwise.
     await expect(row.getByRole("button", { name: "Activate", exact: true })).toBeVisible();
     expect(await sql("select is_active from users where email = $1", [creds.email])).toEqual([{ is_active: false }]);

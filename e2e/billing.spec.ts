@@ -73,6 +73,7 @@ test("demo checkout: free → Pro from the account page; the account shows Pro o
   // Cancel at period end, then resume.
   await page.goto("/account");
   await page.getByRole("button", { name: "Cancel at period end" }).click();
+  await page.getByRole("dialog", { name: "Cancel your subscription?" }).getByRole("button", { name: "Cancel at period end" }).click();
   await expect(page.getByText("Ends on")).toBeVisible();
   await page.getByRole("button", { name: "Resume subscription" }).click();
   await expect(page.getByText("Renews on")).toBeVisible();
@@ -82,6 +83,10 @@ test("premium → pro: confirm → 'Downgrade Scheduled Successfully!' → 'Down
   const creds = await createUser(request);
   await logInViaApi(page, creds);
   await buy(page, "premium");
+  // The top plan has nothing to upgrade to: the dashboard offers no "Upgrade".
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("usage")).toContainText("Premium plan");
+  await expect(page.getByRole("button", { name: "Upgrade" })).toHaveCount(0);
   await page.goto("/account");
   await expect(page.getByTestId("plan-plan")).toHaveText("Premium");
   await page.getByRole("button", { name: "Change plan" }).click();
@@ -98,6 +103,15 @@ test("premium → pro: confirm → 'Downgrade Scheduled Successfully!' → 'Down
   await expect(page.getByTestId("plan-scheduled-change")).toContainText("Pro (monthly) from", { timeout: 10_000 });
   await page.getByRole("button", { name: "Change plan" }).click();
   await expect(page.getByRole("dialog", { name: "Choose your plan" }).getByRole("button", { name: "Downgrade Already Scheduled" })).toBeDisabled();
+
+  // Cancelling asks first and says the scheduled downgrade is dropped; afterwards one state shows.
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Cancel at period end" }).click();
+  const cancelDialog = page.getByRole("dialog", { name: "Cancel your subscription?" });
+  await expect(cancelDialog).toContainText("The scheduled change (Pro (monthly) from");
+  await cancelDialog.getByRole("button", { name: "Cancel at period end" }).click();
+  await expect(page.getByText("Ends on")).toBeVisible();
+  await expect(page.getByTestId("plan-scheduled-change")).toHaveCount(0);
 });
 
 test("plan changes are checked on the server", async ({ page, request }) => {

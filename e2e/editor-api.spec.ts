@@ -149,7 +149,7 @@ test.describe("formatting and styles", () => {
     const res = await request.post(`/api/transcriptions/${id}/format`, { data: { level: "advanced" }, headers: ORIGIN });
     expect(res.status()).toBe(503);
     expect((await res.json()).detail).toBe(
-      "This needs a language model, and none is configured on this server. An operator sets LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY) to enable it.",
+      "AI formatting is not available on this server.",
     );
     const bad = await request.post(`/api/transcriptions/${id}/format`, { data: { level: "style" }, headers: ORIGIN });
     expect(bad.status()).toBe(422);

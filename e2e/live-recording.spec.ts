@@ -106,8 +106,8 @@ test("discard removes the recording and its time", async ({ page, request }) => 
   await page.goto("/dashboard");
   await page.getByRole("button", { name: "Record microphone" }).click();
   await expect(page.getByLabel("Recorded time")).toHaveText(/0:0[2-9]/, { timeout: 20_000 });
-  page.once("dialog", (dialog) => void dialog.accept());
   await page.getByTestId("recording").getByRole("button", { name: "Discard" }).click();
+  await page.getByRole("dialog", { name: "Discard this recording?" }).getByRole("button", { name: "Discard" }).click();
   await expect(page.getByText("The recording was discarded.")).toBeVisible();
   await expect(page.getByTestId("transcription-row")).toHaveCount(0);
   expect(await recordingOf(creds.email)).toBeUndefined();

@@ -6,6 +6,10 @@ import { provisioningState, type ProvisioningState } from "@/lib/transcription/m
 import { depthByKind, piecesDepth, type Depth, type KindDepth } from "@/lib/jobs/queue-depth";
 import type { JobKind } from "@/lib/db/schema";
 import { aliveWorkers, type WorkerView } from "@/lib/transcription/worker-registry";
+import { llmConfigFromEnv } from "@/lib/formatting/llm-client";
+
+/** The operators' setup hint for AI formatting; customers read only that it is not available. */
+const LLM_SETUP_HINT = "AI formatting is off: set LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY if the service needs one) to turn it on.";
 
 export interface Health {
   status: "ok" | "degraded";
@@ -18,6 +22,8 @@ export interface Health {
   queue: (KindDepth & { kinds: Record<JobKind, KindDepth>; pieces: Depth }) | null;
   /** worker processes seen in the last 30 s, on any host */
   workers: WorkerView[] | null;
+  /** whether this server offers AI formatting (a language model is configured), and if not how to set it up */
+  formatting: { available: boolean; model: string | null; setup: string | null };
 }
 
 /** Database reachable, which speech engine would run, and how much work is waiting. */
@@ -30,15 +36,17 @@ export async function health(handle: Pick<DatabaseHandle, "db" | "kind">): Promi
     engines: choice.statuses ?? null,
     model_download: provisioningState(),
   };
+  const llm = llmConfigFromEnv();
+  const formatting = { available: llm !== null, model: llm?.model ?? null, setup: llm ? null : LLM_SETUP_HINT };
   try {
     await handle.db.execute(sql`select 1`);
     const [kinds, pieces, workers] = await Promise.all([depthByKind(handle.db), piecesDepth(handle.db), aliveWorkers(handle.db)]);
     const queue = { ...kinds.transcribe, kinds, pieces };
-    return { status: choice.engine ? "ok" : "degraded", database: { ok: true, kind: handle.kind }, engine, queue, workers };
+    return { status: choice.engine ? "ok" : "degraded", database: { ok: true, kind: handle.kind }, engine, queue, workers, formatting };
   } catch (error) {
     // Details (hosts, users) go to the server log, not to anonymous callers.
     console.error("[health] database check failed:", error);
-    return { status: "degraded", database: { ok: false, kind: handle.kind }, engine, queue: null, workers: null };
+    return { status: "degraded", database: { ok: false, kind: handle.kind }, engine, queue: null, workers: null, formatting };
   }
 }
 

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useUpgradeModal } from "@/components/billing/upgrade-modal-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Section } from "./section";
 import type * as z from "zod/mini";
 import { apiCall, detailOr } from "@/lib/api/client";
@@ -22,6 +23,16 @@ export interface PlanSummary {
   notice: string | null;
 }
 
+/**
+ * What cancelling does, said before the user confirms. The server drops a scheduled downgrade
+ * when the subscription is cancelled (Stripe refuses both at once), so the dialog says so.
+ */
+export function cancelConsequence(summary: Pick<PlanSummary, "planName" | "periodEnd" | "scheduledChange">): string {
+  const until = summary.periodEnd ? `until ${summary.periodEnd}` : "until the end of this billing period";
+  const dropped = summary.scheduledChange ? ` The scheduled change (${summary.scheduledChange}) is dropped.` : "";
+  return `You keep ${summary.planName} ${until}; then your account moves to the free plan.${dropped} You can resume any time before then.`;
+}
+
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <>
@@ -36,6 +47,7 @@ export function PlanSection({ summary }: { summary: PlanSummary }) {
   const upgrade = useUpgradeModal();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
 
   async function post<S extends z.ZodMiniType>(path: string, answer: S): Promise<z.output<S> | null> {
     setBusy(true);
@@ -79,12 +91,24 @@ export function PlanSection({ summary }: { summary: PlanSummary }) {
               {summary.cancelAtPeriodEnd ? (
                 <Button type="button" variant="secondary" onClick={() => void setCancel(false)} disabled={busy}>Resume subscription</Button>
               ) : (
-                <Button type="button" variant="ghost" onClick={() => void setCancel(true)} disabled={busy}>Cancel at period end</Button>
+                <Button type="button" variant="ghost" onClick={() => setConfirmingCancel(true)} disabled={busy}>Cancel at period end</Button>
               )}
             </>
           )}
         </div>
       </div>
+      <ConfirmDialog
+        open={confirmingCancel}
+        onOpenChange={setConfirmingCancel}
+        title="Cancel your subscription?"
+        description={cancelConsequence(summary)}
+        confirmLabel="Cancel at period end"
+        keepLabel="Keep my plan"
+        onConfirm={() => {
+          setConfirmingCancel(false);
+          void setCancel(true);
+        }}
+      />
     </Section>
   );
 }

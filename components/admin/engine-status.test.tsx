@@ -6,7 +6,8 @@ import { fakeFetch } from "@/test/support/fake-fetch";
 import { EngineStatus, modelDownloadText } from "./engine-status";
 
 const WORKER = { id: "w1", host: "worker-1", engine: "sphinx", problem: null, capacity: 2, live_capacity: 2, busy: true, seen_s_ago: 3 };
-const health = (engine: object, workers: object[] = [WORKER]) => ({
+const NO_MODEL = { available: false, model: null, setup: "AI formatting is off: set LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY if the service needs one) to turn it on." };
+const health = (engine: object, workers: object[] = [WORKER], formatting: object = NO_MODEL) => ({
   body: { status: "ok", database: { ok: true, kind: "pglite" }, engine, queue: {
     queued: 2,
     running: 1,
@@ -17,10 +18,21 @@ const health = (engine: object, workers: object[] = [WORKER]) => ({
       mail: { queued: 4, running: 0, oldest_queued_s: 130 },
     },
     pieces: { queued: 3, running: 2 },
-  }, workers },
+  }, workers, formatting },
 });
 
 describe("the admin panel's speech engine status", () => {
+  it("gives operators the setup hint for AI formatting when no language model is configured, and the model when one is", async () => {
+    const engine = { selected: "sphinx", problem: null, setup: null, engines: {}, model_download: { state: "present" } };
+    fakeFetch({ "GET /api/health": health(engine) });
+    const { unmount } = renderFresh(<EngineStatus />);
+    expect(await screen.findByTestId("admin-formatting-status")).toHaveTextContent(/^AI formatting is off: set LLM_BASE_URL and LLM_MODEL/);
+    unmount();
+    fakeFetch({ "GET /api/health": health(engine, [WORKER], { available: true, model: "gpt-4o-mini", setup: null }) });
+    renderFresh(<EngineStatus />);
+    expect(await screen.findByTestId("admin-formatting-status")).toHaveTextContent("AI formatting: on (model gpt-4o-mini).");
+  });
+
   it("says which engine runs and how far the first start's model download is", async () => {
     fakeFetch({
       "GET /api/health": health({

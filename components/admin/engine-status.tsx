@@ -56,6 +56,7 @@ export function EngineStatus() {
       <p>{selected ? `In use: ${engineLabel(selected)} (${selected}).` : `No speech engine: ${problem ?? "none is available."}`}</p>
       {setup && <p className="text-muted-foreground">{setup}</p>}
       {download && <p>{download}</p>}
+      <p data-testid="admin-formatting-status">{data.formatting.available ? `AI formatting: on (model ${data.formatting.model}).` : data.formatting.setup}</p>
       {data.queue && (
         <p className="text-muted-foreground">
           Queue: {data.queue.queued} waiting{data.queue.queued > 0 && ` (the oldest for ${formatDuration(data.queue.oldest_queued_s)})`}, {data.queue.running} running

@@ -89,12 +89,16 @@ describe("UsersTab", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(/^Failed to load users: 500$/);
   });
 
-  it("Deactivate sends the inverse of is_active and refreshes the row from the answer", async () => {
+  it("Deactivate asks first, then sends the inverse of is_active and refreshes the row from the answer", async () => {
     const { calls } = setup(() => ({ body: userPage([ADA]) }), {
       "PATCH /api/admin/users/u-ada": (call: FakeCall) => ({ body: { user: { ...ADA, ...(call.body as Partial<AdminUser>) } } }),
     });
     const row = await screen.findByTestId("admin-user-row-ada@example.com");
     fireEvent.click(within(row).getByRole("button", { name: "Deactivate" }));
+    // Nothing is sent until the operator confirms in the dialog.
+    const dialog = screen.getByRole("dialog", { name: "Deactivate Ada Lovelace?" });
+    expect(calls.filter((c) => c.method === "PATCH")).toEqual([]);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Deactivate" }));
     expect(await within(row).findByRole("button", { name: "Activate" })).toBeEnabled();
     expect(calls.filter((c) => c.method === "PATCH")).toEqual([expect.objectContaining({ path: "/api/admin/users/u-ada", body: { is_active: false } })]);
     expect(screen.getByRole("status")).toHaveTextContent("User Ada Lovelace (ada@example.com) has been deactivated.");
@@ -104,6 +108,7 @@ describe("UsersTab", () => {
     setup(() => ({ body: userPage([ADA]) }), { "PATCH /api/admin/users/u-ada": { status: 403, body: { detail: "Operators cannot be deactivated." } } });
     const row = await screen.findByTestId("admin-user-row-ada@example.com");
     fireEvent.click(within(row).getByRole("button", { name: "Deactivate" }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Deactivate" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(/^Failed to update user: 403 - Operators cannot be deactivated\.$/);
     expect(within(row).getByRole("button", { name: "Deactivate" })).toBeEnabled();
     fireEvent.click(screen.getByRole("button", { name: "Dismiss message" }));

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { AdminUserPage, type AdminUser } from "@/lib/api/contract/admin";
 import { setUserActive, usersPath } from "./admin-api";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DeleteUserDialog } from "./delete-user-dialog";
 import { plural } from "./format";
 import { ListState } from "./list-state";
@@ -31,6 +32,7 @@ export function UsersTab({ operator }: { operator: Operator }) {
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [historyFor, setHistoryFor] = useState<AdminUser | null>(null);
   const [deleteFor, setDeleteFor] = useState<AdminUser | null>(null);
+  const [deactivateFor, setDeactivateFor] = useState<AdminUser | null>(null);
 
   function markBusy(id: string, busy: boolean) {
     setBusyIds((old) => {
@@ -82,7 +84,8 @@ export function UsersTab({ operator }: { operator: Operator }) {
                 user={user}
                 isSelf={user.id === operator.id || user.email.toLowerCase() === operator.email.toLowerCase()}
                 busy={busyIds.has(user.id)}
-                onToggleActive={toggleActive}
+                // Deactivating cuts the user off at once, so it is confirmed; activating is harmless.
+                onToggleActive={(user) => (user.is_active ? setDeactivateFor(user) : void toggleActive(user))}
                 onHistory={setHistoryFor}
                 onDelete={setDeleteFor}
               />
@@ -91,6 +94,17 @@ export function UsersTab({ operator }: { operator: Operator }) {
         )}
       </ListState>
       {historyFor && <UserHistoryDialog user={historyFor} onClose={() => setHistoryFor(null)} />}
+      <ConfirmDialog
+        open={deactivateFor !== null}
+        onOpenChange={(open) => !open && setDeactivateFor(null)}
+        title={`Deactivate ${deactivateFor?.name || deactivateFor?.email}?`}
+        description="They are signed out at once and cannot sign in or use the app until an operator activates them again."
+        confirmLabel="Deactivate"
+        onConfirm={() => {
+          if (deactivateFor) void toggleActive(deactivateFor);
+          setDeactivateFor(null);
+        }}
+      />
       {deleteFor && <DeleteUserDialog user={deleteFor} onClose={() => setDeleteFor(null)} onDeleted={deleted} />}
     </section>
   );

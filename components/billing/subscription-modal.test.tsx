@@ -43,6 +43,12 @@ afterEach(() => {
 });
 
 describe("SubscriptionModal", () => {
+  it("on a Pro trial: says before the upgrade that the trial ends and the new plan is charged in full from today", async () => {
+    setup(subscription({ plan_id: "pro", plan_name: "Pro", status: "trialing", trial_end: "2026-12-01T00:00:00.000Z" }));
+    await screen.findByTestId("plan-card-premium");
+    expect(screen.getByText("Upgrading ends your Pro trial today: the new plan is charged at its full price from today.")).toBeInTheDocument();
+  });
+
   it("shows the pro and premium cards only, with summaries from the plan data", async () => {
     setup(subscription());
     expect(screen.getByRole("dialog", { name: "Choose your plan" })).toBeInTheDocument();

@@ -187,6 +187,12 @@ function PlanPicker({ onClose, onLeave }: { onClose(): void; onLeave?(): void })
           </p>
         )}
       </div>
+      {/* An upgrade is a new checkout without a trial (one per customer, lib/billing): the trial ends. */}
+      {current?.status === "trialing" && (
+        <p className="text-sm" role="note">
+          Upgrading ends your {current.plan_name} trial today: the new plan is charged at its full price from today.
+        </p>
+      )}
 
       {notice && <NoticeView notice={notice} />}
 

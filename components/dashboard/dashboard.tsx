@@ -73,7 +73,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
   const shown = useMemo(() => {
     if (!term || !search.data) return items;
     const latest = new Map(items.map((t) => [t.id, t]));
-    const found = search.data.transcriptions.filter((t) => !removed.has(t.id)).map((t) => latest.get(t.id) ?? t);
+    const found = search.data.transcriptions.filter((t) => !removed.has(t.id)).map((t) => ({ ...(latest.get(t.id) ?? t), snippet: t.snippet }));
     const foundIds = new Set(found.map((t) => t.id));
     const fresh = items.filter((t) => t.created_at > renderedAt && !foundIds.has(t.id));
     return [...fresh, ...found];
@@ -119,8 +119,8 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
     return null;
   }
 
+  /** called once the row's confirm dialog is accepted */
   async function remove(t: ApiTranscription) {
-    if (!window.confirm(`Delete “${t.title}”? Its audio and transcript are removed for good.`)) return;
     const result = await apiCall(`/api/transcriptions/${t.id}`, { method: "DELETE", answer: OkAnswer });
     if (result.ok) {
       setItems((list) => list.filter((x) => x.id !== t.id));
@@ -218,7 +218,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
           <div className="min-w-0 flex-1 basis-64">
             <UsageMeter usage={options.usage} planName={options.plan_name} />
           </div>
-          <UpgradeButton />
+          {options.can_upgrade && <UpgradeButton />}
         </div>
       </section>
 

@@ -1,8 +1,10 @@
 "use client";
 
 import Link from "next/link";
+import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { formatTimestamp } from "@/lib/transcription/format";
 import type { RecordingMode } from "./audio-input";
@@ -30,8 +32,9 @@ export function LiveRecorderPanel({ allowTabMic, language, onSaved, onDiscarded 
   const rec = useLiveRecorder(onSaved);
   const active = rec.state !== "idle";
   const begin = (mode: RecordingMode) => void rec.start(mode, recordingTitle(mode), language);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const discard = async () => {
-    if (!window.confirm("Discard this recording? Its audio and text are removed for good.")) return;
+    setConfirmingDiscard(false);
     const id = await rec.discard();
     if (id) onDiscarded(id);
   };
@@ -52,7 +55,15 @@ export function LiveRecorderPanel({ allowTabMic, language, onSaved, onDiscarded 
           <Button variant="danger" size="sm" onClick={rec.stop} disabled={rec.state === "stopping" || rec.state === "starting"}>
             {rec.state === "stopping" ? "Saving…" : "Stop and transcribe"}
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => void discard()} disabled={rec.state === "stopping"}>Discard</Button>
+          <Button variant="ghost" size="sm" onClick={() => setConfirmingDiscard(true)} disabled={rec.state === "stopping"}>Discard</Button>
+          <ConfirmDialog
+            open={confirmingDiscard}
+            onOpenChange={setConfirmingDiscard}
+            title="Discard this recording?"
+            description="Its audio and text are removed for good."
+            confirmLabel="Discard"
+            onConfirm={() => void discard()}
+          />
         </div>
       )}
       {rec.notice && <p className="text-sm text-muted-foreground" role="status">{rec.notice}</p>}

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { StatusBadge } from "@/components/transcription/status-badge";
 import { formatDuration } from "@/lib/transcription/format";
 import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
@@ -18,6 +19,7 @@ interface RowProps {
 export function TranscriptionRow({ t, languageName, onRename, onDelete, onCancel }: RowProps) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState("");
+  const [confirming, setConfirming] = useState(false);
   const active = t.status === "queued" || t.status === "processing";
   return (
     <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center" data-testid="transcription-row">
@@ -47,6 +49,13 @@ export function TranscriptionRow({ t, languageName, onRename, onDelete, onCancel
           {new Date(t.created_at).toLocaleString()} · {t.duration_s > 0 ? formatDuration(t.duration_s) : "length being measured"} · {languageName(t.detected_language ?? t.language)}
           {t.engine && ` · ${engineLabel(t.engine)}`}
         </p>
+        {t.snippet && (
+          <p className="mt-1 line-clamp-2 text-sm text-muted-foreground" data-testid="search-snippet">
+            {t.snippet.before}
+            <mark className="rounded-sm bg-accent/20 px-0.5 text-foreground">{t.snippet.match}</mark>
+            {t.snippet.after}
+          </p>
+        )}
         {t.status === "failed" && t.error && <p className="text-xs text-danger">{t.error}</p>}
       </div>
       <div className="flex items-center gap-3">
@@ -59,10 +68,21 @@ export function TranscriptionRow({ t, languageName, onRename, onDelete, onCancel
         <button type="button" className="text-sm text-muted-foreground hover:text-foreground" onClick={() => setEditing(true)} aria-label={`Rename ${t.title}`}>
           Rename
         </button>
-        <button type="button" className="text-sm text-danger hover:underline" onClick={() => onDelete(t)} aria-label={`Delete ${t.title}`}>
+        <button type="button" className="text-sm text-danger hover:underline" onClick={() => setConfirming(true)} aria-label={`Delete ${t.title}`}>
           Delete
         </button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Delete “${t.title}”?`}
+        description="Its audio and transcript are removed for good."
+        confirmLabel="Delete"
+        onConfirm={() => {
+          setConfirming(false);
+          onDelete(t);
+        }}
+      />
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { formatHours } from "@/lib/transcription/format";
+import { formatUsage } from "@/lib/transcription/format";
 import type { TranscriptionOptions } from "@/lib/api/contract/transcriptions";
 
 export function UsageMeter({ usage, planName }: { usage: TranscriptionOptions["usage"]; planName: string }) {
@@ -9,12 +9,12 @@ export function UsageMeter({ usage, planName }: { usage: TranscriptionOptions["u
     <div className="flex flex-col gap-1 text-sm" data-testid="usage">
       <div className="flex justify-between">
         <span>
-          {planName} plan: {formatHours(used_s)} used{limit_s !== null && ` of ${formatHours(limit_s)}`}
+          {planName} plan: {formatUsage(used_s)} used{limit_s !== null && ` of ${formatUsage(limit_s)}`}
         </span>
         <span className="text-muted-foreground">resets {resets}</span>
       </div>
       {limit_s !== null && (
-        <div className="h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Hours used" aria-valuenow={Math.round(fraction * 100)}>
+        <div className="h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Time used" aria-valuenow={Math.round(fraction * 100)}>
           <div className={`h-full ${fraction > 0.9 ? "bg-danger" : "bg-primary"}`} style={{ width: `${fraction * 100}%` }} />
         </div>
       )}

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import type { Availability, EditorCapabilities } from "@/lib/editor/capabilities";
+import { NO_AI_FORMATTING, type Availability, type EditorCapabilities } from "@/lib/editor/capabilities";
 import { ApiFormatState, type ApiFormatted, type ApiStyle } from "@/lib/api/contract/transcriptions";
 import { StylesDialog } from "./styles-dialog";
 import { RefusalNote, refusalOf, type Refusal } from "./upgrade-hint";
@@ -22,15 +22,9 @@ type Level = "basic" | "advanced" | "style";
 /** How often the panel asks whether the worker has finished a language-model run. */
 const RUN_POLL_MS = 2000;
 
-function Unavailable({ availability, what }: { availability: Availability; what: string }) {
-  if (availability === "available") return null;
-  return (
-    <p className="text-xs text-muted-foreground">
-      {availability === "needs-plan"
-        ? `${what} is not included in your plan.`
-        : `${what} needs a language model, and none is configured on this server (an operator sets LLM_BASE_URL and LLM_MODEL).`}
-    </p>
-  );
+function NotInPlan({ availability, what }: { availability: Availability; what: string }) {
+  if (availability !== "needs-plan") return null;
+  return <p className="max-w-56 text-xs text-muted-foreground">{what} is not included in your plan.</p>;
 }
 
 export function FormatPanel({ transcriptionId, capabilities, styles: initialStyles, initialRun, onFormatted }: FormatPanelProps) {
@@ -42,6 +36,8 @@ export function FormatPanel({ transcriptionId, capabilities, styles: initialStyl
   const [stylesOpen, setStylesOpen] = useState(false);
   const { basicFormatting, advancedFormatting, customStyles } = capabilities;
 
+  // Without a model every AI action would fail: they are shown disabled, with one sentence why.
+  const noModel = [basicFormatting, advancedFormatting, customStyles].includes("needs-llm");
   const waiting = run !== null && run.status !== "failed";
   const busy: Level | null = sending ?? (waiting ? run.level : null);
 
@@ -82,20 +78,21 @@ export function FormatPanel({ transcriptionId, capabilities, styles: initialStyl
 
   return (
     <section aria-label="Formatting" className="flex flex-col gap-3 rounded-lg border border-border p-4">
+      {noModel && <p className="text-sm text-muted-foreground">{NO_AI_FORMATTING}</p>}
       <div className="flex flex-wrap items-start gap-4">
         <div className="flex flex-col gap-1">
-          <Button type="button" size="sm" onClick={() => void format("basic")} disabled={busy !== null}>
+          <Button type="button" size="sm" onClick={() => void format("basic")} disabled={busy !== null || basicFormatting === "needs-llm"}>
             {busy === "basic" ? "Formatting…" : "AI enhancement"}
           </Button>
           <p className="max-w-56 text-xs text-muted-foreground">Sentence case, punctuation, filler words removed, paragraphs at pauses and speaker turns.</p>
-          <Unavailable availability={basicFormatting} what="AI enhancement" />
+          <NotInPlan availability={basicFormatting} what="AI enhancement" />
         </div>
         <div className="flex flex-col gap-1">
-          <Button type="button" size="sm" variant="secondary" onClick={() => void format("advanced")} disabled={busy !== null}>
+          <Button type="button" size="sm" variant="secondary" onClick={() => void format("advanced")} disabled={busy !== null || advancedFormatting === "needs-llm"}>
             {busy === "advanced" ? "Formatting… (this can take a minute)" : "Advanced formatting"}
           </Button>
           <p className="max-w-56 text-xs text-muted-foreground">Headings, a summary and action items.</p>
-          <Unavailable availability={advancedFormatting} what="Advanced formatting" />
+          <NotInPlan availability={advancedFormatting} what="Advanced formatting" />
         </div>
         <div className="flex flex-col gap-1">
           <div className="flex items-center gap-2">
@@ -108,17 +105,17 @@ export function FormatPanel({ transcriptionId, capabilities, styles: initialStyl
             >
               {styles.length ? styles.map((s) => <option key={s.id} value={s.id}>{s.name}</option>) : <option value="">No styles yet</option>}
             </select>
-            <Button type="button" size="sm" variant="secondary" onClick={() => void format("style")} disabled={busy !== null || !styleId}>
+            <Button type="button" size="sm" variant="secondary" onClick={() => void format("style")} disabled={busy !== null || !styleId || customStyles === "needs-llm"}>
               {busy === "style" ? "Applying…" : "Apply style"}
             </Button>
           </div>
           <button type="button" className="self-start text-xs text-accent underline" onClick={() => setStylesOpen(true)}>Manage styles</button>
-          <Unavailable availability={customStyles} what="Custom styles" />
+          <NotInPlan availability={customStyles} what="Custom styles" />
         </div>
       </div>
       {waiting && (
         <p role="status" className="text-sm text-muted-foreground">
-          {run.status === "queued" ? "Waiting for a worker to format this transcript…" : "The language model is formatting this transcript…"} You can keep
+          {run.status === "queued" ? "Waiting for a worker to format this transcript…" : "This transcript is being formatted…"} You can keep
           editing; the formatted version appears here when it is ready.
         </p>
       )}

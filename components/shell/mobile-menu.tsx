@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { Dialog } from "radix-ui";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ApiUser } from "@/lib/api/contract/account";
 import { Avatar } from "./avatar";
 
@@ -11,6 +11,7 @@ const MOBILE_BREAKPOINT_PX = 640;
 
 export function MobileMenu({ user, onLogout }: { user: ApiUser; onLogout: () => void }) {
   const [open, setOpen] = useState(false);
+  const firstItem = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
     const wide = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
@@ -31,7 +32,14 @@ export function MobileMenu({ user, onLogout }: { user: ApiUser; onLogout: () => 
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="animate-slide-in fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-1 bg-card p-4 shadow-xl">
+        <Dialog.Content
+          // Radix skips links when it picks the first item to focus, which landed on Logout: a second
+          // Enter logged the user out. The first entry of the menu gets focus instead.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            firstItem.current?.focus();
+          }}
+          className="animate-slide-in fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-1 bg-card p-4 shadow-xl">
           <div className="mb-4 flex items-center gap-3">
             <Avatar name={user.name} picture={user.picture} size={40} />
             <div className="min-w-0">
@@ -40,7 +48,7 @@ export function MobileMenu({ user, onLogout }: { user: ApiUser; onLogout: () => 
             </div>
           </div>
           <nav aria-label="Menu" className="flex flex-col">
-            <Link href="/dashboard" className={item} onClick={() => setOpen(false)}>
+            <Link ref={firstItem} href="/dashboard" className={item} onClick={() => setOpen(false)}>
               Dashboard
             </Link>
             <Link href="/account" className={item} onClick={() => setOpen(false)}>

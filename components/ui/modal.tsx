@@ -19,8 +19,11 @@ export function Modal({ open, onOpenChange, title, description, children, width 
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        {/* Radix focuses the dialog itself while it has no control yet (e.g. plans still loading):
+            a container, not a control, so no ring there — the browser's default was a heavy black one.
+            Its controls show the app's accent ring. */}
         <Dialog.Content
-          className={`fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto bg-card p-6 shadow-xl`}
+          className={`outline-none fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto bg-card p-6 shadow-xl`}
           style={{ borderRadius: "var(--modal-radius)" }}
         >
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>

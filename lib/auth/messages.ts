@@ -14,8 +14,10 @@ export const AUTH_MESSAGES: Record<string, string> = {
     "Please verify your email address first. We have sent you a new verification link.",
   PASSWORD_TOO_SHORT: `Choose a password of at least ${PASSWORD_MIN_LENGTH} characters.`,
   PASSWORD_TOO_LONG: `Choose a password of at most ${PASSWORD_MAX_LENGTH} characters.`,
-  WEAK_PASSWORD:
-    "This password is too easy to guess. Use at least 8 characters, mixing letters with numbers or symbols.",
+  PASSWORD_COMMON: "This password is one of the most common ones and easy to guess. Choose another.",
+  PASSWORD_FEW_CHARACTERS: "Use at least 4 different characters in your password.",
+  PASSWORD_ONE_KIND: "Mix letters with numbers or symbols in your password.",
+  PASSWORD_CONTAINS_EMAIL: "Your password must not contain the part of your email address before the @.",
   USER_ALREADY_EXISTS: "An account with this email already exists. Log in or reset your password.",
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
     "An account with this email already exists. Log in or reset your password.",
@@ -42,6 +44,23 @@ export const AUTH_MESSAGES: Record<string, string> = {
 
 export const GENERIC_AUTH_ERROR = "Something went wrong. Please try again.";
 
+/** A validation failure's sentence per field, instead of Better Auth's "[body.email] Invalid email address". */
+const FIELD_MESSAGES: Record<string, string> = {
+  email: AUTH_MESSAGES.INVALID_EMAIL,
+  password: "Enter a password.",
+  newPassword: "Enter a new password.",
+  currentPassword: "Enter your current password.",
+  name: AUTH_MESSAGES.NAME_MISSING,
+  token: AUTH_MESSAGES.INVALID_TOKEN,
+};
+const CHECK_FIELDS = "Some fields are missing or not valid. Check them and try again.";
+
+function validationMessage(message: string | undefined): string {
+  const field = /\[body\.(\w+)/.exec(message ?? "")?.[1];
+  return (field && FIELD_MESSAGES[field]) || CHECK_FIELDS;
+}
+
 export function authMessage(code: string | undefined, fallback?: string): string {
+  if (code === "VALIDATION_ERROR") return validationMessage(fallback);
   return (code && AUTH_MESSAGES[code]) || fallback || GENERIC_AUTH_ERROR;
 }

@@ -8,17 +8,24 @@ const COMMON = new Set([
   "verbatim", "transcribe", "passw0rd", "admin123",
 ]);
 
-export type PasswordProblem = "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "WEAK_PASSWORD";
+/** Each rule has its own code, so the form says the rule that failed. */
+export type PasswordProblem =
+  | "PASSWORD_TOO_SHORT"
+  | "PASSWORD_TOO_LONG"
+  | "PASSWORD_COMMON"
+  | "PASSWORD_FEW_CHARACTERS"
+  | "PASSWORD_ONE_KIND"
+  | "PASSWORD_CONTAINS_EMAIL";
 
 /** Length plus a floor of variety: NIST-style, no arbitrary composition rules beyond that. */
 export function passwordProblem(password: string, email?: string): PasswordProblem | null {
   if (password.length < PASSWORD_MIN_LENGTH) return "PASSWORD_TOO_SHORT";
   if (password.length > PASSWORD_MAX_LENGTH) return "PASSWORD_TOO_LONG";
   const lower = password.toLowerCase();
-  if (COMMON.has(lower)) return "WEAK_PASSWORD";
-  if (new Set(lower).size < 4) return "WEAK_PASSWORD";
-  if (/^[a-z]+$/i.test(password) || /^\d+$/.test(password)) return "WEAK_PASSWORD";
+  if (COMMON.has(lower)) return "PASSWORD_COMMON";
+  if (new Set(lower).size < 4) return "PASSWORD_FEW_CHARACTERS";
+  if (/^[a-z]+$/i.test(password) || /^\d+$/.test(password)) return "PASSWORD_ONE_KIND";
   const local = email?.split("@")[0]?.toLowerCase();
-  if (local && local.length >= 4 && lower.includes(local)) return "WEAK_PASSWORD";
+  if (local && local.length >= 4 && lower.includes(local)) return "PASSWORD_CONTAINS_EMAIL";
   return null;
 }

@@ -66,6 +66,14 @@ describe.each(BACKENDS.slice(0, 1))("plan changes on %s", (_name, open) => {
     expect(await setCancellation(db, demoBilling, user.id, false)).toMatchObject({ cancelAtPeriodEnd: false });
   });
 
+  it("cancelling drops a scheduled downgrade, as Stripe does: one state, never 'ends on' beside 'scheduled change'", async () => {
+    const { db } = t.handle;
+    const user = await billingUser();
+    await buy(user, "premium");
+    await scheduleDowngrade(db, demoBilling, user, { plan_id: "pro", billing_interval: "monthly" });
+    expect(await setCancellation(db, demoBilling, user.id, true)).toMatchObject({ cancelAtPeriodEnd: true, scheduledPlanChange: null });
+  });
+
   it("a Stripe subscription on a server without a Stripe key cannot be changed here", async () => {
     const { db } = t.handle;
     const user = await billingUser();

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { plans } from "@/lib/db/schema";
-import { formatDuration } from "@/lib/transcription/format";
+import { formatUsage } from "@/lib/transcription/format";
 import { currentSubscription } from "./current-subscription";
 import { entitlementsFor, secondsRemaining } from "./entitlements";
 import { statusLabel } from "./status-label";
@@ -24,8 +24,8 @@ export async function planSummaryFor(database: Database, userId: string, checkou
     scheduledChange: change ? `${changePlan?.name ?? change.plan_id} (${change.billing_interval}) from ${billingDate(new Date(change.effective_at))}` : null,
     usage:
       left === null
-        ? `${formatDuration(e.secondsUsed)} used`
-        : `${formatDuration(e.secondsUsed)} of ${formatDuration(e.secondsPerPeriod ?? 0)} used (${e.planName} limits)`,
+        ? `${formatUsage(e.secondsUsed)} used`
+        : `${formatUsage(e.secondsUsed)} of ${formatUsage(e.secondsPerPeriod ?? 0)} used (${e.planName} limits)`,
     hasSubscription: Boolean(sub),
     notice: checkout === "success" ? "Thank you! Your plan is active." : null,
   };

@@ -1,5 +1,5 @@
 import { PLAN_SEED } from "./catalog";
-import { planChange, type PlanRules } from "./transitions";
+import { canUpgrade, planChange, type PlanRules } from "./transitions";
 import { annualPricePerMonth } from "./pricing";
 
 /** The seed catalogue's plans, as the rules read them. */
@@ -42,5 +42,18 @@ describe("annual price per month", () => {
     expect(annualPricePerMonth(100)).toBe(8); // 8.33
     expect(annualPricePerMonth(150)).toBe(13); // 12.5 rounds up
     expect(annualPricePerMonth(0)).toBe(0);
+  });
+});
+
+describe("canUpgrade: whether an Upgrade button is worth showing", () => {
+  const offered = PLAN_SEED.filter((p) => p.inOnboardingModal);
+  it.each([
+    ["free", true],
+    ["pro", true],
+    // the top plan has nothing above it, and a plan sold by contract is changed by contract
+    ["premium", false],
+    ["enterprise", false],
+  ])("on %s: %s", (id, expected) => {
+    expect(canUpgrade(rules(id), offered)).toBe(expected);
   });
 });

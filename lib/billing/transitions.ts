@@ -23,3 +23,12 @@ export function planChange(current: PlanRules | undefined, target: PlanRules | u
   if (current.id === target.id || target.rank > current.rank) return "checkout";
   return target.rank < current.rank ? "downgrade" : "invalid";
 }
+
+/**
+ * Whether any of the `offered` plans (those the subscription modal lists) would be an
+ * upgrade: a checkout to another plan. False on the top plan and on a plan sold by contract,
+ * whose users therefore see no "Upgrade" button.
+ */
+export function canUpgrade(current: PlanRules | undefined, offered: readonly PlanRules[]): boolean {
+  return offered.some((plan) => plan.id !== current?.id && planChange(current, plan) === "checkout");
+}

@@ -2,6 +2,12 @@ import { allows, exportOperation, OPERATION_GATES, type Operation } from "@/lib/
 import type { FeatureKey } from "@/lib/billing/features";
 import { EXPORT_FORMATS, type ExportFormat } from "@/lib/exports/formats";
 
+/**
+ * What customers read when the server has no language model, in the editor and from the API.
+ * Configuration names are for operators: the admin panel and /api/health give them the setup hint.
+ */
+export const NO_AI_FORMATTING = "AI formatting is not available on this server.";
+
 /** available; or what is missing: a plan with the feature, or a language model configured by an operator */
 export type Availability = "available" | "needs-plan" | "needs-llm";
 

@@ -7,7 +7,8 @@ import { segmentsOf, toApiFormatted } from "@/lib/transcription/queries";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertDoneTranscription } from "@/test/support/transcripts";
 import { insertUser } from "@/test/support/users";
-import { ALREADY_FORMATTING, formatState, NO_LLM_MESSAGE, requestFormatting } from "./format-transcript";
+import { NO_AI_FORMATTING } from "./capabilities";
+import { ALREADY_FORMATTING, formatState, requestFormatting } from "./format-transcript";
 import { applySegmentEdits } from "./segment-edits";
 import { createStyle } from "./styles";
 
@@ -119,7 +120,7 @@ describe.each(BACKENDS.slice(0, 1))("formatting on %s", (_name, open) => {
     const premium = await insertUser(db, "premium");
     const id = await insertDoneTranscription(db, premium, SEGMENTS);
     const noLlm = requestFormatting(db, premium, await row(db, id), { level: "advanced" }, null);
-    await expect(noLlm).rejects.toMatchObject({ kind: "unavailable", message: NO_LLM_MESSAGE });
+    await expect(noLlm).rejects.toMatchObject({ kind: "unavailable", message: NO_AI_FORMATTING });
     const other = await createStyle(db, await insertUser(db, "premium"), { name: "Theirs", instructions: "x" });
     const llm = startFakeLlm(() => ({ json: completion("x") }));
     const notMine = requestFormatting(db, premium, await row(db, id), { level: "style", style_id: other.id }, await llm.config());
@@ -156,6 +157,6 @@ describe.each(BACKENDS.slice(0, 1))("formatting on %s", (_name, open) => {
     await requestFormatting(db, premium, await row(db, id), { level: "advanced" }, await refusing.config());
     expect((await formatState(db, await row(db, id))).run).toMatchObject({ status: "queued", error: null });
     expect((await workerRuns(db, await refusing.config()))?.outcome).toBe("failed");
-    expect((await formatState(db, await row(db, id))).run?.error).toBe("The formatting service refused our credentials. An operator needs to check LLM_API_KEY.");
+    expect((await formatState(db, await row(db, id))).run?.error).toBe("AI formatting is not working on this server right now. Try again later.");
   });
 });

@@ -13,13 +13,11 @@ import { findOwned, segmentsOf, toApiFormatted, toApiSegment, TRANSCRIPTION_NOT_
 import { enqueueJob, type ClaimedJob } from "@/lib/jobs/job-queue";
 import type { ApiFormatState } from "@/lib/api/contract/transcriptions";
 import { FormattingError } from "@/lib/formatting/errors";
+import { NO_AI_FORMATTING } from "./capabilities";
 import { ownedStyle } from "./styles";
 
-export const NO_LLM_MESSAGE =
-  "This needs a language model, and none is configured on this server. An operator sets LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY) to enable it.";
-
 function requireLlm(llm: LlmConfig | null): LlmConfig {
-  if (!llm) throw new DomainError("unavailable", NO_LLM_MESSAGE);
+  if (!llm) throw new DomainError("unavailable", NO_AI_FORMATTING);
   return llm;
 }
 

@@ -131,7 +131,7 @@ describe("formatAdvanced", () => {
 
   it("passes on the service's failures: 401 → 502, 429/500 → 503, no answer → 504, refused → 503", async () => {
     const cases = [
-      [401, "provider_failed", "The formatting service refused our credentials. An operator needs to check LLM_API_KEY."],
+      [401, "provider_failed", "AI formatting is not working on this server right now. Try again later."],
       [429, "unavailable", "The formatting service is busy. Try again in a minute."],
       [500, "unavailable", "The formatting service is busy. Try again in a minute."],
     ] as const;

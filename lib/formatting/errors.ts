@@ -5,13 +5,19 @@ export type FormattingErrorReason = "unreachable" | "timeout" | "credentials" | 
 
 type FormattingErrorKind = Extract<ErrorKind, "provider_failed" | "unavailable" | "provider_timeout">;
 
-/** What kind of failure each reason is, and the sentence to show the user. */
-const FORMATTING_ERRORS: Record<FormattingErrorReason, { kind: FormattingErrorKind; message: string }> = {
+/** A misconfigured service, as customers read it: configuration names are for operators (the log). */
+const NOT_WORKING = "AI formatting is not working on this server right now. Try again later.";
+
+/**
+ * What kind of failure each reason is, the sentence to show the user, and for a setup problem
+ * the hint the worker logs for operators.
+ */
+const FORMATTING_ERRORS: Record<FormattingErrorReason, { kind: FormattingErrorKind; message: string; operatorHint?: string }> = {
   unreachable: { kind: "unavailable", message: "The formatting service did not answer. Try again in a minute." },
   timeout: { kind: "provider_timeout", message: "The formatting service did not answer. Try again in a minute." },
-  credentials: { kind: "provider_failed", message: "The formatting service refused our credentials. An operator needs to check LLM_API_KEY." },
+  credentials: { kind: "provider_failed", message: NOT_WORKING, operatorHint: "The formatting service refused our credentials: check LLM_API_KEY." },
   busy: { kind: "unavailable", message: "The formatting service is busy. Try again in a minute." },
-  rejected: { kind: "provider_failed", message: "The formatting service could not handle the request. An operator needs to check LLM_BASE_URL and LLM_MODEL." },
+  rejected: { kind: "provider_failed", message: NOT_WORKING, operatorHint: "The formatting service could not handle the request: check LLM_BASE_URL and LLM_MODEL." },
   unusable: { kind: "provider_failed", message: "The formatting service returned an unusable answer. Try again." },
 };
 
@@ -28,5 +34,10 @@ export class FormattingError extends DomainError {
   ) {
     super(FORMATTING_ERRORS[reason].kind, FORMATTING_ERRORS[reason].message);
     this.name = "FormattingError";
+  }
+
+  /** for the server log: what an operator should check, if it is a setup problem */
+  get operatorHint(): string | undefined {
+    return FORMATTING_ERRORS[this.reason].operatorHint;
   }
 }

@@ -91,7 +91,9 @@ describe("chatComplete", () => {
       const error = await failure(chatComplete(await api.config(), MESSAGES));
       expect(error.kind).toBe("provider_failed");
       expect(error.reason).toBe("credentials");
-      expect(error.message).toBe("The formatting service refused our credentials. An operator needs to check LLM_API_KEY.");
+      // customers read no configuration names; operators get them in the worker's log
+      expect(error.message).toBe("AI formatting is not working on this server right now. Try again later.");
+      expect(error.operatorHint).toBe("The formatting service refused our credentials: check LLM_API_KEY.");
       expect(error.logDetail).toContain(`answered ${status}`);
       expect(error.logDetail).not.toContain("sk-test-key");
       expect(error.logDetail).toContain("[redacted]");

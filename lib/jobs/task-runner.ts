@@ -3,6 +3,7 @@ import { jobs, type JobKind } from "@/lib/db/schema";
 import { runFormatJob, isTransientFormatFailure } from "@/lib/editor/format-transcript";
 import { deliverQueuedMail, isTransientMailFailure } from "@/lib/email/mail-queue";
 import { isDomainError } from "@/lib/errors/domain-error";
+import { FormattingError } from "@/lib/formatting/errors";
 import { llmConfigFromEnv, type LlmConfig } from "@/lib/formatting/llm-client";
 import { claimJob, heldBy, renewLease, requeueJob, type ClaimedJob } from "./job-queue";
 
@@ -52,6 +53,8 @@ export async function runNextTask(
   } catch (error) {
     const reason = isDomainError(error) ? error.message : `The ${job.kind} job failed: ${(error as Error).message}`;
     if (!isDomainError(error)) console.error(`[worker] ${job.kind} job ${job.id} failed:`, error);
+    // Customers read a plain sentence; the setup hint for operators goes to the log.
+    else if (error instanceof FormattingError && error.operatorHint) console.error(`[worker] ${job.kind} job ${job.id}: ${error.operatorHint}`, error.logDetail ?? "");
     if (handler.transient(error) && job.attempts < job.maxAttempts) {
       return { job, outcome: (await requeueJob(database, job, workerId, reason)) ? "retry" : "lost" };
     }

@@ -16,7 +16,14 @@ export function formatTimestamp(ms: number): string {
   return h ? `${h}:${m}:${sec}` : `${m}:${sec}`;
 }
 
-export function formatHours(seconds: number): string {
-  const hours = seconds / 3600;
-  return hours >= 10 ? `${Math.round(hours)} h` : `${Math.round(hours * 10) / 10} h`;
+/**
+ * Usage of a plan's minutes, the same on the dashboard and the account page: 2280 → "38 min",
+ * 11100 → "3 h 5 min". Any use rounds up to a minute, so a short test never reads "0 min used".
+ */
+export function formatUsage(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (!h) return `${m} min`;
+  return m ? `${h} h ${m} min` : `${h} h`;
 }

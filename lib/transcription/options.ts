@@ -1,6 +1,8 @@
 import type { TranscriptionOptions } from "@/lib/api/contract/transcriptions";
 import { entitlementsFor, secondsRemaining } from "@/lib/billing/entitlements";
 import { allows } from "@/lib/billing/feature-gates";
+import { activePlans } from "@/lib/billing/plans";
+import { canUpgrade } from "@/lib/billing/transitions";
 import type { Database } from "@/lib/db/client";
 import { getSetting } from "@/lib/settings/settings";
 import { engineLabel, engineNote, languagesNote } from "./engines/labels";
@@ -10,11 +12,13 @@ import { languageOptions } from "./plan-limits";
 
 /** What the dashboard needs to offer: engine state, languages, usage, limits, recording modes. */
 export async function transcriptionOptions(database: Database, userId: string): Promise<TranscriptionOptions> {
-  const [e, choice, maxUploadMb] = await Promise.all([
+  const [e, choice, maxUploadMb, plansOnSale] = await Promise.all([
     entitlementsFor(database, userId),
     offeredEngine(database),
     getSetting(database, "max_upload_mb"),
+    activePlans(database),
   ]);
+  const current = plansOnSale.find((p) => p.id === e.planId);
   const engine = choice.engine?.name ?? null;
   const languages = languageOptions(e, choice.engine);
   return {
@@ -28,6 +32,8 @@ export async function transcriptionOptions(database: Database, userId: string): 
     languages_note: choice.engine ? languagesNote(languages.length, Object.keys(e.languages).length) : null,
     plan_id: e.planId,
     plan_name: e.planName,
+    // The upgrade button opens the subscription modal, which offers the plans marked for it.
+    can_upgrade: canUpgrade(current, plansOnSale.filter((p) => p.inOnboardingModal)),
     usage: {
       used_s: e.secondsUsed,
       limit_s: e.secondsPerPeriod,

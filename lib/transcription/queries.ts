@@ -84,6 +84,33 @@ export async function listTranscriptions(database: Database, userId: string, q?:
   return database.select().from(transcriptions).where(where).orderBy(desc(transcriptions.createdAt)).limit(500);
 }
 
+/** How much text a search snippet shows on each side of the match. */
+const SNIPPET_RADIUS = 40;
+
+/**
+ * The words around the first case-insensitive match of `term` in `text`, cut at word
+ * boundaries with "…" where text was left out, so the list can highlight the match.
+ */
+function searchSnippet(text: string, term: string): ApiTranscription["snippet"] {
+  const at = text.toLowerCase().indexOf(term.toLowerCase());
+  if (at < 0) return null;
+  const end = at + term.length;
+  const start = Math.max(0, at - SNIPPET_RADIUS);
+  const stop = Math.min(text.length, end + SNIPPET_RADIUS);
+  let before = text.slice(start, at);
+  let after = text.slice(end, stop);
+  if (start > 0) before = `…${before.slice(before.indexOf(" ") + 1)}`;
+  if (stop < text.length) after = `${after.slice(0, Math.max(after.lastIndexOf(" "), 0))}…`;
+  return { before, match: text.slice(at, end), after };
+}
+
+/** The list as the API answers it; with a search term each item carries its snippet. */
+export async function searchTranscriptions(database: Database, userId: string, q?: string): Promise<ApiTranscription[]> {
+  const term = q?.trim();
+  const found = await listTranscriptions(database, userId, term);
+  return found.map((t) => ({ ...toApiTranscription(t), snippet: term ? searchSnippet(t.transcriptText, term) : null }));
+}
+
 /** A transcription only if it belongs to this user: anyone else's id is "not found". */
 export async function findOwned(database: Database, userId: string, id: string): Promise<Transcription | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;

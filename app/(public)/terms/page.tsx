@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import Link from "next/link";
 
 export const metadata: Metadata = {
-  title: "Terms and privacy · Verbatim",
+  // The root layout's template appends "· Verbatim".
+  title: "Terms and privacy",
 };
 
 const h2Class = "mt-10 text-2xl font-semibold";
@@ -27,6 +28,11 @@ function UL({ children }: { children: ReactNode }) {
 export default function TermsPage() {
   return (
     <main className="mx-auto max-w-3xl px-4 py-12">
+      <header className="mb-8">
+        <Link href="/" className="text-xl font-semibold text-primary">
+          <span aria-hidden>← </span>Back to Verbatim
+        </Link>
+      </header>
       <h1 className="text-3xl font-semibold">Terms and privacy</h1>
       <p className={pClass}>
         Verbatim makes transcription easy, right in your browser. This page

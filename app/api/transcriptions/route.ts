@@ -2,13 +2,13 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import { createTranscription } from "@/lib/transcription/create";
-import { listTranscriptions, toApiTranscription } from "@/lib/transcription/queries";
+import { searchTranscriptions, toApiTranscription } from "@/lib/transcription/queries";
 import { ApiTranscription, TranscriptionList } from "@/lib/api/contract/transcriptions";
 
 const ListQuery = z.object({ q: z.string().optional() });
 
 export const GET = route({ auth: "user", query: ListQuery, answer: TranscriptionList }, async ({ user, query }) => ({
-  transcriptions: (await listTranscriptions(db(), user.id, query.q)).map(toApiTranscription),
+  transcriptions: await searchTranscriptions(db(), user.id, query.q),
 }));
 
 const UploadQuery = z.object({

@@ -42,5 +42,6 @@ export const OperatorHealth = z.object({
       }),
     ),
   ),
+  formatting: z.object({ available: z.boolean(), model: z.nullable(z.string()), setup: z.nullable(z.string()) }),
 });
 export type OperatorHealth = z.infer<typeof OperatorHealth>;

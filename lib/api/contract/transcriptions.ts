@@ -28,6 +28,8 @@ export const ApiTranscription = z.object({
   updated_at: isoDate,
   completed_at: z.nullable(isoDate),
   version: z.number(),
+  /** in search results: the words around the first match in the transcript text (null: none there) */
+  snippet: z.optional(z.nullable(z.object({ before: z.string(), match: z.string(), after: z.string() }))),
 });
 export type ApiTranscription = z.infer<typeof ApiTranscription>;
 
@@ -105,6 +107,8 @@ export const TranscriptionOptions = z.object({
   languages_note: z.nullable(z.string()),
   plan_id: z.string(),
   plan_name: z.string(),
+  /** a higher plan is on sale: the dashboard shows "Upgrade" (not on the top plan or enterprise) */
+  can_upgrade: z.boolean(),
   usage: z.object({ used_s: z.number(), limit_s: z.nullable(z.number()), remaining_s: z.nullable(z.number()), period_end: isoDate }),
   max_upload_mb: z.number(),
   record_tab_mic: z.boolean(),

@@ -47,7 +47,8 @@ export const demoBilling: BillingProvider = {
 
   async setCancellation(database, current, cancel) {
     requireDemo(current);
-    return changeDemoSubscription(database, current, { cancelAtPeriodEnd: cancel });
+    // As with Stripe (stripe-provider.ts), cancelling drops a scheduled downgrade: the plan ends instead.
+    return changeDemoSubscription(database, current, cancel ? { cancelAtPeriodEnd: true, scheduledPlanChange: null } : { cancelAtPeriodEnd: false });
   },
 
   async portalUrl(_user, current) {

@@ -1,0 +1,66 @@
+/** @jest-environment jsdom */
+import "@testing-library/jest-dom";
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import { TranscriptionRow } from "./transcription-row";
+
+const CALL: ApiTranscription = {
+  id: "t-1",
+  title: "Team call",
+  status: "done",
+  progress: 100,
+  pieces_done: 1,
+  pieces_total: 1,
+  language: "en",
+  detected_language: "en",
+  engine: null,
+  duration_s: 75,
+  source: "upload",
+  original_filename: "call.mp3",
+  size_bytes: 1000,
+  error: null,
+  created_at: "2026-11-20T10:00:00Z",
+  updated_at: "2026-11-20T10:00:00Z",
+  completed_at: "2026-11-20T10:01:00Z",
+  version: 1,
+};
+
+function renderRow(onDelete = jest.fn()) {
+  render(
+    <ul>
+      <TranscriptionRow t={CALL} languageName={() => "English"} onRename={async () => null} onDelete={onDelete} onCancel={() => undefined} />
+    </ul>,
+  );
+  return onDelete;
+}
+
+test("Delete asks in the app's dialog, not the browser's confirm() box, and deletes only when confirmed", () => {
+  const browserConfirm = jest.spyOn(window, "confirm").mockReturnValue(true);
+  const onDelete = renderRow();
+  fireEvent.click(screen.getByRole("button", { name: "Delete Team call" }));
+  expect(browserConfirm).not.toHaveBeenCalled();
+  const dialog = screen.getByRole("dialog", { name: "Delete “Team call”?" });
+  expect(dialog).toHaveTextContent("Its audio and transcript are removed for good.");
+  fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+  expect(onDelete).not.toHaveBeenCalled();
+
+  fireEvent.click(screen.getByRole("button", { name: "Delete Team call" }));
+  fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
+  expect(onDelete).toHaveBeenCalledWith(CALL);
+});
+
+test("a search result shows the words around the match, with the match highlighted", () => {
+  render(
+    <ul>
+      <TranscriptionRow
+        t={{ ...CALL, snippet: { before: "…then the ", match: "Budget", after: " for next year…" } }}
+        languageName={() => "English"}
+        onRename={async () => null}
+        onDelete={() => undefined}
+        onCancel={() => undefined}
+      />
+    </ul>,
+  );
+  expect(screen.getByTestId("search-snippet")).toHaveTextContent("…then the Budget for next year…");
+  expect(screen.getByText("Budget", { selector: "mark" })).toBeInTheDocument();
+});

@@ -1,0 +1,37 @@
+import { BACKENDS, type TestDatabase } from "@/test/support/databases";
+import { insertDoneTranscription } from "@/test/support/transcripts";
+import { insertUser } from "@/test/support/users";
+import { searchTranscriptions } from "./queries";
+
+const LONG_BEFORE = "we talked about the weather and the roads for quite a while before anyone mentioned money at all";
+
+describe.each(BACKENDS.slice(0, 1))("search results carry a snippet of the matching text, on %s", (_name, open) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await open();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("a match in the transcript: the words around it, the match itself as it is written, cut at word boundaries", async () => {
+    const userId = await insertUser(t.handle.db);
+    await insertDoneTranscription(t.handle.db, userId, [
+      { startMs: 0, endMs: 2000, text: LONG_BEFORE },
+      { startMs: 2000, endMs: 4000, text: "then the Budget for next year came up and nobody agreed" },
+    ], "Team call");
+    const [found] = await searchTranscriptions(t.handle.db, userId, "budget");
+    expect(found.title).toBe("Team call");
+    expect(found.snippet).toEqual({ before: "…anyone mentioned money at all then the ", match: "Budget", after: " for next year came up and nobody agreed" });
+  });
+
+  it("a match only in the title has no snippet; without a search term the list has none either", async () => {
+    const userId = await insertUser(t.handle.db);
+    await insertDoneTranscription(t.handle.db, userId, [{ startMs: 0, endMs: 1000, text: "hello there" }], "Budget review");
+    const [found] = await searchTranscriptions(t.handle.db, userId, "budget");
+    expect(found.title).toBe("Budget review");
+    expect(found.snippet).toBeNull();
+    const [listed] = await searchTranscriptions(t.handle.db, userId, "");
+    expect(listed.snippet).toBeNull();
+  });
+});
