@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { jobs, transcriptions, users } from "@/lib/db/schema";
+import { setEmailWhenDone } from "@/lib/accounts/notifications";
+import { jobs, transcriptions } from "@/lib/db/schema";
 import { runNextTask } from "@/lib/jobs/task-runner";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
@@ -53,7 +54,7 @@ describe.each(BACKENDS.slice(0, 1))("mail when a long transcription ends, on %s"
 
     const short = await claimed(t.db, user, LONG_TRANSCRIPTION_S - 1);
     expect(await completeJob(t.db, short.job, "w", transcript)).toBe(true);
-    await t.db.update(users).set({ emailWhenDone: false }).where(eq(users.id, user));
+    expect(await setEmailWhenDone(t.db, user, false)).toBe(false);
     const optedOut = await claimed(t.db, user, LONG_TRANSCRIPTION_S * 4);
     expect(await completeJob(t.db, optedOut.job, "w", transcript)).toBe(true);
     expect(await mailJobs(t.db)).toEqual([]);
