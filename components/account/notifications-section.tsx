@@ -11,12 +11,17 @@ export function NotificationsSection({ emailWhenDone }: { emailWhenDone: boolean
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  // The box follows the click at once and goes back if the server refuses the change.
   async function save(next: boolean) {
+    setOn(next);
     setBusy(true);
     setError(null);
     const result = await apiCall("/api/account/notifications", { method: "PUT", body: { email_when_done: next }, answer: NotificationsAnswer });
     setBusy(false);
-    if (!result.ok) return setError(detailOr(result, "The setting could not be saved."));
+    if (!result.ok) {
+      setOn(!next);
+      return setError(detailOr(result, "The setting could not be saved."));
+    }
     setOn(result.data.email_when_done);
   }
 
