@@ -38,3 +38,15 @@ test("account page: rename, change password, delete the account", async ({ page,
   await logInThroughForm(page, { email: creds.email, password: "another good one 5" });
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("Incorrect email or password. Try again or reset your password.");
 });
+
+test("account page: the 'transcript is ready' e-mail can be turned off and stays off", async ({ page, request }) => {
+  const creds = await createUser(request);
+  await logInViaApi(page, creds);
+  await page.goto("/account");
+  const setting = page.getByRole("checkbox", { name: "Email me when a long transcription is ready" });
+  await expect(setting).toBeChecked();
+  await setting.uncheck();
+  await expect.poll(async () => (await sql<{ on: boolean }>("select email_when_done as on from users where email = $1", [creds.email]))[0].on).toBe(false);
+  await page.reload();
+  await expect(setting).not.toBeChecked();
+});

@@ -5,7 +5,7 @@ import { runNextTask } from "@/lib/jobs/task-runner";
 import { startWorker } from "@/lib/transcription/worker";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
-import { startSmtpCatcher, firstLink, type SmtpCatcher } from "@/test/support/smtp-catcher";
+import { firstLink, useSmtpCatcher } from "@/test/support/smtp-catcher";
 import { queueMail } from "./mail-queue";
 import { verificationMail } from "./templates";
 
@@ -14,33 +14,27 @@ const worker = (db: Database) => runNextTask(db, "mail-worker", 30_000, { llm: n
 describe.each(BACKENDS.slice(0, 1))("queued mail on %s", (_name, open) => {
   useTestEnv({ MAIL_FROM: "Verbatim <no-reply@verbatim.test>", TRANSCRIBE_ENGINE: "sphinx" });
   const t = useOpenedDatabase(open);
-  let catcher: SmtpCatcher;
-  beforeAll(async () => {
-    catcher = await startSmtpCatcher();
-  });
-  afterAll(async () => {
-    await catcher.close();
-  });
+  const smtp = useSmtpCatcher();
 
   it("a request only queues the mail; a worker delivers it over SMTP and forgets it", async () => {
-    process.env.SMTP_URL = `smtp://127.0.0.1:${catcher.port}`;
+    process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.catcher.port}`;
     const link = "http://localhost:3000/verify-email?token=queued";
     await queueMail(t.db, verificationMail("queued@example.com", "Queue", link));
     const [row] = await t.db.select().from(jobs).where(eq(jobs.kind, "mail"));
     expect(row).toMatchObject({ status: "queued", transcriptionId: null });
     expect(await worker(t.db)).toMatchObject({ outcome: "done", job: { kind: "mail" } });
-    expect(firstLink(await catcher.waitFor("queued@example.com"))).toBe(link);
+    expect(firstLink(await smtp.catcher.waitFor("queued@example.com"))).toBe(link);
     expect(await t.db.select().from(jobs).where(eq(jobs.kind, "mail"))).toEqual([]);
     expect(await worker(t.db)).toBeNull();
   });
 
   it("a running worker sends queued mail on its own lane", async () => {
-    process.env.SMTP_URL = `smtp://127.0.0.1:${catcher.port}`;
+    process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.catcher.port}`;
     const ended: string[] = [];
     const running = startWorker(t.db, { pollMs: 50, onTaskEnd: (kind, _id, outcome) => ended.push(`${kind}:${outcome}`) });
     try {
       await queueMail(t.db, verificationMail("lane@example.com", "Lane", "http://localhost:3000/verify-email?token=lane"));
-      expect((await catcher.waitFor("lane@example.com")).subject).toBe("Verify your email for Verbatim");
+      expect((await smtp.catcher.waitFor("lane@example.com")).subject).toBe("Verify your email for Verbatim");
       for (let i = 0; i < 100 && !ended.length; i++) await new Promise((r) => setTimeout(r, 20));
       expect(ended).toEqual(["mail:done"]);
     } finally {

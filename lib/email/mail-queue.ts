@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Database } from "@/lib/db/client";
+import type { Database, Tx } from "@/lib/db/client";
 import { enqueueJob } from "@/lib/jobs/job-queue";
 import { sendMail, type Mail } from "./mail";
 
@@ -10,9 +10,10 @@ const MAIL_ATTEMPTS = 8;
 
 /**
  * Queues a mail for a worker to send: a slow or unreachable SMTP server never holds up a
- * sign-up, a reset or a webhook, and a failed send is retried with backoff.
+ * sign-up, a reset or a webhook, and a failed send is retried with backoff. Inside a transaction
+ * the mail is queued only if the change it reports commits.
  */
-export async function queueMail(database: Database, mail: Mail): Promise<void> {
+export async function queueMail(database: Tx | Database, mail: Mail): Promise<void> {
   await enqueueJob(database, { kind: "mail", payload: mail, maxAttempts: MAIL_ATTEMPTS });
 }
 

@@ -69,3 +69,14 @@ export function paymentFailedMail(to: string, name: string, planName: string, ac
     ),
   };
 }
+
+export function transcriptionEndedMail(to: string, name: string, title: string, succeeded: boolean, url: string): Mail {
+  const heading = succeeded ? `Your transcript of “${title}” is ready` : `The transcription of “${title}” failed`;
+  const body = succeeded ? "It finished while you were away." : "No minutes were counted; you can try again from the page below.";
+  return {
+    to,
+    subject: heading,
+    text: `Hi ${name},\n\n${heading}. ${body}\n\n${url}\n\nYou can turn these emails off on your account page.`,
+    html: layout(heading, `Hi ${escapeHtml(name)}, ${escapeHtml(body)}`, { label: succeeded ? "Open transcript" : "Open transcription", url }, "You can turn these emails off on your account page."),
+  };
+}

@@ -1,7 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { refundSeconds } from "@/lib/billing/usage";
 import type { Database, Tx } from "@/lib/db/client";
-import { jobs, liveSessions, transcriptions, type WordTiming } from "@/lib/db/schema";
+import { jobs, liveSessions, transcriptions, users, type WordTiming } from "@/lib/db/schema";
+import { queueMail } from "@/lib/email/mail-queue";
+import { transcriptionEndedMail } from "@/lib/email/templates";
+import { env } from "@/lib/env";
 import { claimJob, enqueueJob, heldBy, requeueJob, type ClaimedJob } from "@/lib/jobs/job-queue";
 import { clearLiveRecording, liveDraft } from "@/lib/live/live-draft";
 import { clearPieces, insertSegments } from "./piece-queue";
@@ -53,8 +56,27 @@ export async function completeJob(database: Database, job: TranscribeJob, worker
         completedAt: new Date(),
       })
       .where(eq(transcriptions.id, job.transcriptionId));
+    await mailWhenLong(tx, job.transcriptionId, true);
     return true;
   });
+}
+
+/**
+ * Audio of at least five minutes is "long": a user rarely waits on the page for it, so its
+ * end is worth an e-mail (shorter files finish while the page is still open).
+ */
+export const LONG_TRANSCRIPTION_S = 5 * 60;
+
+/** Queued in the transaction that ends the job: the mail goes out exactly when the end commits. */
+async function mailWhenLong(tx: Tx, transcriptionId: string, succeeded: boolean): Promise<void> {
+  const [row] = await tx
+    .select({ title: transcriptions.title, durationS: transcriptions.durationS, email: users.email, name: users.name, wanted: users.emailWhenDone })
+    .from(transcriptions)
+    .innerJoin(users, eq(users.id, transcriptions.userId))
+    .where(eq(transcriptions.id, transcriptionId));
+  if (!row?.wanted || row.durationS < LONG_TRANSCRIPTION_S) return;
+  const url = `${env().APP_URL}/transcription/${transcriptionId}`;
+  await queueMail(tx, transcriptionEndedMail(row.email, row.name, row.title, succeeded, url));
 }
 
 /**
@@ -103,6 +125,7 @@ export async function failJob(
           completedAt: new Date(),
         })
         .where(eq(transcriptions.id, job.transcriptionId));
+      await mailWhenLong(tx, job.transcriptionId, true);
       return "failed";
     }
     await clearLiveRecording(tx, job.transcriptionId);
@@ -112,6 +135,7 @@ export async function failJob(
       .where(eq(transcriptions.id, job.transcriptionId))
       .returning();
     if (t) await refundSeconds(tx, t.userId, t.usagePeriodStart, t.reservedSeconds);
+    await mailWhenLong(tx, job.transcriptionId, false);
     return "failed";
   });
 }

@@ -77,3 +77,20 @@ export function firstLink(mail: CaughtMail): string {
   if (!match) throw new Error(`no link in mail "${mail.subject}"`);
   return match[1];
 }
+
+/** An SMTP catcher around a describe block: `mail.catcher` inside its tests. */
+export function useSmtpCatcher() {
+  // A Map rather than a reassigned variable: the hooks lint treats use* helpers as React hooks.
+  const started = new Map<"c", SmtpCatcher>();
+  beforeAll(async () => {
+    started.set("c", await startSmtpCatcher());
+  });
+  afterAll(async () => {
+    await started.get("c")?.close();
+  });
+  return {
+    get catcher() {
+      return started.get("c")!;
+    },
+  };
+}

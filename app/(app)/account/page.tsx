@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { AppearanceSection } from "@/components/account/appearance-section";
 import { DeleteAccountSection } from "@/components/account/delete-account-section";
+import { NotificationsSection } from "@/components/account/notifications-section";
 import { PlanSection } from "@/components/account/plan-section";
 import { PasswordSection } from "@/components/account/password-section";
 import { ProfileSection } from "@/components/account/profile-section";
@@ -24,6 +25,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
       </div>
       <PlanSection summary={plan} />
       <ProfileSection user={toApiUser(user)} />
+      <NotificationsSection emailWhenDone={user.emailWhenDone} />
       <AppearanceSection />
       <PasswordSection hasPassword={withPassword} />
       <DeleteAccountSection needsPassword={withPassword} email={user.email} />

@@ -15,3 +15,6 @@ export type ApiUser = z.infer<typeof ApiUser>;
 export const ConfirmEmailAnswer = z.object({ email: z.string(), signed_in: z.boolean() });
 
 export const AvatarAnswer = z.object({ picture: z.nullable(z.string()) });
+
+/** The user's notification settings (`PUT /api/account/notifications`). */
+export const NotificationsAnswer = z.object({ email_when_done: z.boolean() });
