@@ -63,3 +63,24 @@ test("the terms page leads back home", async ({ page }) => {
   await page.getByRole("link", { name: "Back to Verbatim" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test("the site has an icon: /favicon.ico is served and pages link the SVG icon", async ({ page, request }) => {
+  const ico = await request.get("/favicon.ico");
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()["content-type"]).toContain("image/");
+  await page.goto("/");
+  const href = await page.locator('link[rel="icon"][type="image/svg+xml"]').getAttribute("href");
+  expect(href).toMatch(/^\/icon\.svg/);
+  expect((await request.get(href as string)).status()).toBe(200);
+});
+
+test("no PostHog key: the analytics library is never downloaded", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.url());
+  });
+  await page.goto("/login");
+  await page.waitForLoadState("networkidle");
+  const bodies = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
+  expect(bodies.some((body) => body.includes("__PosthogExtensions__"))).toBe(false);
+});

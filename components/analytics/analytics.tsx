@@ -13,7 +13,7 @@ export function Analytics() {
   const identified = useRef<string | null>(null);
 
   useEffect(() => {
-    initAnalytics(publicEnv.posthogKey, publicEnv.posthogHost);
+    void initAnalytics(publicEnv.posthogKey, publicEnv.posthogHost);
   }, []);
 
   useEffect(() => {

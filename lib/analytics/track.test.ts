@@ -10,8 +10,8 @@ jest.mock("posthog-js", () => ({
 const ph = posthog as unknown as Record<"init" | "capture" | "identify" | "reset", jest.Mock>;
 
 describe("analytics", () => {
-  it("does nothing without a key", () => {
-    expect(initAnalytics(undefined, undefined)).toBe(false);
+  it("does nothing without a key, and never loads the library", async () => {
+    expect(await initAnalytics(undefined, undefined)).toBe(false);
     track("user_action", "clicked");
     trackPageView("/dashboard");
     identify("u1");
@@ -20,10 +20,13 @@ describe("analytics", () => {
     expect(ph.identify).not.toHaveBeenCalled();
   });
 
-  it("with a key: starts once on the configured host, tags events with their kind, sends page views", () => {
-    expect(initAnalytics("phc_test", "https://ph.example.test")).toBe(true);
-    expect(initAnalytics("phc_test", "https://ph.example.test")).toBe(true);
+  it("with a key: loads on demand, starts once on the configured host, replays early events, tags events with their kind", async () => {
+    const starting = initAnalytics("phc_test", "https://ph.example.test");
+    trackPageView("/early");
+    expect(await starting).toBe(true);
+    expect(await initAnalytics("phc_test", "https://ph.example.test")).toBe(true);
     expect(ph.init).toHaveBeenCalledTimes(1);
+    expect(ph.capture).toHaveBeenCalledWith("$pageview", { $current_url: "http://localhost/early" });
     expect(ph.init).toHaveBeenCalledWith("phc_test", expect.objectContaining({ api_host: "https://ph.example.test", capture_pageview: false }));
 
     track("transcription_action", "upload_started", { size: 3 });
