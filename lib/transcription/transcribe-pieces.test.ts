@@ -146,9 +146,11 @@ describe.each(BACKENDS)("transcribing long audio in pieces (real PocketSphinx) o
     expect(watch.calls[0].language).toBeNull();
     expect(watch.calls.length).toBeGreaterThanOrEqual(3);
     for (const later of watch.calls.slice(1)) expect(later.language).toBe("en");
-    // The first piece ran alone, so the second was given its text as a prompt.
-    expect(watch.calls[1].previousText?.length).toBeGreaterThan(20);
-    expect(watch.calls[1].previousText!.length).toBeLessThanOrEqual(200);
+    // The first piece ran alone, so the second was given its text as a prompt. The two lanes
+    // then claim the second and third pieces at once, and either may call the engine first.
+    const prompts = watch.calls.slice(1).map((c) => c.previousText?.length ?? 0);
+    expect(prompts.some((length) => length > 20)).toBe(true);
+    expect(Math.max(...prompts)).toBeLessThanOrEqual(200);
   }, 120_000);
 
   it("a worker with nothing to do takes pieces of another's file, fetched from the store; the whole comes back in order", async () => {
