@@ -1,7 +1,10 @@
 import type { NextConfig } from "next";
+// Relative imports: the "@/" alias does not resolve while Next.js loads this file.
+import { env } from "./lib/env";
+import { HSTS, landingPolicy } from "./lib/security/content-security-policy";
 
 // Sent with every answer, static files included; the Content-Security-Policy (with a
-// per-request nonce) and HSTS come from proxy.ts.
+// per-request nonce) and HSTS come from proxy.ts, except on the prerendered landing page.
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
@@ -16,8 +19,22 @@ const nextConfig: NextConfig = {
   // relative to their own modules; bundling breaks them.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer", "@fugood/whisper.node", "pdfkit"],
   poweredByHeader: false,
+  // app/global-not-found.tsx answers unmatched addresses, reading the session per request,
+  // while the root layout's not-found boundary stays free of request data (see app/not-found.tsx).
+  experimental: { globalNotFound: true },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    // Read when the app is built, like the NEXT_PUBLIC_ variables the pages are built with.
+    const { APP_URL, NODE_ENV, NEXT_PUBLIC_POSTHOG_KEY, NEXT_PUBLIC_POSTHOG_HOST } = env();
+    const https = APP_URL.startsWith("https:");
+    const landing = [
+      { key: "Content-Security-Policy", value: landingPolicy({ dev: NODE_ENV !== "production", https, analyticsHost: NEXT_PUBLIC_POSTHOG_KEY ? NEXT_PUBLIC_POSTHOG_HOST : undefined }) },
+      ...(https ? [{ key: "Strict-Transport-Security", value: HSTS }] : []),
+    ];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // The proxy does not run for "/" (see proxy.ts): the landing page is a file.
+      { source: "/", headers: landing },
+    ];
   },
 };
 

@@ -9,7 +9,7 @@ import { API_POLICY, HSTS, pagePolicy } from "@/lib/security/content-security-po
 import { CROSS_SITE_REFUSED, isCrossSiteWrite } from "@/lib/security/request-origin";
 
 /**
- * Every request except static files passes here, before any route:
+ * Every request except static files and the landing page passes here, before any route:
  * - an address that cannot be decoded, or holds a NUL, is answered 400 (never a 500);
  * - a state-changing request sent by another website is refused (CSRF);
  * - pages get a Content-Security-Policy with a fresh script nonce, API answers a strict one;
@@ -59,5 +59,8 @@ function refuse(status: number, detail: string): NextResponse {
 }
 
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  // Everything but static files and "/" itself: the landing page is prerendered and served as
+  // a file, with its own fixed policy (next.config.ts); running the proxy would add a nonce
+  // its HTML cannot carry.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).+)"],
 };

@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from "next";
-import { headers } from "next/headers";
 import type { ReactNode } from "react";
-import { colorThemeBootScript } from "@/lib/theme/themes";
+import { themeBootScript } from "@/lib/theme/themes";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -13,17 +12,20 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-export default async function RootLayout({ children }: { children: ReactNode }) {
-  // The proxy's per-request nonce: the Content-Security-Policy runs only scripts carrying it.
-  const nonce = (await headers()).get("x-nonce") ?? undefined;
+/**
+ * Reads nothing from the request, so a page that needs nothing else (the landing page) is
+ * prerendered. Dynamic pages still get the proxy's nonce on Next.js's own scripts; the theme
+ * script below is a constant that the Content-Security-Policy allows by its hash.
+ */
+export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        {/* Applies the stored colour theme before first paint (no flash). */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: colorThemeBootScript }} />
+        {/* Applies the stored colour theme and light/dark choice before first paint (no flash). */}
+        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
       </head>
       <body className="antialiased">
-        <Providers nonce={nonce}>{children}</Providers>
+        <Providers>{children}</Providers>
       </body>
     </html>
   );

@@ -1,18 +1,17 @@
 "use client";
 
-import { ThemeProvider } from "next-themes";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Analytics } from "@/components/analytics/analytics";
 import { SessionProvider } from "@/components/session/session-provider";
 import { AppShell } from "@/components/shell/app-shell";
+import { followColorScheme } from "@/lib/theme/themes";
 
-export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
+export function Providers({ children }: { children: ReactNode }) {
+  useEffect(followColorScheme, []);
   return (
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
-      <SessionProvider>
-        <Analytics />
-        <AppShell>{children}</AppShell>
-      </SessionProvider>
-    </ThemeProvider>
+    <SessionProvider>
+      <Analytics />
+      <AppShell>{children}</AppShell>
+    </SessionProvider>
   );
 }

@@ -52,7 +52,7 @@ export interface Figure {
   target: string;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer().listen(0, "127.0.0.1", () => {
       const { port } = server.address() as net.AddressInfo;
@@ -103,6 +103,12 @@ export async function startBuiltApp(databaseUrl?: string): Promise<RunningApp> {
     await exited;
     rmSync(dataDir, { recursive: true, force: true });
   };
+  await waitUntilAnswering(child, `${baseUrl}/api/me`, { cookie }, stop);
+  return { baseUrl, pid: child.pid!, cookie, stop };
+}
+
+/** Resolves once `url` answers 2xx; stops the server and throws if it exits or takes over 120 s. */
+export async function waitUntilAnswering(child: ChildProcess, url: string, headers: Record<string, string>, stop: () => Promise<void>): Promise<void> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
@@ -110,11 +116,10 @@ export async function startBuiltApp(databaseUrl?: string): Promise<RunningApp> {
       await stop();
       throw new Error("the app did not answer within 120 s");
     }
-    const ok = await fetch(`${baseUrl}/api/me`, { headers: { cookie } }).then((r) => r.ok, () => false);
-    if (ok) break;
+    const ok = await fetch(url, { headers }).then((r) => r.ok, () => false);
+    if (ok) return;
     await new Promise((r) => setTimeout(r, 500));
   }
-  return { baseUrl, pid: child.pid!, cookie, stop };
 }
 
 /** One wrk run: 50 connections, 2 threads (the machine's cores). */

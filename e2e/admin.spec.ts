@@ -28,6 +28,11 @@ test.describe("the admin panel", () => {
 
       const modal = (await onboardingModal(browser, request)).getByRole("dialog", { name: "Choose your plan" });
       await expect(modal.getByTestId("plan-card-pro")).toContainText(/\$17\.50?/);
+      // The prerendered landing page reads its plans live, so it shows the new price at once.
+      const landing = await page.context().newPage();
+      await landing.goto("/");
+      await expect(landing.getByTestId("plan-pro")).toContainText(/\$17\.50?/);
+      await landing.close();
 
       await page.getByRole("tab", { name: "Audit log" }).click();
       await expect(page.getByRole("table").first()).toContainText("Changed plan Pro: price_monthly");

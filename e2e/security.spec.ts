@@ -227,7 +227,7 @@ test.describe("cross-site requests", () => {
 });
 
 test.describe("headers, health and pictures", () => {
-  test("pages and API answers carry the security headers; pages run under a nonce policy without violations", async ({ page, request }) => {
+  test("pages and API answers carry the security headers; pages run under a nonce policy, the prerendered landing page under a fixed one, without violations", async ({ page, request }) => {
     for (const url of ["/", "/login", "/api/me", "/api/subscriptions/plans"]) {
       const headers = (await request.get(url)).headers();
       expect(headers["x-content-type-options"], url).toBe("nosniff");
@@ -235,9 +235,19 @@ test.describe("headers, health and pictures", () => {
       expect(headers["permissions-policy"], url).toContain("microphone=(self)");
       expect(headers["content-security-policy"], url).toContain("frame-ancestors 'none'");
     }
-    const pageHeaders = (await request.get("/")).headers();
+    const pageHeaders = (await request.get("/login")).headers();
     const nonce = /'nonce-([^']+)'/.exec(pageHeaders["content-security-policy"])?.[1];
     expect(nonce).toBeTruthy();
+    expect(pageHeaders["content-security-policy"]).not.toContain("unsafe-inline' 'strict");
+    expect(pageHeaders["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'sha256-[^']+' 'strict-dynamic'/);
+    // The landing page is one file for everyone: no nonce, a fixed policy that still forbids
+    // other origins' scripts, plugins and framing.
+    const landing = await request.get("/");
+    expect(landing.headers()["x-nextjs-prerender"]).toBeTruthy();
+    const landingPolicy = landing.headers()["content-security-policy"];
+    expect(landingPolicy).toContain("script-src 'self' 'unsafe-inline';");
+    expect(landingPolicy).toContain("object-src 'none'");
+    expect(landingPolicy).not.toContain("nonce-");
 
     const violations: string[] = [];
     page.on("console", (message) => {
@@ -249,6 +259,10 @@ test.describe("headers, health and pictures", () => {
     await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
     await page.goto("/");
     await expect(page.getByTestId("plan-premium")).toBeVisible();
+    await page.goto("/no/such/page");
+    await expect(page.getByRole("link", { name: "Go to dashboard" })).toBeVisible();
+    await page.goto("/account");
+    await expect(page.getByRole("heading", { name: "Appearance" })).toBeVisible();
     expect(violations).toEqual([]);
   });
 

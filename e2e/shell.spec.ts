@@ -78,6 +78,17 @@ test.describe("navigation", () => {
     await page.getByRole("button", { name: "Theme" }).click();
     await page.getByRole("menuitemradio", { name: "Dark" }).click();
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    // Dark is applied before paint too, on the prerendered landing page as on the others.
+    await page.goto("/");
+    expect(await page.evaluate(() => (window as unknown as { classAtBody: string }).classAtBody)).toMatch(/\bdark\b/);
+    // "System" follows the system's own switch while the page is open.
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "Theme" }).click();
+    await page.getByRole("menuitemradio", { name: "System" }).click();
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   });
 });
 
@@ -122,6 +133,18 @@ test.describe("routing rules", () => {
     await expect(page.getByTestId("plan-enterprise")).toContainText("Contact us");
     await page.getByRole("link", { name: "Start transcribing free" }).first().click();
     await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test("the landing page is one prerendered file; a signed-in visitor still gets the way to the dashboard", async ({ page, request }) => {
+    const answer = await request.get("/");
+    expect(answer.headers()["x-nextjs-prerender"]).toBeTruthy();
+    expect(await answer.text()).not.toContain("Go to your dashboard");
+    await logInViaApi(page, await createUser(request));
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Log in" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Go to your dashboard" })).toHaveCount(2);
+    await expect(page.getByTestId("plan-pro").getByRole("link")).toHaveAttribute("href", "/dashboard");
   });
 
   test("404 page: the text, and its button goes home when logged out, to the dashboard when logged in", async ({ page, request }) => {

@@ -1,11 +1,7 @@
 import Link from "next/link";
-import { connection } from "next/server";
-import { PricingCards } from "@/components/landing/pricing-cards";
+import { LandingPricing } from "@/components/landing/landing-pricing";
+import { LandingNav, PrimaryAction } from "@/components/landing/landing-session";
 import { Button } from "@/components/ui/button";
-import { optionalPageUser } from "@/lib/auth/page-user";
-import { activePlans, allLanguageTiers } from "@/lib/billing/plans";
-import { db } from "@/lib/db/client";
-import { getSetting } from "@/lib/settings/settings";
 
 const FEATURES = [
   ["Words as you speak", "Record your microphone, or a browser tab and your microphone together for calls, and read the transcript while you talk. Or upload any file your phone or laptop made."],
@@ -16,34 +12,17 @@ const FEATURES = [
   ["Private by design", "Your audio is processed on our own servers and deleted when you delete the transcript."],
 ] as const;
 
-export default async function LandingPage() {
-  await connection();
-  const [user, plans, tiers, supportEmail] = await Promise.all([
-    optionalPageUser(db()),
-    activePlans(db()),
-    allLanguageTiers(db()),
-    getSetting(db(), "support_email"),
-  ]);
-  const primary = user ? { href: "/dashboard", label: "Go to your dashboard" } : { href: "/signup", label: "Start transcribing free" };
+/**
+ * Prerendered at build time and served as a file (no database, no session read): who is signed
+ * in and the live plans come from the browser's own calls, in the islands.
+ */
+export default function LandingPage() {
   return (
     <main>
       <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5">
         <span className="text-xl font-semibold text-primary">Verbatim</span>
         <nav aria-label="Site" className="flex items-center gap-2">
-          {user ? (
-            <Button asChild size="sm">
-              <Link href="/dashboard">Dashboard</Link>
-            </Button>
-          ) : (
-            <>
-              <Button asChild variant="ghost" size="sm">
-                <Link href="/login">Log in</Link>
-              </Button>
-              <Button asChild size="sm">
-                <Link href="/signup">Sign up</Link>
-              </Button>
-            </>
-          )}
+          <LandingNav />
         </nav>
       </header>
 
@@ -56,9 +35,7 @@ export default async function LandingPage() {
           — no software to install.
         </p>
         <div className="mt-10 flex flex-wrap justify-center gap-3">
-          <Button asChild size="lg">
-            <Link href={primary.href}>{primary.label}</Link>
-          </Button>
+          <PrimaryAction />
           <Button asChild size="lg" variant="secondary">
             <Link href="#pricing">See plans</Link>
           </Button>
@@ -96,14 +73,14 @@ export default async function LandingPage() {
       <section id="pricing" aria-labelledby="pricing-heading" className="mx-auto max-w-6xl px-4 py-16">
         <h2 id="pricing-heading" className="text-center text-3xl font-semibold">Simple plans</h2>
         <p className="mt-2 text-center text-muted-foreground">Start free. Upgrade when you need more hours, languages or formatting.</p>
-        <PricingCards plans={plans} tiers={tiers} signedIn={Boolean(user)} supportEmail={supportEmail} />
+        <LandingPricing />
       </section>
 
       <section className="bg-primary py-16 text-center text-primary-foreground">
         <h2 className="text-3xl font-semibold">Your next transcript is a minute away</h2>
-        <Button asChild size="lg" variant="secondary" className="mt-8">
-          <Link href={primary.href}>{primary.label}</Link>
-        </Button>
+        <div className="mt-8">
+          <PrimaryAction variant="secondary" />
+        </div>
       </section>
     </main>
   );

@@ -1,14 +1,13 @@
 "use client";
 
 import { clsx } from "clsx";
-import { useTheme } from "next-themes";
-import { useColorTheme } from "@/components/shell/theme-menu";
-import { COLOR_THEMES, COLOR_THEME_LABELS } from "@/lib/theme/themes";
+import { useColorScheme, useColorTheme } from "@/components/shell/use-themes";
+import { COLOR_SCHEMES, COLOR_THEMES, COLOR_THEME_LABELS } from "@/lib/theme/themes";
 import { Section } from "./section";
 
 export function AppearanceSection() {
   const [colorTheme, setColorTheme] = useColorTheme();
-  const { theme, setTheme } = useTheme();
+  const [scheme, setScheme] = useColorScheme();
   return (
     <Section title="Appearance" description="Stored in this browser.">
       <fieldset>
@@ -26,9 +25,9 @@ export function AppearanceSection() {
       <fieldset className="mt-4">
         <legend className="text-sm font-medium">Appearance</legend>
         <div className="mt-2 flex gap-2">
-          {(["light", "dark", "system"] as const).map((value) => (
+          {COLOR_SCHEMES.map((value) => (
             <label key={value} className="flex cursor-pointer items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm capitalize">
-              <input type="radio" name="scheme" value={value} checked={(theme ?? "system") === value} onChange={() => setTheme(value)} />
+              <input type="radio" name="scheme" value={value} checked={scheme === value} onChange={() => setScheme(value)} />
               {value}
             </label>
           ))}

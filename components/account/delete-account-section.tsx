@@ -26,7 +26,7 @@ export function DeleteAccountSection({ needsPassword, email }: { needsPassword: 
     const password = String(new FormData(event.currentTarget).get("password") ?? "");
     setBusy(true);
     setError("");
-    const { error } = await authClient.deleteUser(needsPassword ? { password } : {});
+    const { error } = await (await authClient()).deleteUser(needsPassword ? { password } : {});
     if (error) {
       setBusy(false);
       const code = (error as { code?: string }).code;

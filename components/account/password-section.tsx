@@ -31,7 +31,7 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
     const problem = passwordProblem(newPassword);
     if (problem) return setMessage({ tone: "error", text: AUTH_MESSAGES[problem] });
     setBusy(true);
-    const { error } = await authClient.changePassword({
+    const { error } = await (await authClient()).changePassword({
       currentPassword: String(form.get("current")),
       newPassword,
       revokeOtherSessions: true,

@@ -26,7 +26,7 @@ export function ProfileSection({ user }: { user: ApiUser }) {
     const name = String(new FormData(event.currentTarget).get("name")).trim();
     if (!name) return setMessage({ tone: "error", text: "Enter your name." });
     setBusy(true);
-    const { error } = await authClient.updateUser({ name });
+    const { error } = await (await authClient()).updateUser({ name });
     setBusy(false);
     if (error) return setMessage({ tone: "error", text: errorText(error) });
     track("user_action", "profile_name_changed");

@@ -18,7 +18,7 @@ export function ForgotPasswordForm() {
     if (!email) return setError("Enter your email address.");
     setBusy(true);
     setError("");
-    const { error } = await authClient.requestPasswordReset({ email, redirectTo: "/reset-password" });
+    const { error } = await (await authClient()).requestPasswordReset({ email, redirectTo: "/reset-password" });
     setBusy(false);
     if (error) return setError(errorText(error));
     track("auth_action", "password_reset_requested");

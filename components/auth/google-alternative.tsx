@@ -19,7 +19,7 @@ export function GoogleAlternative({ next, onError }: { next: string; onError: (m
         onClick={async () => {
           setBusy(true);
           track("auth_action", "google_sign_in_started");
-          const { error } = await authClient.signIn.social({
+          const { error } = await (await authClient()).signIn.social({
             provider: "google",
             callbackURL: `/login-success?next=${encodeURIComponent(next)}`,
             errorCallbackURL: "/login",

@@ -29,7 +29,7 @@ export function LoginForm({ next, google, notice, initialError }: LoginFormProps
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError("");
-    const { error } = await authClient.signIn.email({
+    const { error } = await (await authClient()).signIn.email({
       email: String(form.get("email")),
       password: String(form.get("password")),
       rememberMe: form.get("remember") === "on",

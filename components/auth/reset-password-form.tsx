@@ -25,7 +25,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     if (problem) return setError(AUTH_MESSAGES[problem]);
     setBusy(true);
     setError("");
-    const { error } = await authClient.resetPassword({ newPassword: password, token });
+    const { error } = await (await authClient()).resetPassword({ newPassword: password, token });
     if (error) {
       setBusy(false);
       return setError(errorText(error));

@@ -28,7 +28,7 @@ export function SignupForm({ next, google }: { next: string; google: boolean }) 
     if (problem) return setError(AUTH_MESSAGES[problem]);
     setBusy(true);
     setError("");
-    const { error } = await authClient.signUp.email({
+    const { error } = await (await authClient()).signUp.email({
       name,
       email,
       password,

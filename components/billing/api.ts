@@ -10,7 +10,7 @@ const BASE = "/api/subscriptions";
 /** Spec §8: a failure to load plans gives empty lists. */
 export async function fetchPlans(): Promise<PlansAnswer> {
   const result = await apiCall(`${BASE}/plans`, { answer: PlansAnswer });
-  return result.ok ? result.data : { plans: [], language_tiers: [] };
+  return result.ok ? result.data : { plans: [], language_tiers: [], support_email: "" };
 }
 
 /** The current subscription, or null when it could not be read. */

@@ -1,10 +1,13 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useSession } from "@/components/session/session-provider";
 import { track } from "@/lib/analytics/track";
-import { markOnboardingSeen } from "./api";
-import { SubscriptionModal } from "./subscription-modal";
+
+// Only signed-in users get the modal (Radix Dialog, plan cards, the billing contract): loaded
+// for them, so no signed-out page carries it in its first-load JavaScript.
+const SubscriptionModal = dynamic(() => import("./subscription-modal").then((m) => m.SubscriptionModal));
 
 export interface UpgradeModalApi {
   /** Opens the subscription modal (plans, monthly/annual, checkout and downgrades). */
@@ -40,7 +43,7 @@ export function UpgradeModalProvider({ children, ready = true }: { children: Rea
   const reportSeen = useCallback(() => {
     if (!onboardingOpen || !userId || reportedFor.current === userId) return;
     reportedFor.current = userId;
-    void markOnboardingSeen();
+    void import("./api").then(({ markOnboardingSeen }) => markOnboardingSeen());
   }, [onboardingOpen, userId]);
 
   const open = useCallback(() => {

@@ -1,12 +1,16 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { UpgradeModalProvider } from "@/components/billing/upgrade-modal-provider";
 import { useSession } from "@/components/session/session-provider";
 import { Footer } from "./footer";
 import { LoadingScreen } from "./loading-screen";
-import { NavBar } from "./nav-bar";
+
+// Signed-in users only (Radix menus and tooltips): loaded for them, so signed-out pages do not
+// carry it in their first-load JavaScript.
+const NavBar = dynamic(() => import("./nav-bar").then((m) => m.NavBar));
 
 /** Spec §2: the spinner stays about 0.1 s past the session and onboarding checks. */
 const LOADING_GRACE_MS = 100;

@@ -1,29 +1,8 @@
 "use client";
 
 import { DropdownMenu } from "radix-ui";
-import { useTheme } from "next-themes";
-import { useSyncExternalStore } from "react";
-import {
-  COLOR_THEMES,
-  COLOR_THEME_LABELS,
-  applyColorTheme,
-  DEFAULT_COLOR_THEME,
-  storedColorTheme,
-  subscribeColorTheme,
-  type ColorTheme,
-} from "@/lib/theme/themes";
-import { track } from "@/lib/analytics/track";
-
-export function useColorTheme(): [ColorTheme, (t: ColorTheme) => void] {
-  const theme = useSyncExternalStore(subscribeColorTheme, storedColorTheme, () => DEFAULT_COLOR_THEME);
-  return [
-    theme,
-    (t) => {
-      applyColorTheme(t);
-      track("user_action", "color_theme_changed", { theme: t });
-    },
-  ];
-}
+import { COLOR_THEMES, COLOR_THEME_LABELS, type ColorScheme, type ColorTheme } from "@/lib/theme/themes";
+import { useColorScheme, useColorTheme } from "./use-themes";
 
 const SCHEMES = [
   ["light", "Light"],
@@ -33,7 +12,7 @@ const SCHEMES = [
 
 export function ThemeMenu() {
   const [colorTheme, setColorTheme] = useColorTheme();
-  const { theme, setTheme } = useTheme();
+  const [scheme, setScheme] = useColorScheme();
   const itemClass =
     "flex cursor-pointer items-center justify-between gap-4 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted";
   return (
@@ -59,7 +38,7 @@ export function ThemeMenu() {
           </DropdownMenu.RadioGroup>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Label className="px-2 py-1 text-xs text-muted-foreground">Appearance</DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={theme ?? "system"} onValueChange={setTheme}>
+          <DropdownMenu.RadioGroup value={scheme} onValueChange={(v) => setScheme(v as ColorScheme)}>
             {SCHEMES.map(([value, label]) => (
               <DropdownMenu.RadioItem key={value} value={value} className={itemClass}>
                 {label}

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { AdminSetting } from "@/lib/api/contract/admin";
 import type { SettingPatch } from "@/lib/api/contract/admin-input";
+import { bumpCatalogueVersion } from "@/lib/billing/plan-cache";
 import type { Database } from "@/lib/db/client";
 import { settings, type Setting } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -34,6 +35,8 @@ export async function updateSetting(database: Database, actor: Actor, key: strin
       .set({ value, description: patch.description ?? before.description })
       .where(eq(settings.key, key))
       .returning();
+    // The pricing shows the support address; it is cached with the plans.
+    if (key === "support_email") await bumpCatalogueVersion(tx);
     const changes = changedFields(
       { value: before.value, description: before.description },
       { value: after.value, description: after.description },

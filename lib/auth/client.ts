@@ -1,8 +1,19 @@
-import { createAuthClient } from "better-auth/react";
 import { AUTH_MESSAGES, GENERIC_AUTH_ERROR } from "./messages";
 
-/** Browser-side Better Auth client; every call goes to this site's /api/auth. */
-export const authClient = createAuthClient({ basePath: "/api/auth" });
+function create() {
+  return import("better-auth/react").then(({ createAuthClient }) => createAuthClient({ basePath: "/api/auth" }));
+}
+
+let client: ReturnType<typeof create> | undefined;
+
+/**
+ * Browser-side Better Auth client; every call goes to this site's /api/auth. Loaded on first
+ * use (a form's submit), so the log-in and sign-up pages do not ship it in their first load.
+ */
+export function authClient(): ReturnType<typeof create> {
+  client ??= create();
+  return client;
+}
 
 /** The sentence to show for a failed auth call (the server already put it in `message`). */
 export function errorText(error: { message?: string; status?: number; code?: string } | null | undefined): string {

@@ -10,7 +10,3 @@ export async function requirePageUser(database: Database, path: string): Promise
   if (!user) redirect(`/login?next=${encodeURIComponent(path)}`);
   return user;
 }
-
-export async function optionalPageUser(database: Database): Promise<User | null> {
-  return currentUser(database, await headers());
-}

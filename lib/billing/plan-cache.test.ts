@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
 import { migrateAndSeed } from "@/lib/db/migrate";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { startTestPostgres, type TestPostgres } from "@/test/support/postgres";
+import { updateSetting } from "@/lib/admin/setting-editing";
 import { planCatalogueCache } from "./plan-cache";
 
 const OPERATOR = { id: "op-1", email: "ops1@verbatim.test" };
@@ -48,6 +49,15 @@ describe("the public plan data's cache", () => {
     const tier = (await cache(reader.db)).tiers[0];
     await updateTier(editor.db, OPERATOR, tier.id, { description: "Edited in another process" });
     expect((await cache(reader.db)).tiers.find((t) => t.id === tier.id)?.description).toBe("Edited in another process");
+  });
+
+  it("sees the support address's edit from another process (the pricing's Contact us)", async () => {
+    const [editor, reader] = handles;
+    const cache = planCatalogueCache({ otherProcesses: true });
+    const before = (await cache(reader.db)).supportEmail;
+    await updateSetting(editor.db, OPERATOR, "support_email", { value: "help@verbatim.example" });
+    expect((await cache(reader.db)).supportEmail).toBe("help@verbatim.example");
+    await updateSetting(editor.db, OPERATOR, "support_email", { value: before });
   });
 
   it("does not move when an edit fails and rolls back", async () => {

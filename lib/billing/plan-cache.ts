@@ -1,14 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database, DatabaseHandle, Tx } from "@/lib/db/client";
 import { cacheVersions, type LanguageTier, type Plan } from "@/lib/db/schema";
+import { getSetting } from "@/lib/settings/settings";
 import { activePlans, allLanguageTiers } from "./plans";
 
-/** The row of cache_versions that counts edits of plans and language tiers. */
+/** The row of cache_versions that counts edits of plans, language tiers and the support address. */
 const CATALOGUE = "plans";
 
 export interface PublicCatalogue {
   plans: Plan[];
   tiers: LanguageTier[];
+  /** where the pricing's "Contact us" (plans sold by contract) writes to */
+  supportEmail: string;
 }
 
 // Edits made by this process (counted before their commit: a reader that sees the count move
@@ -17,7 +20,7 @@ const globalForEdits = globalThis as unknown as { verbatimCatalogueEdits?: { cou
 const localEdits = (globalForEdits.verbatimCatalogueEdits ??= { count: 0 });
 
 /**
- * Called inside the transaction of every edit of plans or tiers: the version moves when (and
+ * Called inside the transaction of every edit of plans, tiers or the support address: the version moves when (and
  * only if) the edit commits, so no process can cache rows older than the version it read.
  */
 export async function bumpCatalogueVersion(tx: Database | Tx): Promise<void> {
@@ -53,8 +56,8 @@ export function planCatalogueCache(options: { otherProcesses: boolean }) {
       cached.localEdits = edits;
       return cached.value;
     }
-    const [plans, tiers] = await Promise.all([activePlans(database), allLanguageTiers(database)]);
-    cached = { version, localEdits: edits, value: { plans, tiers } };
+    const [plans, tiers, supportEmail] = await Promise.all([activePlans(database), allLanguageTiers(database), getSetting(database, "support_email")]);
+    cached = { version, localEdits: edits, value: { plans, tiers, supportEmail } };
     return cached.value;
   };
 }

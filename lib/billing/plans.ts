@@ -19,7 +19,7 @@ export async function defaultPlan(database: Database | Tx): Promise<Plan> {
 }
 
 /** Distinct languages a plan's tiers give. */
-export function planLanguageCount(plan: Pick<Plan, "languageTiers">, tiers: LanguageTier[]): number {
+function planLanguageCount(plan: Pick<Plan, "languageTiers">, tiers: LanguageTier[]): number {
   const codes = new Set<string>();
   for (const tier of tiers) {
     if (plan.languageTiers.includes(tier.id)) for (const code of Object.keys(tier.languages)) codes.add(code);

@@ -15,6 +15,11 @@ function fakeFetch(responses: Array<() => Response | Promise<Response>>) {
   return { calls };
 }
 
+/** The store imports its contract before calling fetch: wait until the call is made. */
+async function untilCalled(calls: string[], count = 1): Promise<void> {
+  while (calls.length < count) await new Promise((r) => setTimeout(r, 1));
+}
+
 const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;
@@ -40,6 +45,7 @@ describe("session store", () => {
     const { calls } = fakeFetch([() => new Promise<Response>((r) => (release = r))]);
     const a = checkSession();
     const b = checkSession();
+    await untilCalled(calls);
     release(Response.json(user));
     expect(await a).toEqual(user);
     expect(await b).toEqual(user);
@@ -48,8 +54,9 @@ describe("session store", () => {
 
   it("a check that was running when auth was cleared does not bring the user back", async () => {
     let release!: (r: Response) => void;
-    fakeFetch([() => new Promise<Response>((r) => (release = r)), () => new Response(null, { status: 401 })]);
+    const { calls } = fakeFetch([() => new Promise<Response>((r) => (release = r)), () => new Response(null, { status: 401 })]);
     const stale = checkSession();
+    await untilCalled(calls);
     clearSession();
     release(Response.json(user));
     expect(await stale).toBeNull();

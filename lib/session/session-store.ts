@@ -1,11 +1,11 @@
 import { apiCall } from "@/lib/api/client";
-import { ApiUser } from "@/lib/api/contract/account";
-import { OnboardingStatus } from "@/lib/api/contract/billing";
+import type { ApiUser } from "@/lib/api/contract/account";
 
 /**
  * The browser's view of the session (spec §4): the check result is cached for 5 minutes,
  * a check already in flight is shared rather than repeated, and a failed check means
- * "not logged in".
+ * "not logged in". The answers' contracts (and with them zod) are imported when a check
+ * runs, so they are not part of any page's first-load JavaScript.
  */
 export const SESSION_CACHE_MS = 5 * 60 * 1000;
 
@@ -26,6 +26,7 @@ export async function checkSession(now = Date.now): Promise<ApiUser | null> {
   const started = generation;
   const check = (async () => {
     // Signed out, a network failure or an answer we cannot read: not logged in.
+    const { ApiUser } = await import("@/lib/api/contract/account");
     const result = await apiCall("/api/me", { answer: ApiUser });
     const user = result.ok ? result.data : null;
     if (started !== generation) return null;
@@ -43,6 +44,7 @@ export async function checkSession(now = Date.now): Promise<ApiUser | null> {
 export async function checkOnboarding(): Promise<boolean> {
   if (onboardingPromise) return onboardingPromise;
   onboardingPromise = (async () => {
+    const { OnboardingStatus } = await import("@/lib/api/contract/billing");
     const result = await apiCall("/api/subscriptions/onboarding-status", { answer: OnboardingStatus });
     return result.ok && result.data.should_show_onboarding;
   })();

@@ -34,7 +34,7 @@ export function plan(id: string): ApiPlan {
   return found;
 }
 
-export const PLANS_RESPONSE: PlansAnswer = { plans: PLANS, language_tiers: TIERS };
+export const PLANS_RESPONSE: PlansAnswer = { plans: PLANS, language_tiers: TIERS, support_email: "support@verbatim.example" };
 
 const DEFAULT_PLAN_ID = PLAN_SEED.find((seed) => seed.isDefault)!.id;
 

@@ -5,6 +5,9 @@ import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
 
 export const metadata: Metadata = { title: "Forgot password" };
 
+// Rendered per request like every page behind the proxy: its scripts need the nonce.
+export const dynamic = "force-dynamic";
+
 export default function ForgotPasswordPage() {
   return (
     <AuthCard

@@ -25,6 +25,9 @@ function UL({ children }: { children: ReactNode }) {
   return <ul className={ulClass}>{children}</ul>;
 }
 
+// Rendered per request like every page behind the proxy: its scripts need the nonce.
+export const dynamic = "force-dynamic";
+
 export default function TermsPage() {
   return (
     <main className="mx-auto max-w-3xl px-4 py-12">

@@ -42,7 +42,7 @@ export const ApiLanguageTier = z.object({
 });
 export type ApiLanguageTier = z.infer<typeof ApiLanguageTier>;
 
-export const PlansAnswer = z.object({ plans: z.array(ApiPlan), language_tiers: z.array(ApiLanguageTier) });
+export const PlansAnswer = z.object({ plans: z.array(ApiPlan), language_tiers: z.array(ApiLanguageTier), support_email: z.string() });
 export type PlansAnswer = z.output<typeof PlansAnswer>;
 
 const BillingInterval = z.enum(BILLING_INTERVALS);

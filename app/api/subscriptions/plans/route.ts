@@ -4,8 +4,8 @@ import { databaseHandle } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import { PlansAnswer } from "@/lib/api/contract/billing";
 
-/** Public: the active plans and the language tiers, as operators last edited them. */
+/** Public: the active plans, the language tiers and the support address, as operators last edited them. */
 export const GET = route({ auth: "none", answer: PlansAnswer }, async () => {
-  const { plans, tiers } = await publicCatalogue(databaseHandle());
-  return { plans: plans.map((p) => toApiPlan(p, tiers)), language_tiers: tiers.map(toApiTier) };
+  const { plans, tiers, supportEmail } = await publicCatalogue(databaseHandle());
+  return { plans: plans.map((p) => toApiPlan(p, tiers)), language_tiers: tiers.map(toApiTier), support_email: supportEmail };
 });

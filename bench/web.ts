@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:web`: the page figures of issue 16 beside a bare Next.js app built from
+ * bench/reference-app with the same Next.js and React — first-load JavaScript of `/`, `/login`
+ * and `/signup` (gzip -9 of every script the HTML loads, modern browsers), `GET /` throughput
+ * (wrk, 50 connections, alternated rounds), Lighthouse mobile on `/` (Debian's Chromium) —
+ * then the API figures of bench/web-api.ts. Needs `next build` first. `--pages` skips the API part.
+ */
+import { execFile, spawn } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+import { alternated, apiFigures, freePort, startBuiltApp, waitUntilAnswering, wrk, type Figure } from "./web-api";
+
+const ROOT = path.resolve(__dirname, "..");
+const run = promisify(execFile);
+const KB = 1000;
+const LIGHTHOUSE_RUNS = 3;
+
+interface Server {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Builds bench/reference-app in a temporary folder (its own copy of node_modules, hard links) and starts it. */
+async function startReferenceApp(): Promise<Server> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "verbatim-bench-bare-"));
+  cpSync(path.join(ROOT, "bench/reference-app"), dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}.next`) });
+  const versions = (name: string) => (JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "bare", private: true, dependencies: { next: versions("next"), react: versions("react"), "react-dom": versions("react-dom") } }));
+  // One React on disk: Next.js must run from the same node_modules it bundles from.
+  await run("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
+  const next = path.join(dir, "node_modules/.bin/next");
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
+  await run(next, ["build"], { cwd: dir, env, maxBuffer: 16 * 1024 * 1024 });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(next, ["start", "-p", String(port), "-H", "127.0.0.1"], { cwd: dir, env, stdio: ["ignore", "ignore", "inherit"] });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  };
+  await waitUntilAnswering(child, `${baseUrl}/`, {}, stop);
+  return { baseUrl, stop };
+}
+
+/** Gzip -9 size of every script a page's HTML loads (module scripts; `nomodule` ones are for old browsers only). */
+async function firstLoadJsKb(baseUrl: string, pathname: string): Promise<number> {
+  const html = await (await fetch(baseUrl + pathname)).text();
+  const sources = new Set<string>();
+  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+    const src = /\ssrc="([^"]+)"/.exec(tag)?.[1];
+    if (src && !/\snomodule\b/i.test(tag)) sources.add(new URL(src.replaceAll("&amp;", "&"), baseUrl).href);
+  }
+  let bytes = 0;
+  for (const src of sources) {
+    const response = await fetch(src);
+    if (!response.ok) throw new Error(`${src} answered ${response.status}`);
+    bytes += gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
+  }
+  return bytes / KB;
+}
+
+interface LighthouseResult {
+  score: number;
+  lcpMs: number;
+  totalMs: number;
+}
+
+/** Lighthouse's mobile preset (its default), performance only, in Debian's Chromium; the median of a few runs. */
+async function lighthouse(url: string): Promise<LighthouseResult> {
+  const results: LighthouseResult[] = [];
+  for (let attempt = 0; results.length < LIGHTHOUSE_RUNS; attempt++) {
+    const started = Date.now();
+    // Lighthouse exits non-zero when the run failed, still printing its report.
+    const stdout = await run(
+      path.join(ROOT, "node_modules/.bin/lighthouse"),
+      [url, "--only-categories=performance", "--output=json", "--output-path=stdout", "--quiet", "--chrome-flags=--headless=new --no-sandbox --disable-gpu"],
+      { env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 },
+    ).then(
+      (r) => r.stdout,
+      (error: { stdout?: string }) => error.stdout ?? "{}",
+    );
+    const report = JSON.parse(stdout) as { runtimeError?: { code: string }; categories?: { performance: { score: number | null } }; audits: Record<string, { numericValue?: number }> };
+    const score = report.categories?.performance.score ?? null;
+    if (score === null) {
+      // Chromium now and then records no trace (NO_NAVSTART); Lighthouse's advice is to run again.
+      if (attempt >= LIGHTHOUSE_RUNS * 2) throw new Error(`Lighthouse keeps failing on ${url}: ${report.runtimeError?.code}`);
+      continue;
+    }
+    results.push({ score, lcpMs: report.audits["largest-contentful-paint"].numericValue ?? NaN, totalMs: Date.now() - started });
+  }
+  const median = (pick: (r: LighthouseResult) => number) => results.map(pick).sort((a, b) => a - b)[Math.floor(results.length / 2)];
+  return { score: median((r) => r.score), lcpMs: median((r) => r.lcpMs), totalMs: median((r) => r.totalMs) };
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString("en");
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+
+async function pageFigures(): Promise<Figure[]> {
+  const bare = await startReferenceApp();
+  const app = await startBuiltApp();
+  try {
+    const figures: Figure[] = [];
+    const bareJs = await firstLoadJsKb(bare.baseUrl, "/");
+    for (const page of ["/", "/login", "/signup"]) {
+      const kb = await firstLoadJsKb(app.baseUrl, page);
+      figures.push({ what: `first-load JS of ${page}, gzip -9`, verbatim: `${kb.toFixed(1)} KB`, reference: `bare / ${bareJs.toFixed(1)} KB`, ratio: ratio(kb, bareJs), target: "≤ 160 KB" });
+    }
+
+    await wrk(`${app.baseUrl}/`, {}, 3); // warm-up, not counted
+    await wrk(`${bare.baseUrl}/`, {}, 3);
+    const [ours, theirs] = await alternated([{ url: `${app.baseUrl}/` }, { url: `${bare.baseUrl}/` }]);
+    figures.push(
+      { what: "GET / throughput", verbatim: `${fmt(ours.requestsPerSecond)} req/s`, reference: `bare static ${fmt(theirs.requestsPerSecond)}`, ratio: ratio(ours.requestsPerSecond, theirs.requestsPerSecond), target: "≥ 0.80×" },
+      { what: "GET / p99", verbatim: `${ours.p99Ms.toFixed(1)} ms`, reference: `bare ${theirs.p99Ms.toFixed(1)} ms`, ratio: "—", target: "—" },
+    );
+
+    const ourLh = await lighthouse(`${app.baseUrl}/`);
+    const bareLh = await lighthouse(`${bare.baseUrl}/`);
+    figures.push(
+      { what: "Lighthouse mobile performance, /", verbatim: ourLh.score.toFixed(2), reference: `bare ${bareLh.score.toFixed(2)}`, ratio: "—", target: "≥ 0.99" },
+      { what: "Lighthouse LCP, /", verbatim: `${(ourLh.lcpMs / 1000).toFixed(2)} s`, reference: `bare ${(bareLh.lcpMs / 1000).toFixed(2)} s`, ratio: ratio(ourLh.lcpMs, bareLh.lcpMs), target: "≤ 1.20×" },
+      { what: "Lighthouse run time, /", verbatim: `${(ourLh.totalMs / 1000).toFixed(1)} s`, reference: `bare ${(bareLh.totalMs / 1000).toFixed(1)} s`, ratio: "—", target: "no 45 s page-load limit" },
+    );
+    return figures;
+  } finally {
+    await app.stop();
+    await bare.stop();
+  }
+}
+
+async function main() {
+  const figures = await pageFigures();
+  if (!process.argv.includes("--pages")) figures.push(...(await apiFigures()));
+  console.log(`Machine: ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)} at the end. Bare = bench/reference-app built now with the same Next.js.`);
+  console.table(figures);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { useSession } from "@/components/session/session-provider";
+import type { PlansAnswer } from "@/lib/api/contract/billing";
+import { PricingCards } from "./pricing-cards";
+
+/**
+ * The plans as operators last edited them, read from the public plans API (cached in memory on
+ * the server and invalidated on edit) so the page around them stays one prerendered file.
+ * The billing contract is imported when the page runs, not in its first load.
+ */
+export function LandingPricing() {
+  const { user } = useSession();
+  const [catalogue, setCatalogue] = useState<PlansAnswer | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void import("@/components/billing/api").then(({ fetchPlans }) => fetchPlans()).then((answer) => live && setCatalogue(answer));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (!catalogue) return <p className="mt-10 min-h-96 text-center text-muted-foreground">Loading plans…</p>;
+  if (catalogue.plans.length === 0) return <p className="mt-10 text-center text-muted-foreground">The plans could not be loaded. Reload the page to try again.</p>;
+  return <PricingCards plans={catalogue.plans} signedIn={Boolean(user)} supportEmail={catalogue.support_email} />;
+}
