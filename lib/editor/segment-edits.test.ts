@@ -43,7 +43,7 @@ describe.each(BACKENDS)("applySegmentEdits on %s", (_name, open) => {
     const [first] = await segmentsOf(db, id);
     expect(first.text).toBe("And so, my fellow Americans.");
     expect(first.speaker).toBe("JFK");
-    expect(first.words?.[4]).toEqual({ word: "Americans.", start_ms: 1300, end_ms: 2000, confidence: 0.2 });
+    expect(first.words?.[4]).toEqual({ word: "Americans.", start_ms: 1300, end_ms: 2000 });
     const [row] = await db.select().from(transcriptions).where(eq(transcriptions.id, id));
     expect(row.transcriptText).toBe("And so, my fellow Americans. ask not what your country can do for you");
   });
