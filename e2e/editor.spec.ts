@@ -5,9 +5,16 @@ import { seedJfkTranscript, subscribe } from "./support/transcripts";
 const audioTime = (page: import("@playwright/test").Page) =>
   page.getByTestId("audio").evaluate((a: HTMLAudioElement) => a.currentTime);
 
-/** Waits until React has hydrated the editor (its nodes carry React's props): before that a click does nothing. */
-const hydrated = (page: import("@playwright/test").Page) =>
-  expect.poll(() => page.getByTestId("transcript").evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")))).toBe(true);
+/** Waits until the editor answers (its "?" shortcut opens the help): a click or key before React has hydrated is lost. */
+async function hydrated(page: import("@playwright/test").Page) {
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(async () => {
+    await page.keyboard.press("?");
+    await expect(help).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await page.keyboard.press("Escape");
+  await expect(help).toBeHidden();
+}
 
 test("play → the segment and word highlight move; click a word → the audio jumps there", async ({ page, request }) => {
   const creds = await createUser(request);
@@ -268,15 +275,10 @@ test("click into the text and type, like a document: the cursor lands where clic
   await hydrated(page);
 
   // Click just before "country" (word 4): the text opens for typing with the cursor there.
-  // A click while React is still hydrating is lost, so it is repeated until the text opens.
+  const word = (await second.locator("[data-word='4']").boundingBox())!;
+  await page.mouse.click(word.x + 1, word.y + word.height / 2);
   const box = second.getByRole("textbox", { name: /^Text of the segment at 00:03/ });
-  await expect(async () => {
-    if (!(await box.isVisible())) {
-      const word = (await second.locator("[data-word='4']").boundingBox())!;
-      await page.mouse.click(word.x + 1, word.y + word.height / 2);
-    }
-    await expect(box).toBeFocused({ timeout: 1000 });
-  }).toPass();
+  await expect(box).toBeFocused();
   // The audio moved to the word but does not start playing over the typing.
   await expect.poll(() => audioTime(page)).toBeCloseTo(5.58, 1);
   expect(await page.getByTestId("audio").evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
@@ -336,4 +338,13 @@ test("split a segment at the cursor and merge it back; word timings and the save
   rows = await sql("select text, start_ms from transcript_segments where transcription_id = $1 order by position", [id]);
   expect(rows.map((r) => r.text)).toEqual(["and so my fellow americans", "ask not what your country can do for you ask what you can do for your country"]);
   await expect(page.getByRole("button", { name: /^Merge the segment at 00:03/ })).toHaveCount(0);
+
+  // With the mouse: click into the text before "what" (word 2), then "Split here".
+  const what = (await segments.nth(1).locator("[data-word='2']").boundingBox())!;
+  await page.mouse.click(what.x + 1, what.y + what.height / 2);
+  await segments.nth(1).getByRole("button", { name: "Split here" }).click();
+  await expect(segments).toHaveCount(3);
+  await expect(segments.nth(1)).toContainText("ask not");
+  await expect(segments.nth(2)).toContainText("what your country can do for you");
+  await expect(page.getByTestId("save-status")).toHaveText("All changes saved");
 });
