@@ -223,8 +223,9 @@ export const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
           </div>
         )}
       </div>
-      {editable && !editing && (
-        <div className="flex shrink-0 flex-col items-end self-start">
+      {editable && (
+        // Hidden, not removed, while typing: the text keeps its width and does not reflow under the cursor.
+        <div className={clsx("flex shrink-0 flex-col items-end self-start", editing && "invisible")}>
           <button type="button" onClick={() => onStartEdit(position)} className={ROW_ACTION} aria-label={`Edit the segment at ${formatTimestamp(segment.start_ms)}`}>
             Edit
           </button>
