@@ -48,6 +48,53 @@ test.describe("segment edits", () => {
     expect(row.version).toBe(0);
   });
 
+  test("speakers: assigned per segment, renamed everywhere in one save, names validated", async ({ request }) => {
+    const { id } = await signedIn(request);
+    const assigned = await patch(request, id, { base_version: 0, changes: [{ position: 0, speaker: "Speaker 1" }, { position: 1, speaker: " Speaker 1 " }] });
+    expect(assigned.status()).toBe(200);
+    const renamed = await patch(request, id, { base_version: 1, changes: [{ position: 0, speaker: "Interviewer" }, { position: 1, speaker: "Interviewer" }] });
+    expect(await renamed.json()).toMatchObject({ version: 2, segments: [{ speaker: "Interviewer" }, { speaker: "Interviewer" }] });
+    const txt = await (await request.get(`/api/transcriptions/${id}/export?format=txt`)).text();
+    expect(txt).toContain("Interviewer: and so my fellow americans");
+
+    const empty = await patch(request, id, { base_version: 2, changes: [{ position: 0, speaker: "   " }] });
+    expect(empty.status()).toBe(422);
+    expect((await empty.json()).detail).toBe("changes.0.speaker: Give the speaker a name.");
+    const long = await patch(request, id, { base_version: 2, changes: [{ position: 1, speaker: "x".repeat(101) }] });
+    expect(long.status()).toBe(422);
+    expect((await long.json()).detail).toBe("changes.0.speaker: Use at most 60 characters for a speaker name.");
+    const cleared = await patch(request, id, { base_version: 2, changes: [{ position: 1, speaker: null }] });
+    expect(await cleared.json()).toMatchObject({ version: 3, segments: [{ position: 1, speaker: null }] });
+  });
+
+  test("split and merge: versioned like edits, validated with clear messages", async ({ request }) => {
+    const { id } = await signedIn(request);
+    const url = `/api/transcriptions/${id}/segments`;
+    const post = (data: Record<string, unknown>) => request.post(url, { data, headers: ORIGIN });
+    const split = await post({ action: "split", base_version: 0, position: 0, word: 2 });
+    expect(split.status()).toBe(200);
+    expect((await split.json()).segments.map((s: { position: number; text: string }) => [s.position, s.text])).toEqual([
+      [0, "and so"],
+      [1, "my fellow americans"],
+      [2, "ask not what your country can do for you ask what you can do for your country"],
+    ]);
+    const stale = await post({ action: "merge", base_version: 0, position: 0 });
+    expect(stale.status()).toBe(409);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ action: "shuffle", base_version: 1, position: 0 }, 'action: Choose an action: "split" or "merge".'],
+      [{ action: "split", base_version: 1, position: 0 }, "word: Send the word to split before (word)."],
+      [{ action: "split", base_version: 1, position: 0, word: 2 }, "Choose where to split: between two words of the segment."],
+      [{ action: "merge", base_version: 1, position: 2 }, "The last segment has no next segment to merge with."],
+      [{ action: "merge", base_version: 1, position: 7 }, "There is no segment 7 in this transcript."],
+    ];
+    for (const [body, detail] of cases) {
+      const answer = await post(body);
+      expect({ status: answer.status(), detail: (await answer.json()).detail }).toEqual({ status: 422, detail });
+    }
+    const merged = await post({ action: "merge", base_version: 1, position: 0 });
+    expect(await merged.json()).toMatchObject({ version: 2, segments: [{ position: 0, text: "and so my fellow americans", start_ms: 0 }, { position: 1 }] });
+  });
+
   test("signed out 401; another user's transcript 404", async ({ request, playwright }) => {
     const { id } = await signedIn(request);
     const anonymous = await playwright.request.newContext({ baseURL: "http://127.0.0.1:3100" });
@@ -55,6 +102,8 @@ test.describe("segment edits", () => {
     const stranger = await playwright.request.newContext({ baseURL: "http://127.0.0.1:3100", extraHTTPHeaders: { "x-forwarded-for": "10.201.0.9" } });
     await signedIn(stranger);
     expect((await patch(stranger, id, { base_version: 0, changes: [{ position: 0, text: "x" }] })).status()).toBe(404);
+    expect((await patch(stranger, id, { base_version: 0, changes: [{ position: 0, speaker: "Intruder" }] })).status()).toBe(404);
+    expect((await stranger.post(`/api/transcriptions/${id}/segments`, { data: { action: "merge", base_version: 0, position: 0 }, headers: ORIGIN })).status()).toBe(404);
     expect((await stranger.get(`/api/transcriptions/${id}/export?format=txt`)).status()).toBe(404);
     expect((await stranger.post(`/api/transcriptions/${id}/format`, { data: { level: "basic" }, headers: ORIGIN })).status()).toBe(404);
   });

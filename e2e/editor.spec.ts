@@ -5,6 +5,17 @@ import { seedJfkTranscript, subscribe } from "./support/transcripts";
 const audioTime = (page: import("@playwright/test").Page) =>
   page.getByTestId("audio").evaluate((a: HTMLAudioElement) => a.currentTime);
 
+/** Waits until the editor answers (its "?" shortcut opens the help): a click or key before React has hydrated is lost. */
+async function hydrated(page: import("@playwright/test").Page) {
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(async () => {
+    await page.keyboard.press("?");
+    await expect(help).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await page.keyboard.press("Escape");
+  await expect(help).toBeHidden();
+}
+
 test("play → the segment and word highlight move; click a word → the audio jumps there", async ({ page, request }) => {
   const creds = await createUser(request);
   const id = await seedJfkTranscript(creds.email);
@@ -24,6 +35,8 @@ test("play → the segment and word highlight move; click a word → the audio j
   await segments.nth(1).locator("[data-word='4']").click();
   await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(5.5);
   expect(await audioTime(page)).toBeLessThan(6.5);
+  // The click also put the cursor into the text; Escape leaves it, so keys control the player again.
+  await page.keyboard.press("Escape");
 
   // Keyboard: pause, back 5 s.
   await page.keyboard.press("Space");
@@ -153,6 +166,49 @@ test("a Pro user downloads every export format; formatting makes a readable vers
   await page.keyboard.press("Escape");
   await page.getByRole("tab", { name: "Transcript" }).click();
   await expect(page.getByTestId("segment").nth(0)).toContainText("and so my fellow americans");
+
+  // An edit makes the formatted version outdated at once, without a reload.
+  await page.getByTestId("segment").nth(0).getByRole("button", { name: /^Edit/ }).click();
+  await page.getByTestId("segment").nth(0).getByRole("textbox").fill("and so, my fellow Americans");
+  await page.getByTestId("segment").nth(0).getByRole("textbox").press("Enter");
+  await expect(page.getByTestId("save-status")).toHaveText("All changes saved");
+  await page.getByRole("tab", { name: "Formatted" }).click();
+  await expect(page.getByTestId("formatted")).toContainText("The transcript was edited after this was made. Format it again to include the edits.");
+});
+
+test("playback speed from 0.75× to 2×; at 375 px the player stays in view and clear of the text while scrolling", async ({ page, request }) => {
+  const creds = await createUser(request);
+  const id = await seedJfkTranscript(creds.email);
+  await logInViaApi(page, creds);
+  await page.setViewportSize({ width: 375, height: 360 });
+  await page.goto(`/transcription/${id}`);
+  await hydrated(page);
+
+  const speed = page.getByRole("combobox", { name: "Playback speed" });
+  await expect(speed).toHaveValue("1");
+  expect(await speed.locator("option").allTextContents()).toEqual(["0.75×", "1×", "1.25×", "1.5×", "2×"]);
+  await speed.focus();
+  await speed.selectOption("1.5");
+  await expect.poll(() => page.getByTestId("audio").evaluate((a: HTMLAudioElement) => a.playbackRate)).toBe(1.5);
+  await speed.selectOption("0.75");
+  await expect.poll(() => page.getByTestId("audio").evaluate((a: HTMLAudioElement) => a.playbackRate)).toBe(0.75);
+
+  // Scrolled to the end, the player sits just under the top bar, inside the 375 px width.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const header = (await page.locator("header").first().boundingBox())!;
+  const player = (await page.getByTestId("player").boundingBox())!;
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  expect(player.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+  expect(player.y).toBeLessThan(header.y + header.height + 2);
+  expect(player.x + player.width).toBeLessThanOrEqual(375);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // A segment brought into view (as following the audio does) lands below the player, not under it.
+  const second = page.getByTestId("segment").nth(1);
+  await second.evaluate((el) => el.scrollIntoView({ block: "start" }));
+  const row = (await second.boundingBox())!;
+  const bar = (await page.getByTestId("player").boundingBox())!;
+  expect(row.y).toBeGreaterThanOrEqual(bar.y + bar.height);
 });
 
 test("a free user gets TXT but is refused PDF with the upgrade hint", async ({ page, request }) => {
@@ -172,4 +228,123 @@ test("a free user gets TXT but is refused PDF with the upgrade hint", async ({ p
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download" }).click();
   expect((await download).suggestedFilename()).toBe("JFK inaugural.txt");
+});
+
+test("speakers: assign per segment, rename once and every segment follows; saved", async ({ page, request }) => {
+  const creds = await createUser(request);
+  const id = await seedJfkTranscript(creds.email);
+  await logInViaApi(page, creds);
+  await page.goto(`/transcription/${id}`);
+  await hydrated(page);
+
+  const first = page.getByRole("combobox", { name: "Speaker of the segment at 00:00" });
+  await first.selectOption({ label: "New speaker (Speaker 1)" });
+  await expect(first).toHaveValue("Speaker 1");
+  const second = page.getByRole("combobox", { name: /^Speaker of the segment at 00:03/ });
+  await second.selectOption({ label: "Speaker 1" });
+  await expect(page.getByTestId("save-status")).toHaveText("All changes saved");
+
+  await page.getByRole("button", { name: "Speakers" }).click();
+  const dialog = page.getByRole("dialog", { name: "Speakers" });
+  const name = dialog.getByRole("textbox", { name: "New name for Speaker 1" });
+  await name.fill("  ");
+  await dialog.getByRole("button", { name: "Rename Speaker 1" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Give the speaker a name.");
+  await name.fill("Interviewer");
+  await name.press("Enter");
+  await expect(dialog.getByRole("textbox", { name: "New name for Interviewer" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(first).toHaveValue("Interviewer");
+  await expect(second).toHaveValue("Interviewer");
+  await expect(page.getByTestId("save-status")).toHaveText("All changes saved");
+  const rows = await sql<{ speaker: string }>("select speaker from transcript_segments where transcription_id = $1 order by position", [id]);
+  expect(rows.map((r) => r.speaker)).toEqual(["Interviewer", "Interviewer"]);
+
+  // One undo step puts the old name back everywhere.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(first).toHaveValue("Speaker 1");
+  await expect(second).toHaveValue("Speaker 1");
+});
+
+test("click into the text and type, like a document: the cursor lands where clicked, and leaving saves", async ({ page, request }) => {
+  const creds = await createUser(request);
+  const id = await seedJfkTranscript(creds.email);
+  await logInViaApi(page, creds);
+  await page.goto(`/transcription/${id}`);
+  const second = page.getByTestId("segment").nth(1);
+  await hydrated(page);
+
+  // Click just before "country" (word 4): the text opens for typing with the cursor there.
+  const word = (await second.locator("[data-word='4']").boundingBox())!;
+  await page.mouse.click(word.x + 1, word.y + word.height / 2);
+  const box = second.getByRole("textbox", { name: /^Text of the segment at 00:03/ });
+  await expect(box).toBeFocused();
+  // The audio moved to the word but does not start playing over the typing.
+  await expect.poll(() => audioTime(page)).toBeCloseTo(5.58, 1);
+  expect(await page.getByTestId("audio").evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
+  await page.keyboard.type("great ");
+  await expect(box).toHaveValue("ask not what your great country can do for you ask what you can do for your country");
+
+  // Leaving the text (a click elsewhere) saves it; no Edit button was needed.
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(box).toBeHidden();
+  await expect(page.getByTestId("save-status")).toHaveText("All changes saved");
+  const [row] = await sql<{ text: string }>("select text from transcript_segments where transcription_id = $1 and position = 1", [id]);
+  expect(row.text).toBe("ask not what your great country can do for you ask what you can do for your country");
+
+  // Keyboard: the Edit button still opens the text, with the cursor at the end.
+  await page.getByRole("button", { name: "Edit the segment at 00:00" }).focus();
+  await page.keyboard.press("Enter");
+  const first = page.getByTestId("segment").nth(0).getByRole("textbox");
+  await expect(first).toBeFocused();
+  await page.keyboard.type("!");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("save-status")).toHaveText("All changes saved");
+  await expect(page.getByTestId("segment").nth(0)).toContainText("and so my fellow americans!");
+});
+
+test("split a segment at the cursor and merge it back; word timings and the saved rows follow", async ({ page, request }) => {
+  const creds = await createUser(request);
+  const id = await seedJfkTranscript(creds.email);
+  await logInViaApi(page, creds);
+  await page.goto(`/transcription/${id}`);
+  const segments = page.getByTestId("segment");
+  await hydrated(page);
+
+  // Cursor inside "country" (word 4): Alt+Enter splits before it, keyboard only.
+  await page.getByRole("button", { name: "Edit the segment at 00:03" }).click();
+  const box = segments.nth(1).getByRole("textbox");
+  await box.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(20, 20));
+  await box.press("Alt+Enter");
+  await expect(segments).toHaveCount(3);
+  await expect(segments.nth(1)).toContainText("ask not what your");
+  await expect(segments.nth(2)).toContainText("country can do for you");
+  // The new segment starts when "country" is said (3900 + 4 × 420 ms) and its words stay clickable.
+  await expect(segments.nth(2).getByRole("button", { name: /^Play from 00:05/ })).toBeVisible();
+  await expect(segments.nth(2).locator("[data-word]")).toHaveCount(13);
+  await expect(page.getByTestId("save-status")).toHaveText("All changes saved");
+  let rows = await sql<{ text: string; start_ms: number }>("select text, start_ms from transcript_segments where transcription_id = $1 order by position", [id]);
+  expect(rows).toEqual([
+    { text: "and so my fellow americans", start_ms: 0 },
+    { text: "ask not what your", start_ms: 3800 },
+    { text: "country can do for you ask what you can do for your country", start_ms: 5580 },
+  ]);
+
+  // Merge puts it back together.
+  await page.getByRole("button", { name: "Merge the segment at 00:03 with the next" }).click();
+  await expect(segments).toHaveCount(2);
+  await expect(segments.nth(1)).toContainText("ask not what your country can do for you");
+  await expect(page.getByTestId("save-status")).toHaveText("All changes saved");
+  rows = await sql("select text, start_ms from transcript_segments where transcription_id = $1 order by position", [id]);
+  expect(rows.map((r) => r.text)).toEqual(["and so my fellow americans", "ask not what your country can do for you ask what you can do for your country"]);
+  await expect(page.getByRole("button", { name: /^Merge the segment at 00:03/ })).toHaveCount(0);
+
+  // With the mouse: click into the text before "what" (word 2), then "Split here".
+  const what = (await segments.nth(1).locator("[data-word='2']").boundingBox())!;
+  await page.mouse.click(what.x + 1, what.y + what.height / 2);
+  await segments.nth(1).getByRole("button", { name: "Split here" }).click();
+  await expect(segments).toHaveCount(3);
+  await expect(segments.nth(1)).toContainText("ask not");
+  await expect(segments.nth(2)).toContainText("what your country can do for you");
+  await expect(page.getByTestId("save-status")).toHaveText("All changes saved");
 });

@@ -1,11 +1,14 @@
 "use client";
 
 import { clsx } from "clsx";
-import { memo, useEffect, useRef, type KeyboardEvent } from "react";
+import { memo, useEffect, useRef, type FocusEvent, type KeyboardEvent } from "react";
 import type { Match } from "@/lib/editor/find";
 import { isLowConfidence } from "@/lib/editor/playback";
+import { wordsBefore } from "@/lib/editor/segment-structure";
+import { newSpeakerName } from "@/lib/editor/speakers";
 import { formatTimestamp } from "@/lib/transcription/format";
 import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import { caretOffsetAt } from "./caret";
 import { PlayFromButton } from "./play-from-button";
 
 interface SegmentRowProps {
@@ -20,10 +23,22 @@ interface SegmentRowProps {
   /** find matches inside this segment, with the index of the current one (or -1) */
   matches: readonly Match[];
   currentMatch: number;
-  onSeek(ms: number): void;
-  onStartEdit(position: number): void;
+  /** `play`: start playing from there (default); false moves the position only */
+  onSeek(ms: number, play?: boolean): void;
+  /** `caret`: where to put the cursor in the text (default: at the end) */
+  onStartEdit(position: number, caret?: number): void;
   onStopEdit(position: number): void;
   onChangeText(position: number, text: string): void;
+  /** where the cursor goes when this segment's text opens for typing */
+  caret?: number;
+  /** split before word `word` of the segment; merge it with the next */
+  onSplit(position: number, word: number): void;
+  onMerge(position: number): void;
+  /** whether a next segment exists to merge with */
+  last: boolean;
+  /** the transcript's speakers, for the speaker menu */
+  speakers: readonly string[];
+  onSetSpeaker(position: number, speaker: string | null): void;
 }
 
 /** Words paired with their timings, when the text still splits into exactly those words. */
@@ -52,7 +67,7 @@ function Highlighted({ text, matches, currentMatch }: { text: string; matches: r
   return <>{parts}</>;
 }
 
-function SegmentText({ segment, activeWord, markLowConfidence, onSeek }: Pick<SegmentRowProps, "segment" | "activeWord" | "markLowConfidence" | "onSeek">) {
+function SegmentText({ segment, activeWord, editable, markLowConfidence, onSeek }: Pick<SegmentRowProps, "segment" | "activeWord" | "editable" | "markLowConfidence" | "onSeek">) {
   const tokens = timedTokens(segment);
   if (!tokens) return <span>{segment.text}</span>;
   const words = segment.words ?? [];
@@ -68,10 +83,9 @@ function SegmentText({ segment, activeWord, markLowConfidence, onSeek }: Pick<Se
             data-word={word}
             data-start={timing.start_ms}
             data-current={word === activeWord || undefined}
-            onClick={(e) => {
-              e.stopPropagation();
-              onSeek(timing.start_ms);
-            }}
+            // Where editing is allowed the click is also a click into the text to type: the audio
+            // moves there but does not start playing over the typing (a playing one goes on).
+            onClick={() => onSeek(timing.start_ms, !editable)}
             title={low ? `Low confidence (${Math.round((timing.confidence ?? 0) * 100)} %): check this word` : undefined}
             className={clsx(
               "cursor-pointer rounded-sm hover:bg-muted",
@@ -87,37 +101,97 @@ function SegmentText({ segment, activeWord, markLowConfidence, onSeek }: Pick<Se
   );
 }
 
-function EditArea({ segment, position, onChangeText, onStopEdit }: Pick<SegmentRowProps, "segment" | "position" | "onChangeText" | "onStopEdit">) {
+function EditArea({ segment, position, caret, onChangeText, onStopEdit, onSplit }: Pick<SegmentRowProps, "segment" | "position" | "caret" | "onChangeText" | "onStopEdit" | "onSplit">) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  const splitButton = useRef<HTMLButtonElement>(null);
+  const split = () => onSplit(position, wordsBefore(segment.text, ref.current?.selectionStart ?? segment.text.length));
+  // Moving between the text and its Split button keeps the session open; leaving both ends it.
+  const leave = (event: FocusEvent) => {
+    if (event.relatedTarget !== ref.current && event.relatedTarget !== splitButton.current) onStopEdit(position);
+  };
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     el.focus();
-    el.setSelectionRange(el.value.length, el.value.length);
+    const at = Math.min(caret ?? el.value.length, el.value.length);
+    el.setSelectionRange(at, at);
+    // Only where the session starts: later renders must not move the cursor while typing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    // A segment is one line: Enter and Escape both finish editing.
-    if (e.key === "Escape" || (e.key === "Enter" && !e.shiftKey)) {
+    if (e.key === "Enter" && e.altKey) {
+      e.preventDefault();
+      split();
+    } else if (e.key === "Escape" || (e.key === "Enter" && !e.shiftKey)) {
+      // A segment is one line: Enter and Escape both finish editing.
       e.preventDefault();
       onStopEdit(position);
     }
   };
   return (
-    <textarea
-      ref={ref}
-      aria-label={`Text of the segment at ${formatTimestamp(segment.start_ms)}`}
-      value={segment.text}
-      onChange={(e) => onChangeText(position, e.target.value)}
-      onBlur={() => onStopEdit(position)}
-      onKeyDown={onKeyDown}
-      rows={Math.max(2, Math.ceil(segment.text.length / 80))}
-      className="w-full resize-none rounded-md border-0 border-b-2 border-primary bg-input px-2 py-1 leading-relaxed outline-none [field-sizing:content]"
-    />
+    <>
+      <textarea
+        ref={ref}
+        aria-label={`Text of the segment at ${formatTimestamp(segment.start_ms)}`}
+        aria-keyshortcuts="Alt+Enter"
+        value={segment.text}
+        onChange={(e) => onChangeText(position, e.target.value)}
+        onBlur={leave}
+        onKeyDown={onKeyDown}
+        rows={Math.max(2, Math.ceil(segment.text.length / 80))}
+        // Styled as the text it replaces, so clicking into a segment reads like typing in a document.
+        className="block w-full resize-none border-0 bg-transparent p-0 leading-relaxed outline-none [field-sizing:content]"
+      />
+      <button
+        ref={splitButton}
+        type="button"
+        // Keeps the cursor in the text: the split goes where it is.
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={split}
+        onBlur={leave}
+        className="mt-1 rounded px-2 py-0.5 text-xs text-accent hover:bg-muted"
+        title="Split the segment at the cursor (Alt+Enter)"
+      >
+        Split here
+      </button>
+    </>
   );
 }
 
+// Not a name anyone can give (names are trimmed): the menu entry that adds a speaker.
+const NEW_SPEAKER = " new";
+
+/** The segment's speaker as a menu: pick one of the transcript's speakers, none, or a new one. */
+function SpeakerSelect({ segment, position, speakers, onSetSpeaker }: Pick<SegmentRowProps, "segment" | "position" | "speakers" | "onSetSpeaker">) {
+  const fresh = newSpeakerName(speakers);
+  return (
+    <select
+      aria-label={`Speaker of the segment at ${formatTimestamp(segment.start_ms)}`}
+      value={segment.speaker ?? ""}
+      onChange={(e) => onSetSpeaker(position, e.target.value === NEW_SPEAKER ? fresh : e.target.value || null)}
+      className={clsx(
+        "mr-2 max-w-40 rounded border-0 border-b border-border bg-transparent py-0 text-sm",
+        segment.speaker ? "font-semibold text-accent" : "text-muted-foreground",
+      )}
+    >
+      <option value="">No speaker</option>
+      {speakers.map((n) => <option key={n} value={n}>{n}</option>)}
+      <option value={NEW_SPEAKER}>New speaker ({fresh})</option>
+    </select>
+  );
+}
+
+const ROW_ACTION = "rounded px-2 py-0.5 text-xs text-muted-foreground opacity-60 hover:bg-muted hover:opacity-100 focus:opacity-100 group-hover:opacity-100";
+
 export const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
-  const { segment, position, active, editable, editing, matches, currentMatch, onSeek, onStartEdit } = props;
+  const { segment, position, active, editable, editing, last, matches, currentMatch, onSeek, onStartEdit, onMerge } = props;
+  const text = useRef<HTMLDivElement>(null);
+  // A click into the text opens it for typing with the cursor there (a word click also seeks);
+  // a drag that selected text to copy leaves it as it is.
+  const typeHere = (event: React.MouseEvent) => {
+    if (!editable || editing || !text.current || !window.getSelection()?.isCollapsed) return;
+    onStartEdit(position, caretOffsetAt(text.current, event.clientX, event.clientY) ?? undefined);
+  };
   const row = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (active && !editing) row.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
@@ -131,29 +205,36 @@ export const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
       ref={row}
       data-testid="segment"
       data-active={active || undefined}
-      className={clsx("group flex gap-3 rounded-lg px-3 py-2", active ? "bg-accent-soft" : "hover:bg-muted/60")}
+      className={clsx("group flex scroll-mt-32 gap-3 rounded-lg px-3 py-2", editing && "ring-2 ring-accent/50", active ? "bg-accent-soft" : "hover:bg-muted/60")}
       onDoubleClick={() => editable && !editing && onStartEdit(position)}
     >
       <PlayFromButton ms={segment.start_ms} onSeek={onSeek} className="w-14 shrink-0 self-start pt-0.5 text-left font-mono text-xs text-accent hover:underline" />
       <div className="min-w-0 flex-1 leading-relaxed">
-        {segment.speaker && <span className="mr-2 text-sm font-semibold text-accent">{segment.speaker}:</span>}
+        {editable ? (
+          <div><SpeakerSelect {...props} /></div>
+        ) : (
+          segment.speaker && <span className="mr-2 text-sm font-semibold text-accent">{segment.speaker}:</span>
+        )}
         {editing ? (
           <EditArea {...props} />
-        ) : matches.length ? (
-          <Highlighted text={segment.text} matches={matches} currentMatch={currentMatch} />
         ) : (
-          <SegmentText {...props} />
+          <div ref={text} onClick={typeHere} className={clsx(editable && "cursor-text")} data-testid="segment-text">
+            {matches.length ? <Highlighted text={segment.text} matches={matches} currentMatch={currentMatch} /> : <SegmentText {...props} />}
+          </div>
         )}
       </div>
-      {editable && !editing && (
-        <button
-          type="button"
-          onClick={() => onStartEdit(position)}
-          className="shrink-0 self-start rounded px-2 py-0.5 text-xs text-muted-foreground opacity-60 hover:bg-muted hover:opacity-100 focus:opacity-100 group-hover:opacity-100"
-          aria-label={`Edit the segment at ${formatTimestamp(segment.start_ms)}`}
-        >
-          Edit
-        </button>
+      {editable && (
+        // Hidden, not removed, while typing: the text keeps its width and does not reflow under the cursor.
+        <div className={clsx("flex shrink-0 flex-col items-end self-start", editing && "invisible")}>
+          <button type="button" onClick={() => onStartEdit(position)} className={ROW_ACTION} aria-label={`Edit the segment at ${formatTimestamp(segment.start_ms)}`}>
+            Edit
+          </button>
+          {!last && (
+            <button type="button" onClick={() => onMerge(position)} className={ROW_ACTION} aria-label={`Merge the segment at ${formatTimestamp(segment.start_ms)} with the next`}>
+              Merge ↓
+            </button>
+          )}
+        </div>
       )}
     </li>
   );

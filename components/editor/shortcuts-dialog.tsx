@@ -5,7 +5,7 @@ import { SHORTCUTS } from "@/lib/editor/shortcuts";
 
 export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts" description="Double-click a segment (or press its Edit button) to edit it; Enter or Escape finishes.">
+    <Modal open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts" description="Click into a segment’s text to type (or press its Edit button); Enter or Escape finishes, Alt + Enter splits the segment at the cursor.">
       <table className="w-full text-sm">
         <tbody>
           {SHORTCUTS.map((s) => (

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { replaceAll, replaceMatch } from "@/lib/editor/find";
+import { renameSpeaker, speakerNames } from "@/lib/editor/speakers";
 import { indexAt, indexWithin } from "@/lib/editor/playback";
 import type { ShortcutAction } from "@/lib/editor/shortcuts";
 import { emptyHistory, record, redo, undo, type SegmentState, type UndoHistory } from "@/lib/editor/undo-history";
@@ -14,13 +15,15 @@ import { ExportMenu } from "./export-menu";
 import { FindReplaceBar } from "./find-replace-bar";
 import { FormatPanel } from "./format-panel";
 import { FormattedView } from "./formatted-view";
+import { PlayerBar } from "./player-bar";
 import { SaveStatus } from "./save-status";
 import { SegmentRow } from "./segment-row";
 import { ShortcutsDialog } from "./shortcuts-dialog";
+import { SpeakersDialog } from "./speakers-dialog";
 import { useEditorShortcuts } from "./use-editor-shortcuts";
 import { useFind } from "./use-find";
 import { usePlayback } from "./use-playback";
-import { useSegmentSaver, type SavedSegment } from "./use-segment-saver";
+import { useSegmentSaver, type SavedSegment, type StructureChange } from "./use-segment-saver";
 
 interface TranscriptEditorProps {
   transcription: ApiTranscription;
@@ -41,12 +44,17 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
   const [view, setView] = useState<"raw" | "formatted">("raw");
   const [formatted, setFormatted] = useState(format.formatted);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [speakersOpen, setSpeakersOpen] = useState(false);
   const [markLowConfidence, setMarkLowConfidence] = useState(true);
   const playback = usePlayback();
   const editable = capabilities.editing;
 
+  // Every save makes a formatted version outdated, as the server (comparing versions) says after a reload.
+  const markFormattedOutdated = () => setFormatted((f) => (f && !f.outdated ? { ...f, outdated: true } : f));
+
   // A save returns the segment with realigned word timings; take them if the text is still the one saved.
   const onSaved = useCallback((saved: SavedSegment[]) => {
+    markFormattedOutdated();
     setSegments((current) =>
       current.map((s, i) => {
         const match = saved.find((x) => x.position === i);
@@ -55,7 +63,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
     );
   }, []);
   const saver = useSegmentSaver(t.id, t.version, onSaved);
-  const { queue, flush } = saver;
+  const { queue, flush, restructure: saverRestructure } = saver;
 
   const texts = useMemo(() => segments.map((s) => s.text), [segments]);
   const find = useFind(texts);
@@ -80,8 +88,10 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
     latest.current = segments;
   }, [segments]);
 
-  const startEdit = useCallback((position: number) => {
+  const [caret, setCaret] = useState<number | undefined>(undefined);
+  const startEdit = useCallback((position: number, at?: number) => {
     editStart.current = stateOf(latest.current[position], position);
+    setCaret(at);
     setEditing(position);
   }, []);
 
@@ -107,6 +117,52 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
     },
     [queue],
   );
+
+  // The same array while the names stay the same, so typing does not re-render every row
+  // (names are one line: SpeakerName collapses whitespace).
+  const namesKey = speakerNames(segments).join("\n");
+  const speakers = useMemo(() => (namesKey ? namesKey.split("\n") : []), [namesKey]);
+
+  const setSpeaker = useCallback(
+    (position: number, speaker: string | null) => {
+      const before = stateOf(latest.current[position], position);
+      const after = { ...before, speaker };
+      setHistory((h) => record(h, { before: [before], after: [after] }));
+      applyStates([after]);
+    },
+    [applyStates],
+  );
+
+  // Positions shift, so the undo steps so far would point at the wrong segments: they go.
+  // One at a time: a double click on Merge must not send a second merge based on the same version.
+  const restructuring = useRef(false);
+  const restructure = useCallback(
+    async (change: StructureChange) => {
+      if (restructuring.current) return;
+      restructuring.current = true;
+      editStart.current = null;
+      setEditing(null);
+      try {
+        const saved = await saverRestructure(change);
+        if (!saved) return;
+        setSegments(saved.map((s) => ({ start_ms: s.start_ms, end_ms: s.end_ms, text: s.text, words: s.words, confidence: s.confidence, speaker: s.speaker })));
+        setHistory(emptyHistory());
+        markFormattedOutdated();
+      } finally {
+        restructuring.current = false;
+      }
+    },
+    [saverRestructure],
+  );
+  const split = useCallback((position: number, word: number) => void restructure({ action: "split", position, word }), [restructure]);
+  const merge = useCallback((position: number) => void restructure({ action: "merge", position }), [restructure]);
+
+  const renameEverywhere = (from: string, to: string) => {
+    const change = renameSpeaker(segments, from, to);
+    if (!change.after.length) return;
+    setHistory((h) => record(h, change));
+    applyStates(change.after);
+  };
 
   const step = (apply: (h: UndoHistory) => { apply: SegmentState[]; history: UndoHistory } | null) => {
     const result = apply(history);
@@ -172,6 +228,9 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
             <Button type="button" size="sm" variant="ghost" onClick={() => step(redo)} disabled={!history.undone.length}>Redo</Button>
           </>
         )}
+        {editable && (
+          <Button type="button" size="sm" variant="ghost" onClick={() => setSpeakersOpen(true)}>Speakers</Button>
+        )}
         <ExportMenu transcriptionId={t.id} title={t.title} capabilities={capabilities} hasFormatted={formatted !== null} />
         <Button type="button" size="sm" variant="ghost" onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts">⌨ Shortcuts</Button>
         <span className="ml-auto">
@@ -197,7 +256,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
         />
       )}
 
-      <audio {...playback.audioProps} controls preload="auto" src={`/api/transcriptions/${t.id}/audio`} className="sticky top-16 z-10 w-full" data-testid="audio" />
+      <PlayerBar src={`/api/transcriptions/${t.id}/audio`} playback={playback} />
 
       {view === "raw" ? (
         <>
@@ -222,6 +281,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
                   activeWord={i === activeSegment ? activeWord : -1}
                   editable={editable}
                   editing={editing === i}
+                  caret={editing === i ? caret : undefined}
                   markLowConfidence={markLowConfidence}
                   matches={found?.matches ?? NO_MATCHES}
                   currentMatch={found && find.current >= found.first && find.current < found.first + found.matches.length ? find.current - found.first : -1}
@@ -229,6 +289,11 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
                   onStartEdit={startEdit}
                   onStopEdit={stopEdit}
                   onChangeText={changeText}
+                  speakers={speakers}
+                  onSetSpeaker={setSpeaker}
+                  onSplit={split}
+                  onMerge={merge}
+                  last={i === segments.length - 1}
                 />
               );
             })}
@@ -242,6 +307,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
       )}
 
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      <SpeakersDialog open={speakersOpen} onOpenChange={setSpeakersOpen} names={speakers} onRename={renameEverywhere} />
       <ConflictDialog open={saver.state === "conflict"} message={saver.error} unsaved={saver.unsaved} segments={segments} />
     </div>
   );

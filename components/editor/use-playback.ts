@@ -2,11 +2,12 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 
-/** The audio element's position, updated every frame while it plays (timeupdate is only ~4 Hz). */
+/** The audio element's position, updated every frame while it plays (timeupdate is only ~4 Hz), and its speed. */
 export function usePlayback() {
   const audio = useRef<HTMLAudioElement>(null);
   const [currentMs, setCurrentMs] = useState(0);
   const [playing, setPlaying] = useState(false);
+  const [rate, setRateState] = useState(1);
 
   useEffect(() => {
     if (!playing) return;
@@ -39,14 +40,23 @@ export function usePlayback() {
     [seek],
   );
 
+  const setRate = useCallback((next: number) => {
+    setRateState(next);
+    if (audio.current) audio.current.playbackRate = next;
+  }, []);
+
   const audioProps = {
     ref: audio,
     onPlay: () => setPlaying(true),
+    // Loading a source resets the element's speed to its default; keep the chosen one.
+    onLoadedMetadata: (e: React.SyntheticEvent<HTMLAudioElement>) => {
+      e.currentTarget.playbackRate = rate;
+    },
     onPause: () => setPlaying(false),
     onEnded: () => setPlaying(false),
     onSeeked: (e: React.SyntheticEvent<HTMLAudioElement>) => setCurrentMs(e.currentTarget.currentTime * 1000),
     onTimeUpdate: (e: React.SyntheticEvent<HTMLAudioElement>) => setCurrentMs(e.currentTarget.currentTime * 1000),
   };
 
-  return { audioProps, currentMs, playing, seek, toggle, skip };
+  return { audioProps, currentMs, playing, rate, setRate, seek, toggle, skip };
 }

@@ -10,6 +10,9 @@ export interface SegmentChange {
   speaker?: string | null;
 }
 
+/** A split before word `word` of a segment, or a merge of a segment with the next. */
+export type StructureChange = { action: "split"; position: number; word: number } | { action: "merge"; position: number };
+
 export type SaveState = "idle" | "pending" | "saving" | "saved" | "failed" | "conflict";
 
 export type SavedSegment = ApiSegment & { position: number };
@@ -23,55 +26,102 @@ function mergeInto(target: Map<number, SegmentChange>, older: Map<number, Segmen
 
 /**
  * Autosave for segment edits: changes collect per segment, go out debounced and one request
- * at a time, each based on the version the previous save returned. A stale version (another
+ * at a time (splits and merges too), each based on the version the previous save returned. A stale version (another
  * tab saved) stops saving and keeps the text, so nothing is overwritten or lost silently.
  */
 export function useSegmentSaver(transcriptionId: string, initialVersion: number, onSaved: (segments: SavedSegment[]) => void) {
   const version = useRef(initialVersion);
   const pending = useRef(new Map<number, SegmentChange>());
   const inFlight = useRef(false);
+  /** the request under way (or the last one), for a split or merge that must wait for it */
+  const running = useRef<Promise<void>>(Promise.resolve());
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const stopped = useRef(false);
   const [state, setState] = useState<SaveState>("idle");
   const [error, setError] = useState("");
+
+  /**
+   * Sends one request based on the version the previous one returned. A failure calls
+   * `putBack` (edits stay pending), a 409 stops all saving, and what is still pending
+   * afterwards goes out next.
+   */
+  const send = useCallback(
+    async (
+      method: "PATCH" | "POST",
+      body: Record<string, unknown>,
+      putBack: () => void,
+      flushNext: () => Promise<void>,
+    ): Promise<SavedSegment[] | null> => {
+      inFlight.current = true;
+      setState("saving");
+      let retry = false;
+      let saved: SavedSegment[] | null = null;
+      try {
+        const result = await apiCall(`/api/transcriptions/${transcriptionId}/segments`, {
+          method,
+          body: { base_version: version.current, ...body },
+          answer: SavedSegments,
+        });
+        if (result.ok) {
+          version.current = result.data.version;
+          saved = result.data.segments;
+          setError("");
+          setState(pending.current.size ? "pending" : "saved");
+        } else if (result.status === 0) {
+          putBack();
+          setError("Could not reach the server.");
+          setState("failed");
+          retry = true;
+        } else {
+          putBack();
+          setError(detailOr(result, `The server answered ${result.status}.`));
+          if (result.status === 409) stopped.current = true;
+          setState(result.status === 409 ? "conflict" : "failed");
+          retry = result.status >= 500 || result.status === 429;
+        }
+      } finally {
+        inFlight.current = false;
+      }
+      if (retry) timer.current = setTimeout(() => void flushNext(), RETRY_MS);
+      else if (pending.current.size && !stopped.current) void flushNext();
+      return saved;
+    },
+    [transcriptionId],
+  );
 
   const flush = useCallback(async function flushNow(): Promise<void> {
     clearTimeout(timer.current);
     if (inFlight.current || pending.current.size === 0 || stopped.current) return;
     const sending = pending.current;
     pending.current = new Map();
-    inFlight.current = true;
-    setState("saving");
-    let retry = false;
-    try {
-      const result = await apiCall(`/api/transcriptions/${transcriptionId}/segments`, {
-        method: "PATCH",
-        body: { base_version: version.current, changes: [...sending].map(([position, c]) => ({ position, ...c })) },
-        answer: SavedSegments,
-      });
-      if (result.ok) {
-        version.current = result.data.version;
-        onSaved(result.data.segments);
-        setError("");
-        setState(pending.current.size ? "pending" : "saved");
-      } else if (result.status === 0) {
-        mergeInto(pending.current, sending);
-        setError("Could not reach the server.");
-        setState("failed");
-        retry = true;
-      } else {
-        mergeInto(pending.current, sending);
-        setError(detailOr(result, `The server answered ${result.status}.`));
-        if (result.status === 409) stopped.current = true;
-        setState(result.status === 409 ? "conflict" : "failed");
-        retry = result.status >= 500 || result.status === 429;
-      }
-    } finally {
-      inFlight.current = false;
-    }
-    if (retry) timer.current = setTimeout(() => void flushNow(), RETRY_MS);
-    else if (pending.current.size && !stopped.current) void flushNow();
-  }, [onSaved, transcriptionId]);
+    const request = send(
+      "PATCH",
+      { changes: [...sending].map(([position, c]) => ({ position, ...c })) },
+      () => mergeInto(pending.current, sending),
+      flushNow,
+    ).then((saved) => {
+      if (saved) onSaved(saved);
+    });
+    running.current = request;
+    await request;
+  }, [onSaved, send]);
+
+  /**
+   * Splits or merges after every pending edit is saved (positions shift, so nothing may be
+   * in between). Returns every segment, or null when it could not go out (the status says why).
+   */
+  const restructure = useCallback(
+    async (change: StructureChange): Promise<SavedSegment[] | null> => {
+      await running.current;
+      await flush();
+      await running.current;
+      if (pending.current.size || inFlight.current || stopped.current) return null;
+      const request = send("POST", { ...change }, () => undefined, flush);
+      running.current = request.then(() => undefined);
+      return request;
+    },
+    [flush, send],
+  );
 
   const queue = useCallback(
     (position: number, change: SegmentChange) => {
@@ -98,5 +148,5 @@ export function useSegmentSaver(transcriptionId: string, initialVersion: number,
   /** The texts not yet saved, for the conflict dialog's "copy my changes". */
   const unsaved = useCallback(() => [...pending.current].map(([position, c]) => ({ position, ...c })), []);
 
-  return { state, error, queue, flush, unsaved };
+  return { state, error, queue, flush, restructure, unsaved };
 }

@@ -35,3 +35,9 @@ const LOW_CONFIDENCE = 0.5;
 export function isLowConfidence(confidence: number | undefined | null): boolean {
   return typeof confidence === "number" && confidence < LOW_CONFIDENCE;
 }
+
+/** The speeds the player offers, slowest first (Otter and Descript offer the same range). */
+export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
+
+/** 1.25 → "1.25×", 1 → "1×". */
+export const rateLabel = (rate: number) => `${rate}×`;

@@ -4,7 +4,7 @@ import { segmentsOf } from "@/lib/transcription/queries";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertDoneTranscription } from "@/test/support/transcripts";
 import { insertUser } from "@/test/support/users";
-import { applySegmentEdits, STALE_EDIT_MESSAGE } from "./segment-edits";
+import { applySegmentEdits, restructureSegments, STALE_EDIT_MESSAGE } from "./segment-edits";
 
 const SEGMENTS = [
   {
@@ -43,7 +43,7 @@ describe.each(BACKENDS)("applySegmentEdits on %s", (_name, open) => {
     const [first] = await segmentsOf(db, id);
     expect(first.text).toBe("And so, my fellow Americans.");
     expect(first.speaker).toBe("JFK");
-    expect(first.words?.[4]).toEqual({ word: "Americans.", start_ms: 1300, end_ms: 2000, confidence: 0.2 });
+    expect(first.words?.[4]).toEqual({ word: "Americans.", start_ms: 1300, end_ms: 2000 });
     const [row] = await db.select().from(transcriptions).where(eq(transcriptions.id, id));
     expect(row.transcriptText).toBe("And so, my fellow Americans. ask not what your country can do for you");
   });
@@ -94,5 +94,53 @@ describe.each(BACKENDS)("applySegmentEdits on %s", (_name, open) => {
     await expect(applySegmentEdits(db, stranger, id, edit)).rejects.toMatchObject({ kind: "not_found" });
     await db.update(transcriptions).set({ status: "processing" }).where(eq(transcriptions.id, id));
     await expect(applySegmentEdits(db, owner, id, edit)).rejects.toMatchObject({ kind: "conflict", data: {} });
+  });
+
+  it("splits a segment before a word and merges it back, keeping word timings and shifting later positions", async () => {
+    const { db } = t.handle;
+    const user = await insertUser(db);
+    const id = await insertDoneTranscription(db, user, SEGMENTS);
+    const split = await restructureSegments(db, user, id, { action: "split", base_version: 0, position: 0, word: 3 });
+    expect(split.version).toBe(1);
+    expect(split.segments.map((s) => [s.position, s.text, s.startMs, s.endMs])).toEqual([
+      [0, "and so my", 0, 900],
+      [1, "fellow americans", 900, 2000],
+      [2, "ask not what your country can do for you", 2500, 5000],
+    ]);
+    expect(split.segments[1].words).toEqual(SEGMENTS[0].words!.slice(3));
+    expect(await segmentsOf(db, id)).toEqual(split.segments);
+
+    const merged = await restructureSegments(db, user, id, { action: "merge", base_version: 1, position: 0 });
+    expect(merged.version).toBe(2);
+    expect(merged.segments.map((s) => [s.position, s.text, s.startMs, s.endMs])).toEqual([
+      [0, "and so my fellow americans", 0, 2000],
+      [1, "ask not what your country can do for you", 2500, 5000],
+    ]);
+    expect(merged.segments[0].words).toEqual(SEGMENTS[0].words);
+    const [row] = await db.select().from(transcriptions).where(eq(transcriptions.id, id));
+    expect(row.transcriptText).toBe("and so my fellow americans ask not what your country can do for you");
+  });
+
+  it("refuses a split outside the words, a merge of the last segment, a stale version and a stranger, writing nothing", async () => {
+    const { db } = t.handle;
+    const owner = await insertUser(db);
+    const stranger = await insertUser(db);
+    const id = await insertDoneTranscription(db, owner, SEGMENTS);
+    await expect(restructureSegments(db, owner, id, { action: "split", base_version: 0, position: 0, word: 5 })).rejects.toMatchObject({
+      kind: "unprocessable",
+      message: "Choose where to split: between two words of the segment.",
+    });
+    await expect(restructureSegments(db, owner, id, { action: "merge", base_version: 0, position: 1 })).rejects.toMatchObject({
+      kind: "unprocessable",
+      message: "The last segment has no next segment to merge with.",
+    });
+    await expect(restructureSegments(db, owner, id, { action: "merge", base_version: 0, position: 4 })).rejects.toMatchObject({
+      message: "There is no segment 4 in this transcript.",
+    });
+    await expect(restructureSegments(db, stranger, id, { action: "merge", base_version: 0, position: 0 })).rejects.toMatchObject({ kind: "not_found" });
+    await expect(restructureSegments(db, owner, id, { action: "merge", base_version: 3, position: 0 })).rejects.toMatchObject({ kind: "conflict" });
+    expect((await segmentsOf(db, id)).map((s) => s.text)).toEqual(SEGMENTS.map((s) => s.text));
+    const [row] = await db.select().from(transcriptions).where(eq(transcriptions.id, id));
+    expect(row.version).toBe(0);
   });
 });

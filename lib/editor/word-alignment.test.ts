@@ -9,14 +9,19 @@ const words = [
 ];
 
 describe("realignWords", () => {
-  it("keeps the timing and confidence of words the edit kept, whatever their case and punctuation", () => {
+  it("keeps the timing of words the edit kept, whatever their case and punctuation", () => {
+    const result = realignWords(words, "And so, my fellow Americans.", 0, 3000);
+    expect(result.map(({ start_ms, end_ms }) => [start_ms, end_ms])).toEqual(words.map(({ start_ms, end_ms }) => [start_ms, end_ms]));
+  });
+
+  it("keeps the confidence of untouched words and drops it from corrected ones (they are no longer unsure)", () => {
     const result = realignWords(words, "And so, my fellow Americans.", 0, 3000);
     expect(result).toEqual([
-      { word: "And", start_ms: 0, end_ms: 400, confidence: 0.9 },
-      { word: "so,", start_ms: 400, end_ms: 800, confidence: 0.4 },
+      { word: "And", start_ms: 0, end_ms: 400 },
+      { word: "so,", start_ms: 400, end_ms: 800 },
       { word: "my", start_ms: 1000, end_ms: 1300, confidence: 0.95 },
       { word: "fellow", start_ms: 1300, end_ms: 1800, confidence: 0.8 },
-      { word: "Americans.", start_ms: 1800, end_ms: 2600, confidence: 0.3 },
+      { word: "Americans.", start_ms: 1800, end_ms: 2600 },
     ]);
   });
 

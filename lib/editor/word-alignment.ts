@@ -32,9 +32,11 @@ function commonWords(before: string[], after: string[]): [number, number][] {
 const MAX_ALIGNED_WORDS = 2000;
 
 /**
- * Word timings for an edited segment text. Words the edit kept keep their timing and
- * confidence (so the highlight still follows the audio); new words share the time
- * between their kept neighbours and carry no confidence — a person typed them.
+ * Word timings for an edited segment text. Words the edit kept keep their timing (so the
+ * highlight still follows the audio), and their confidence only if left exactly as they
+ * were: a word whose case or punctuation was corrected has been checked by a person, so it
+ * is no longer "unsure". New words share the time between their kept neighbours and carry
+ * no confidence — a person typed them.
  */
 export function realignWords(previous: WordTiming[], text: string, startMs: number, endMs: number): WordTiming[] {
   const words = text.split(/\s+/).filter(Boolean);
@@ -46,7 +48,8 @@ export function realignWords(previous: WordTiming[], text: string, startMs: numb
   const result: (WordTiming | null)[] = words.map(() => null);
   for (const [oldIndex, newIndex] of kept) {
     const { start_ms, end_ms, confidence } = previous[oldIndex];
-    result[newIndex] = { word: words[newIndex], start_ms, end_ms, ...(confidence === undefined ? {} : { confidence }) };
+    const untouched = confidence !== undefined && previous[oldIndex].word === words[newIndex];
+    result[newIndex] = { word: words[newIndex], start_ms, end_ms, ...(untouched ? { confidence } : {}) };
   }
   fillGaps(result, words, startMs, endMs);
   return result as WordTiming[];

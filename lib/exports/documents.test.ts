@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import mammoth from "mammoth";
 import { PDFParse } from "pdf-parse";
-import { renderExport, type ExportOptions } from "./render";
+import { EXPORT_FORMATS, renderExport, type ExportOptions } from "./render";
 import { source } from "@/test/support/export-source";
 
 const RAW: ExportOptions = { timestamps: true, version: "raw", timeZone: "UTC" };
@@ -114,5 +114,16 @@ describe("DOCX", () => {
     expect(html).toContain("<h3>Привет</h3>");
     expect(html).toContain("<li>Hire <strong>two</strong> engineers</li>");
     expect(html).toContain("<strong>Numbers</strong>");
+  });
+});
+
+describe("speakers", () => {
+  test("every export format names the speaker of each segment that has one", async () => {
+    for (const format of EXPORT_FORMATS) {
+      const { body } = await renderExport(format, source(), RAW);
+      const text =
+        format === "pdf" ? words((await pdfText(body)).text) : format === "docx" ? await docxText(body) : new TextDecoder().decode(body);
+      expect({ format, alice: /Alice:/.test(text), bob: /Bob:/.test(text) }).toEqual({ format, alice: true, bob: true });
+    }
   });
 });

@@ -6,6 +6,15 @@ export const RenameBody = z.object({
 });
 
 const MAX_SEGMENT_CHARS = 5000;
+const SPEAKER_NAME_MAX = 60;
+
+/** A speaker's name, as assigned to a segment or given in a rename: one line, runs of spaces collapsed. */
+export const SpeakerName = z
+  .string()
+  .trim()
+  .min(1, "Give the speaker a name.")
+  .max(SPEAKER_NAME_MAX, `Use at most ${SPEAKER_NAME_MAX} characters for a speaker name.`)
+  .transform((name) => name.replace(/\s+/g, " "));
 
 /** `PATCH /api/transcriptions/{id}/segments`: changes based on the version the editor holds. */
 export const SegmentEdits = z.object({
@@ -15,13 +24,32 @@ export const SegmentEdits = z.object({
       z.object({
         position: z.number().int().min(0),
         text: z.string().max(MAX_SEGMENT_CHARS, `A segment may hold at most ${MAX_SEGMENT_CHARS} characters.`).optional(),
-        speaker: z.string().trim().max(60, "Use at most 60 characters for a speaker name.").nullable().optional(),
+        /** null: the segment has no speaker */
+        speaker: SpeakerName.nullable().optional(),
       }),
     )
     .min(1, "Send at least one change.")
     .max(10_000),
 });
 export type SegmentEdits = z.infer<typeof SegmentEdits>;
+
+const segmentPosition = z.number({ error: "Send the segment's position." }).int().min(0);
+
+/** `POST /api/transcriptions/{id}/segments`: split a segment before one of its words, or merge it with the next. */
+export const SegmentStructureEdit = z.discriminatedUnion(
+  "action",
+  [
+    z.object({
+      action: z.literal("split"),
+      base_version: SegmentEdits.shape.base_version,
+      position: segmentPosition,
+      word: z.number({ error: "Send the word to split before (word)." }).int(),
+    }),
+    z.object({ action: z.literal("merge"), base_version: SegmentEdits.shape.base_version, position: segmentPosition }),
+  ],
+  { error: 'Choose an action: "split" or "merge".' },
+);
+export type SegmentStructureEdit = z.infer<typeof SegmentStructureEdit>;
 
 /** `POST /api/transcriptions/{id}/format`. */
 export const FormatRequest = z

@@ -2,8 +2,8 @@ import { entitlementsFor } from "@/lib/billing/entitlements";
 import { requireOperation } from "@/lib/billing/feature-refusal";
 import { db } from "@/lib/db/client";
 import { SavedSegments } from "@/lib/api/contract/transcriptions";
-import { SegmentEdits } from "@/lib/api/contract/transcriptions-input";
-import { applySegmentEdits } from "@/lib/editor/segment-edits";
+import { SegmentEdits, SegmentStructureEdit } from "@/lib/api/contract/transcriptions-input";
+import { applySegmentEdits, restructureSegments, type SavedEdits } from "@/lib/editor/segment-edits";
 import { parseJsonBody } from "@/lib/http/body";
 import { route } from "@/lib/http/route";
 import { ownedTranscription, toApiSegment } from "@/lib/transcription/queries";
@@ -20,6 +20,18 @@ export const PATCH = route({ auth: "user", answer: SavedSegments }, async ({ req
   const t = await ownedTranscription(db(), user.id, params.id);
   await requireOperation(db(), await entitlementsFor(db(), user.id), "edit_segments");
   const edits = await parseJsonBody(request, SegmentEdits, MAX_EDIT_BYTES);
-  const saved = await applySegmentEdits(db(), user.id, t.id, edits);
-  return { version: saved.version, segments: saved.segments.map((s) => ({ position: s.position, ...toApiSegment(s) })) };
+  return answer(await applySegmentEdits(db(), user.id, t.id, edits));
+});
+
+/** Splits a segment or merges it with the next (same version check); answers with every segment. */
+export const POST = route({ auth: "user", answer: SavedSegments }, async ({ request, user, params }) => {
+  const t = await ownedTranscription(db(), user.id, params.id);
+  await requireOperation(db(), await entitlementsFor(db(), user.id), "edit_segments");
+  const edit = await parseJsonBody(request, SegmentStructureEdit);
+  return answer(await restructureSegments(db(), user.id, t.id, edit));
+});
+
+const answer = (saved: SavedEdits) => ({
+  version: saved.version,
+  segments: saved.segments.map((s) => ({ position: s.position, ...toApiSegment(s) })),
 });
