@@ -21,7 +21,13 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // app/global-not-found.tsx answers unmatched addresses, reading the session per request,
   // while the root layout's not-found boundary stays free of request data (see app/not-found.tsx).
-  experimental: { globalNotFound: true },
+  experimental: {
+    globalNotFound: true,
+    // Route code is loaded when a route is first asked for, not all at start: an idle server
+    // then holds only what it uses (issue 16's memory budget); the first call of a route pays
+    // its load once.
+    preloadEntriesOnStart: false,
+  },
   async headers() {
     // Read when the app is built, like the NEXT_PUBLIC_ variables the pages are built with.
     const { APP_URL, NODE_ENV, NEXT_PUBLIC_POSTHOG_KEY, NEXT_PUBLIC_POSTHOG_HOST } = env();
