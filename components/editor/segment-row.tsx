@@ -75,7 +75,7 @@ function SegmentText({ segment, activeWord, markLowConfidence, onSeek }: Pick<Se
             title={low ? `Low confidence (${Math.round((timing.confidence ?? 0) * 100)} %): check this word` : undefined}
             className={clsx(
               "cursor-pointer rounded-sm hover:bg-muted",
-              word === activeWord && "bg-accent text-white",
+              word === activeWord && "bg-accent text-accent-foreground",
               low && "underline decoration-amber-500 decoration-dotted decoration-2 underline-offset-4",
             )}
           >
@@ -149,7 +149,7 @@ export const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
         <button
           type="button"
           onClick={() => onStartEdit(position)}
-          className="shrink-0 self-start rounded px-2 py-0.5 text-xs text-muted-foreground opacity-60 hover:bg-muted hover:opacity-100 focus:opacity-100 group-hover:opacity-100"
+          className="shrink-0 self-start rounded px-2 py-0.5 text-xs text-muted-foreground hover:bg-muted hover:text-foreground"
           aria-label={`Edit the segment at ${formatTimestamp(segment.start_ms)}`}
         >
           Edit
