@@ -30,7 +30,7 @@ describe("the language tier edit rules (spec §5)", () => {
     expect(problem({ languages: ": x\n\n" })).toBe("A tier needs at least one language.");
     expect(problem({ languages: "English: en" })).toBe('Not a language code (ISO 639-1, e.g. en): "English".');
     expect(problem({ description: "" })).toBe("The description cannot be empty.");
-    expect(problem({ languages: 42 })).toBe("Languages is not valid.");
+    expect(problem({ languages: 42 })).toBe("Languages must be text or an object.");
   });
 
   it("accepts regional and three-letter codes", () => {
