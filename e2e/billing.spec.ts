@@ -121,7 +121,7 @@ test("plan changes are checked on the server", async ({ page, request }) => {
   const cases: [string, unknown, number, string][] = [
     ["/api/subscriptions/create-checkout-session", { plan_id: "enterprise", billing_interval: "monthly" }, 400, "Invalid plan change."],
     ["/api/subscriptions/create-checkout-session", { plan_id: "free", billing_interval: "monthly" }, 400, "Invalid plan change."],
-    ["/api/subscriptions/create-checkout-session", { plan_id: "pro", billing_interval: "weekly" }, 422, 'billing_interval: billing_interval must be "monthly" or "annual".'],
+    ["/api/subscriptions/create-checkout-session", { plan_id: "pro", billing_interval: "weekly" }, 422, 'Billing interval must be "monthly" or "annual".'],
     ["/api/subscriptions/schedule-downgrade", { plan_id: "pro", billing_interval: "monthly" }, 400, "Invalid plan change."],
   ];
   for (const [path, body, status, detail] of cases) {

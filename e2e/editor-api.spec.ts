@@ -37,13 +37,13 @@ test.describe("segment edits", () => {
     expect((await raw.json()).detail).toBe("The request body is not valid JSON.");
     const noVersion = await patch(request, id, { changes: [{ position: 0, text: "x" }] });
     expect(noVersion.status()).toBe(422);
-    expect((await noVersion.json()).detail).toBe("base_version: Send the version you edited (base_version).");
+    expect((await noVersion.json()).detail).toBe("Send the version of the transcript you edited.");
     const nowhere = await patch(request, id, { base_version: 0, changes: [{ position: 9, text: "x" }] });
     expect(nowhere.status()).toBe(422);
     expect((await nowhere.json()).detail).toBe("There is no segment 9 in this transcript.");
     const huge = await patch(request, id, { base_version: 0, changes: [{ position: 0, text: "x".repeat(5001) }] });
     expect(huge.status()).toBe(422);
-    expect((await huge.json()).detail).toBe("changes.0.text: A segment may hold at most 5000 characters.");
+    expect((await huge.json()).detail).toBe("A segment may hold at most 5000 characters.");
     const [row] = await sql<{ version: number }>("select version from transcriptions where id = $1", [id]);
     expect(row.version).toBe(0);
   });
@@ -202,7 +202,7 @@ test.describe("formatting and styles", () => {
     );
     const bad = await request.post(`/api/transcriptions/${id}/format`, { data: { level: "style" }, headers: ORIGIN });
     expect(bad.status()).toBe(422);
-    expect((await bad.json()).detail).toBe("style_id: Choose the style to apply (style_id).");
+    expect((await bad.json()).detail).toBe("Choose the style to apply.");
   });
 
   test("custom styles: premium only, validated, unique per user", async ({ request, playwright }) => {
@@ -216,7 +216,7 @@ test.describe("formatting and styles", () => {
     expect((await twice.json()).detail).toBe('You already have a style named "Minutes".');
     const empty = await request.post("/api/styles", { data: { name: "", instructions: "x" }, headers: ORIGIN });
     expect(empty.status()).toBe(422);
-    expect((await empty.json()).detail).toBe("name: Give the style a name.");
+    expect((await empty.json()).detail).toBe("Give the style a name.");
     const renamed = await request.patch(`/api/styles/${style.id}`, { data: { name: "Board minutes", instructions: "Formal." }, headers: ORIGIN });
     expect(renamed.status()).toBe(200);
     expect((await (await request.get("/api/styles")).json()).styles.map((s: { name: string }) => s.name)).toEqual(["Board minutes"]);

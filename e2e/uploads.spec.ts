@@ -115,7 +115,7 @@ test("rename validates its body; delete removes the audio and the transcript", a
   expect(bad.status()).toBe(400);
   const empty = await request.patch(`/api/transcriptions/${created.id}`, { data: { title: "  " }, headers: ORIGIN });
   expect(empty.status()).toBe(422);
-  expect((await empty.json()).detail).toBe("title: Enter a title.");
+  expect((await empty.json()).detail).toBe("Enter a title.");
   const renamed = await request.patch(`/api/transcriptions/${created.id}`, { data: { title: "Inaugural address" }, headers: ORIGIN });
   expect((await renamed.json()).title).toBe("Inaugural address");
 

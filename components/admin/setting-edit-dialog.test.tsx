@@ -46,9 +46,9 @@ describe("SettingEditDialog", () => {
   });
 
   it("a 422 shows 'Failed to save setting: 422 - {detail}' and keeps the dialog open", async () => {
-    const { dialog } = await openDialog({ status: 422, body: { detail: "max_upload_mb must be a whole number" } });
+    const { dialog } = await openDialog({ status: 422, body: { detail: "max_upload_mb must be a whole number from 1 to 4096." } });
     save(dialog, "1.5");
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(/^Failed to save setting: 422 - max_upload_mb must be a whole number$/);
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(/^Failed to save setting: 422 - max_upload_mb must be a whole number from 1 to 4096\.$/);
     expect(within(dialog).getByLabelText("Value")).toHaveValue("1.5");
   });
 

@@ -18,7 +18,7 @@ export function ForwardAfterSignIn({ to }: { to: string }) {
   }, [refresh, router, to]);
   return (
     <p className="text-sm text-muted-foreground">
-      Taking you to your dashboard… <Link href={to} className="text-accent hover:underline">Continue</Link>
+      Taking you to your dashboard… <Link href={to} className="text-accent underline">Continue</Link>
     </p>
   );
 }

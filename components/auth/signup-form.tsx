@@ -50,7 +50,7 @@ export function SignupForm({ next, google }: { next: string; google: boolean }) 
           We have sent a verification link to <strong>{sentTo}</strong>. Open it and enter your password to activate your account.
         </Alert>
         <p className="text-sm text-muted-foreground">
-          No email after a few minutes? Check your spam folder, or <Link href="/login" className="text-accent hover:underline">log in</Link>{" "}
+          No email after a few minutes? Check your spam folder, or <Link href="/login" className="text-accent underline">log in</Link>{" "}
           to get a new link.
         </p>
       </div>
@@ -71,7 +71,7 @@ export function SignupForm({ next, google }: { next: string; google: boolean }) 
         required
       />
       <p className="text-xs text-muted-foreground">
-        By creating an account you agree to the <Link href="/terms" className="text-accent hover:underline">terms and privacy policy</Link>.
+        By creating an account you agree to the <Link href="/terms" className="text-accent underline">terms and privacy policy</Link>.
       </p>
       <Button type="submit" disabled={busy} className="w-full">
         {busy ? "Creating account…" : "Create account"}

@@ -89,7 +89,7 @@ function SegmentText({ segment, activeWord, editable, markLowConfidence, onSeek 
             title={low ? `Low confidence (${Math.round((timing.confidence ?? 0) * 100)} %): check this word` : undefined}
             className={clsx(
               "cursor-pointer rounded-sm hover:bg-muted",
-              word === activeWord && "bg-accent text-white",
+              word === activeWord && "bg-accent text-accent-foreground",
               low && "underline decoration-amber-500 decoration-dotted decoration-2 underline-offset-4",
             )}
           >
@@ -181,7 +181,8 @@ function SpeakerSelect({ segment, position, speakers, onSetSpeaker }: Pick<Segme
   );
 }
 
-const ROW_ACTION = "rounded px-2 py-0.5 text-xs text-muted-foreground opacity-60 hover:bg-muted hover:opacity-100 focus:opacity-100 group-hover:opacity-100";
+// Full contrast at rest (axe: a faded control fails WCAG AA); the hover background marks the row.
+const ROW_ACTION = "rounded px-2 py-0.5 text-xs text-muted-foreground hover:bg-muted hover:text-foreground";
 
 export const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
   const { segment, position, active, editable, editing, last, matches, currentMatch, onSeek, onStartEdit, onMerge } = props;

@@ -215,7 +215,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
               role="tab"
               aria-selected={view === v}
               onClick={() => setView(v)}
-              className={`rounded-md px-3 py-1 text-sm ${view === v ? "bg-accent text-white" : "hover:bg-muted"}`}
+              className={`rounded-md px-3 py-1 text-sm ${view === v ? "bg-accent text-accent-foreground" : "hover:bg-muted"}`}
             >
               {v === "raw" ? "Transcript" : "Formatted"}
             </button>

@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { UpgradeModalProvider } from "@/components/billing/upgrade-modal-provider";
 import { useSession } from "@/components/session/session-provider";
+import { CONTENT_ID } from "./content-id";
 import { Footer } from "./footer";
 import { LoadingScreen } from "./loading-screen";
 
@@ -36,7 +37,10 @@ export function AppShell({ children }: { children: ReactNode }) {
       {!ready && <LoadingScreen />}
       <div className="flex min-h-dvh flex-col" aria-busy={!ready}>
         {showNav && user && <NavBar user={user} />}
-        <div className="flex-1">{children}</div>
+        {/* The skip link's target: focusable from script only, so it takes focus without a ring. */}
+        <div id={CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
+          {children}
+        </div>
         {pathname === "/" && <Footer />}
       </div>
     </UpgradeModalProvider>

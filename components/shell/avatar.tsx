@@ -15,7 +15,7 @@ export function Avatar({ name, picture, size = 32 }: { name: string; picture: st
     <span
       aria-label={`${name}'s profile picture`}
       role="img"
-      className={clsx("inline-flex items-center justify-center rounded-full bg-accent font-semibold text-white")}
+      className={clsx("inline-flex items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground")}
       style={{ width: size, height: size, fontSize: size * 0.4 }}
     >
       {initials || "?"}

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { Tooltip } from "radix-ui";
 import type { ApiUser } from "@/lib/api/contract/account";
 import { Button } from "@/components/ui/button";
+import { CONTENT_ID } from "./content-id";
 import { Avatar } from "./avatar";
 import { MobileMenu } from "./mobile-menu";
 import { ThemeMenu } from "./theme-menu";
@@ -14,6 +15,13 @@ export function NavBar({ user }: { user: ApiUser }) {
   const logout = useLogout();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
+      {/* Keyboard users pass the navigation in one step; the target is the shell's content box. */}
+      <a
+        href={`#${CONTENT_ID}`}
+        className="sr-only rounded-lg bg-card px-3 py-2 text-sm font-medium focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:outline-2 focus:outline-accent"
+      >
+        Skip to content
+      </a>
       <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
         <Link href="/dashboard" className="mr-auto text-lg font-semibold tracking-tight">
           <span className="text-primary">Verbatim</span>

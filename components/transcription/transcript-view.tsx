@@ -9,6 +9,7 @@ import type { EditorCapabilities } from "@/lib/editor/capabilities";
 import type { ApiStyle } from "@/lib/api/contract/transcriptions";
 import { formatDuration } from "@/lib/transcription/format";
 import type { ApiFormatState, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
+import { NotifyWhenDone, notifyEnded } from "./done-notification";
 import { LiveDraft } from "./live-draft";
 import { PartialTranscript } from "./partial-transcript";
 import { StatusBadge } from "./status-badge";
@@ -29,6 +30,8 @@ export function TranscriptView({ transcription, segments, format, capabilities, 
   const router = useRouter();
   const [t, setT] = useState(transcription);
   const audio = useRef<HTMLAudioElement>(null);
+  // The stream repeats the final state on reconnect; the end is announced once.
+  const notified = useRef(false);
   const seek = useCallback((ms: number) => {
     const player = audio.current;
     if (!player) return;
@@ -41,6 +44,10 @@ export function TranscriptView({ transcription, segments, format, capabilities, 
     (next: ApiTranscription) => {
       if (next.id !== transcription.id) return;
       setT(next);
+      if ((next.status === "done" || next.status === "failed") && !notified.current) {
+        notified.current = true;
+        notifyEnded(next);
+      }
       if (next.status === "done" && transcription.status !== "done") router.refresh();
     },
     [router, transcription.id, transcription.status],
@@ -73,6 +80,7 @@ export function TranscriptView({ transcription, segments, format, capabilities, 
                     : `Transcribing… ${t.progress}%`}{" "}
                 This page updates by itself.
               </Alert>
+              {t.status !== "recording" && <NotifyWhenDone />}
             </div>
           )}
           {unfinished && t.source === "recording" && <LiveDraft id={t.id} />}

@@ -10,8 +10,8 @@ const VARIANTS: Record<Variant, string> = {
   primary: "bg-primary text-primary-foreground hover:bg-primary-hover",
   secondary: "border border-border bg-card text-foreground hover:bg-muted",
   ghost: "text-foreground hover:bg-muted",
-  danger: "bg-danger text-white hover:opacity-90",
-  accent: "bg-accent text-white hover:opacity-90",
+  danger: "bg-danger text-danger-foreground hover:opacity-90",
+  accent: "bg-accent text-accent-foreground hover:opacity-90",
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

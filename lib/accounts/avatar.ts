@@ -23,7 +23,7 @@ export function detectImageType(bytes: Uint8Array): AvatarType | null {
 
 /** The type of an uploaded picture fit to keep: not empty, at most 2 MB, an image by its bytes. */
 export function avatarImageType(bytes: Uint8Array): AvatarType {
-  if (bytes.length === 0) throw new DomainError("unprocessable", "file: the picture is empty.");
+  if (bytes.length === 0) throw new DomainError("unprocessable", "The picture is empty.");
   if (bytes.length > MAX_AVATAR_BYTES) throw new DomainError("too_large", AVATAR_TOO_LARGE);
   const type = detectImageType(bytes);
   if (!type) throw new DomainError("unsupported_media", "Use a PNG, JPEG, WebP or GIF picture.");

@@ -4,15 +4,14 @@ import { auditLog, plans } from "@/lib/db/schema";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
 import { PlanPatchBody } from "@/lib/api/contract/admin-input";
+import { PLAIN_PARSE, issueSentence } from "@/lib/http/issue-sentence";
 import { plansForAdmin, updatePlan } from "./plan-editing";
 
 const OPERATOR = { id: "op-1", email: "ops1@verbatim.test" };
 
 function problem(input: unknown): string | null {
-  const result = PlanPatchBody.safeParse(input);
-  if (result.success) return null;
-  const issue = result.error.issues[0];
-  return `${issue.path.join(".")}: ${issue.message}`;
+  const result = PlanPatchBody.safeParse(input, PLAIN_PARSE);
+  return result.success ? null : issueSentence(result.error, "");
 }
 
 describe("the plan edit rules (spec §5)", () => {
@@ -20,10 +19,10 @@ describe("the plan edit rules (spec §5)", () => {
     expect(PlanPatchBody.parse({ price_monthly: 15, price_annual: 143.99 })).toMatchObject({ price_monthly: 15, price_annual: 143.99 });
     expect(PlanPatchBody.parse({ price_monthly: 0 }).price_monthly).toBe(0);
     expect(PlanPatchBody.parse({ price_monthly: 0.1 + 0.2 }).price_monthly).toBeCloseTo(0.3);
-    expect(problem({ price_monthly: -1 })).toBe("price_monthly: price_monthly must be 0 or more");
-    expect(problem({ price_annual: 1.234 })).toBe("price_annual: price_annual may have at most 2 decimal places");
-    expect(problem({ price_monthly: "15" })).toBe("price_monthly: price_monthly must be a number");
-    expect(problem({ price_monthly: null })).toBe("price_monthly: price_monthly must be a number");
+    expect(problem({ price_monthly: -1 })).toBe("The monthly price must be 0 or more.");
+    expect(problem({ price_annual: 1.234 })).toBe("The annual price can have at most 2 decimal places.");
+    expect(problem({ price_monthly: "15" })).toBe("The monthly price must be a number.");
+    expect(problem({ price_monthly: null })).toBe("The monthly price must be a number.");
   });
 
   it("reads feature and tier lists comma-separated or as arrays: trimmed, empty items dropped", () => {
@@ -34,20 +33,20 @@ describe("the plan edit rules (spec §5)", () => {
   });
 
   it("refuses feature keys that do not exist, naming them", () => {
-    expect(problem({ features: "export_txt, teleportation" })).toMatch(/^features: unknown feature key "teleportation"; known keys: real_time_transcription, /);
+    expect(problem({ features: "export_txt, teleportation" })).toMatch(/^Unknown feature key "teleportation"\. Known keys: real_time_transcription, /);
   });
 
   it("takes Stripe price ids or empty (none), nothing else", () => {
     expect(PlanPatchBody.parse({ stripe_price_id_monthly: " price_1AbC " }).stripe_price_id_monthly).toBe("price_1AbC");
     expect(PlanPatchBody.parse({ stripe_price_id_annual: "" }).stripe_price_id_annual).toBeNull();
     expect(PlanPatchBody.parse({ stripe_price_id_annual: null }).stripe_price_id_annual).toBeNull();
-    expect(problem({ stripe_price_id_monthly: "prod_123" })).toBe("stripe_price_id_monthly: must be a Stripe price id (price_…) or empty");
+    expect(problem({ stripe_price_id_monthly: "prod_123" })).toBe("The monthly Stripe price id must be a Stripe price id (price_…) or empty.");
   });
 
   it("refuses an empty name and wrong types", () => {
-    expect(problem({ name: "   " })).toBe("name: name must not be empty");
-    expect(problem({ is_active: "yes" })).toMatch(/^is_active: /);
-    expect(problem({ hours_per_month: -2 })).toBe("hours_per_month: hours_per_month must be 0 or more");
+    expect(problem({ name: "   " })).toBe("The plan name cannot be empty.");
+    expect(problem({ is_active: "yes" })).toBe("Say whether the plan is active: true or false.");
+    expect(problem({ hours_per_month: -2 })).toBe("Hours per month must be 0 or more.");
     expect(PlanPatchBody.parse({ hours_per_month: null }).hours_per_month).toBeNull();
   });
 });
@@ -87,7 +86,7 @@ describe.each(BACKENDS)("updatePlan on %s", (_name, open) => {
     const before = await db.select().from(plans);
     await expect(updatePlan(db, OPERATOR, "pro", PlanPatchBody.parse({ language_tiers: "core, martian" }))).rejects.toMatchObject({
       kind: "unprocessable",
-      message: 'language_tiers: unknown tier "martian"',
+      message: 'Unknown language tier "martian".',
     });
     await expect(updatePlan(db, OPERATOR, "platinum", PlanPatchBody.parse({ price_monthly: 1 }))).rejects.toMatchObject({ kind: "not_found" });
     await expect(updatePlan(db, OPERATOR, "free", PlanPatchBody.parse({ is_active: false }))).rejects.toMatchObject({ kind: "unprocessable" });
@@ -99,7 +98,7 @@ describe.each(BACKENDS)("updatePlan on %s", (_name, open) => {
     await expect(updatePlan(db, OPERATOR, "pro", PlanPatchBody.parse({ stripe_price_id_monthly: "price_pro_m", stripe_price_id_annual: "price_pro_a" }))).resolves.toBeDefined();
     await expect(updatePlan(db, OPERATOR, "premium", PlanPatchBody.parse({ stripe_price_id_monthly: "price_pro_a" }))).rejects.toMatchObject({
       kind: "unprocessable",
-      message: "stripe_price_id_monthly: price_pro_a is already the price of the Pro plan",
+      message: "price_pro_a is already the annual price of the Pro plan.",
     });
     await expect(updatePlan(db, OPERATOR, "premium", PlanPatchBody.parse({ stripe_price_id_monthly: "price_x", stripe_price_id_annual: "price_x" }))).rejects.toMatchObject({
       kind: "unprocessable",

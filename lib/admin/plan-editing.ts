@@ -40,7 +40,7 @@ async function tierProblem(database: Database, tierIds: string[] | undefined): P
   if (!tierIds) return null;
   const known = new Set((await database.select({ id: languageTiers.id }).from(languageTiers)).map((t) => t.id));
   const unknown = tierIds.filter((id) => !known.has(id));
-  return unknown.length ? `language_tiers: unknown tier ${unknown.map((id) => `"${id}"`).join(", ")}` : null;
+  return unknown.length ? `Unknown language tier ${unknown.map((id) => `"${id}"`).join(", ")}.` : null;
 }
 
 /**
@@ -48,11 +48,11 @@ async function tierProblem(database: Database, tierIds: string[] | undefined): P
  * one of them.
  */
 async function priceIdProblem(database: Database | Tx, planId: string, monthly: string | null, annual: string | null): Promise<string | null> {
-  if (monthly && monthly === annual) return "stripe_price_id_annual: the monthly and annual prices must be different Stripe prices";
+  if (monthly && monthly === annual) return "The monthly and annual prices must be different Stripe prices.";
   const others = await database.select().from(plans).where(ne(plans.id, planId));
   for (const id of [monthly, annual]) {
     const owner = id && others.find((p) => p.stripePriceIdMonthly === id || p.stripePriceIdAnnual === id);
-    if (owner) return `${id === monthly ? "stripe_price_id_monthly" : "stripe_price_id_annual"}: ${id} is already the price of the ${owner.name} plan`;
+    if (owner) return `${id} is already the ${owner.stripePriceIdMonthly === id ? "monthly" : "annual"} price of the ${owner.name} plan.`;
   }
   return null;
 }
@@ -63,7 +63,7 @@ async function priceIdProblem(database: Database | Tx, planId: string, monthly: 
  */
 export async function updatePlan(database: Database, actor: Actor, planId: string, patch: PlanPatch): Promise<AdminPlan> {
   if (patch.is_active === false && (await defaultPlan(database)).id === planId) {
-    throw new DomainError("unprocessable", "is_active: the free plan cannot be deactivated; every user without a subscription is on it.");
+    throw new DomainError("unprocessable", "The free plan cannot be deactivated: every user without a subscription is on it.");
   }
   const problem = await tierProblem(database, patch.language_tiers);
   if (problem) throw new DomainError("unprocessable", problem);

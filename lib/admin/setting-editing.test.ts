@@ -27,16 +27,16 @@ describe.each(BACKENDS)("updateSetting on %s", (_name, open) => {
     const { db } = t.handle;
     await expect(updateSetting(db, OPERATOR, "max_upload_mb", patch({ value: "abc" }))).rejects.toMatchObject({
       kind: "unprocessable",
-      message: "max_upload_mb must be a whole number",
+      message: "max_upload_mb must be a whole number from 1 to 4096.",
     });
     await expect(updateSetting(db, OPERATOR, "trial_days", patch({ value: "91" }))).rejects.toMatchObject({ kind: "unprocessable" });
     await expect(updateSetting(db, OPERATOR, "signup_enabled", patch({ value: "maybe" }))).rejects.toMatchObject({
       kind: "unprocessable",
-      message: 'signup_enabled must be "true" or "false"',
+      message: 'signup_enabled must be "true" or "false".',
     });
     await expect(updateSetting(db, OPERATOR, "support_email", patch({ value: "not-an-address" }))).rejects.toMatchObject({
       kind: "unprocessable",
-      message: "support_email must be an email address",
+      message: "support_email must be an e-mail address, such as support@example.com.",
     });
     expect(await getSetting(db, "max_upload_mb")).toBe(500);
   });

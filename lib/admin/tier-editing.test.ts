@@ -3,14 +3,15 @@ import { entitlementsFor } from "@/lib/billing/entitlements";
 import { auditLog, languageTiers } from "@/lib/db/schema";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
+import { PLAIN_PARSE, issueSentence } from "@/lib/http/issue-sentence";
 import { TierPatchBody } from "@/lib/api/contract/admin-input";
 import { tiersForAdmin, updateTier } from "./tier-editing";
 
 const OPERATOR = { id: "op-1", email: "ops1@verbatim.test" };
 
 function problem(input: unknown): string | null {
-  const result = TierPatchBody.safeParse(input);
-  return result.success ? null : `${result.error.issues[0].path.join(".")}: ${result.error.issues[0].message}`;
+  const result = TierPatchBody.safeParse(input, PLAIN_PARSE);
+  return result.success ? null : issueSentence(result.error, "");
 }
 
 describe("the language tier edit rules (spec §5)", () => {
@@ -26,10 +27,10 @@ describe("the language tier edit rules (spec §5)", () => {
   });
 
   it("refuses a tier left with no language, and codes that are not language codes", () => {
-    expect(problem({ languages: ": x\n\n" })).toBe("languages: a tier needs at least one language");
-    expect(problem({ languages: "English: en" })).toBe('languages: not a language code (ISO 639-1, e.g. en): "English"');
-    expect(problem({ description: "" })).toBe("description: description must not be empty");
-    expect(problem({ languages: 42 })).toMatch(/^languages: /);
+    expect(problem({ languages: ": x\n\n" })).toBe("A tier needs at least one language.");
+    expect(problem({ languages: "English: en" })).toBe('Not a language code (ISO 639-1, e.g. en): "English".');
+    expect(problem({ description: "" })).toBe("The description cannot be empty.");
+    expect(problem({ languages: 42 })).toBe("Languages must be text or an object.");
   });
 
   it("accepts regional and three-letter codes", () => {

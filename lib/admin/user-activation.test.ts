@@ -23,7 +23,7 @@ describe("the PATCH /admin/users/{id} body", () => {
     expect(UserPatchBody.parse({ is_active: false })).toEqual({ is_active: false });
     const result = UserPatchBody.safeParse({ is_active: "false" });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0].message).toBe("is_active must be true or false");
+    expect(result.error?.issues[0].message).toBe("Say whether the user is active: true or false.");
   });
 });
 

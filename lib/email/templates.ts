@@ -9,7 +9,7 @@ function layout(heading: string, body: string, action: { label: string; url: str
 <div style="max-width:480px;margin:auto;background:#fff;border-radius:12px;padding:32px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>
 <p style="line-height:1.5">${body}</p>
-<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#059669;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#047857;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
 <p style="font-size:13px;color:#71717a;line-height:1.5">${footer}</p>
 </div></body></html>`;
 }

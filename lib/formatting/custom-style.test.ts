@@ -29,8 +29,8 @@ describe("StyleInput", () => {
     expect(messages({ name: "   ", instructions: "" })).toEqual(["Give the style a name.", "Write the instructions for this style."]);
     expect(messages({})).toEqual(["Give the style a name.", "Write the instructions for this style."]);
     expect(messages({ name: "x".repeat(61), instructions: "y".repeat(2001) })).toEqual([
-      "Use at most 60 characters for the name.",
-      "Use at most 2000 characters for the instructions.",
+      "The style name must be 60 characters or fewer.",
+      "The instructions must be 2000 characters or fewer.",
     ]);
     expect(messages({ name: ` ${"x".repeat(60)} `, instructions: "ok" })).toEqual([]);
   });

@@ -1,16 +1,10 @@
 import type { z } from "zod";
 import { DomainError } from "@/lib/errors/domain-error";
+import { PLAIN_PARSE, issueSentence } from "./issue-sentence";
 import { readBodyLimited } from "./limited-body";
 import { NUL_REFUSED, containsNul } from "./nul-characters";
 
 export const TOO_LARGE = "The request is too large.";
-
-/** The first zod issue as one sentence: `field: reason`, or just the reason for the whole value. */
-function issueSentence(error: z.ZodError, fallback: string): string {
-  const issue = error.issues[0];
-  const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
-  return `${where}${issue?.message ?? fallback}`;
-}
 
 /**
  * Reads a JSON body (at most `maxBytes`) and validates it. Throws a DomainError naming the
@@ -28,16 +22,16 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
     throw new DomainError("invalid", "The request body is not valid JSON.");
   }
   if (containsNul(raw)) throw new DomainError("invalid", NUL_REFUSED);
-  const result = schema.safeParse(raw);
+  const result = schema.safeParse(raw, PLAIN_PARSE);
   if (!result.success) throw new DomainError("unprocessable", issueSentence(result.error, "Invalid request body."));
   return result.data;
 }
 
-/** Validates `?a=…&b=…` (each name once; repeats keep the first): a bad value is `invalid`, `name: reason`. */
+/** Validates `?a=…&b=…` (each name once; repeats keep the first): a bad value is `invalid`, in a sentence naming it. */
 export function parseQuery<S extends z.ZodType>(params: URLSearchParams, schema: S): z.output<S> {
   const raw: Record<string, string> = {};
   for (const [name, value] of params) if (!(name in raw)) raw[name] = value;
-  const result = schema.safeParse(raw);
+  const result = schema.safeParse(raw, PLAIN_PARSE);
   if (!result.success) throw new DomainError("invalid", issueSentence(result.error, "The query is invalid."));
   return result.data;
 }

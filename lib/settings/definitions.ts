@@ -9,15 +9,15 @@ const intBetween = (min: number, max: number) =>
   z
     .string()
     .trim()
-    .regex(/^\d+$/, "must be a whole number")
+    .regex(/^\d+$/, `must be a whole number from ${min} to ${max}.`)
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+    .pipe(z.number().int().min(min, `must be a whole number from ${min} to ${max}.`).max(max, `must be a whole number from ${min} to ${max}.`));
 
 const booleanText = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.enum(["true", "false"], { error: 'must be "true" or "false"' }))
+  .pipe(z.enum(["true", "false"], { error: 'must be "true" or "false".' }))
   .transform((v) => v === "true");
 
 export const SETTING_DEFINITIONS = {
@@ -37,7 +37,7 @@ export const SETTING_DEFINITIONS = {
     description: "Whether new accounts can be created (true or false).",
   },
   support_email: {
-    schema: z.string().trim().pipe(z.email("must be an email address")),
+    schema: z.string().trim().pipe(z.email("must be an e-mail address, such as support@example.com.")),
     default: "support@verbatim.local",
     description: "Address users write to for help (shown on the landing page's Enterprise plan).",
   },

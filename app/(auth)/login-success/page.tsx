@@ -20,7 +20,7 @@ export default async function LoginSuccessPage({ searchParams }: { searchParams:
         <div className="flex flex-col gap-4">
           <Alert>{authMessage(error)}</Alert>
           <p className="text-sm text-muted-foreground">
-            Verification links are valid for 24 hours. <Link href="/login" className="text-accent hover:underline">Log in</Link> with
+            Verification links are valid for 24 hours. <Link href="/login" className="text-accent underline">Log in</Link> with
             your email and password and we will send you a fresh one.
           </p>
         </div>

@@ -23,7 +23,7 @@ export default async function SignupPage({ searchParams }: { searchParams: Promi
       footer={
         <>
           Already have an account?{" "}
-          <Link href="/login" className="text-accent hover:underline">
+          <Link href="/login" className="text-accent underline">
             Log in
           </Link>
         </>

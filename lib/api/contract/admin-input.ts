@@ -48,17 +48,17 @@ export const UserFilterQuery = z.object({
 });
 
 /** Spec §7's `PATCH /api/admin/users/{id}`. */
-export const UserPatchBody = z.object({ is_active: z.boolean({ error: "is_active must be true or false" }) });
+export const UserPatchBody = z.object({ is_active: z.boolean({ error: "Say whether the user is active: true or false." }) });
 
 const PLAN_AMOUNT_MAX = 1_000_000;
 
 
 const amount = (what: string) =>
   z
-    .number({ error: `${what} must be a number` })
-    .min(0, `${what} must be 0 or more`)
-    .max(PLAN_AMOUNT_MAX, `${what} must be at most ${PLAN_AMOUNT_MAX}`)
-    .refine(hasCents, `${what} may have at most 2 decimal places`);
+    .number({ error: `${what} must be a number.` })
+    .min(0, `${what} must be 0 or more.`)
+    .max(PLAN_AMOUNT_MAX, `${what} must be ${PLAN_AMOUNT_MAX} or less.`)
+    .refine(hasCents, `${what} can have at most 2 decimal places.`);
 
 /** A list typed comma-separated, or sent as an array: trimmed, empty items dropped. */
 const listField = z
@@ -68,32 +68,33 @@ const listField = z
 const featureList = listField.refine((keys) => keys.every(isFeatureKey), {
   error: (issue) => {
     const unknown = (issue.input as string[]).filter((key) => !isFeatureKey(key));
-    return `unknown feature key ${unknown.map((k) => `"${k}"`).join(", ")}; known keys: ${Object.keys(FEATURE_LABELS).join(", ")}`;
+    return `Unknown feature key ${unknown.map((k) => `"${k}"`).join(", ")}. Known keys: ${Object.keys(FEATURE_LABELS).join(", ")}.`;
   },
 });
 
-const stripePriceId = z
-  .string()
-  .trim()
-  .max(255)
-  .transform((value) => value || null)
-  .refine((value) => value === null || /^price_\w+$/.test(value), "must be a Stripe price id (price_…) or empty")
-  .nullable();
+const stripePriceId = (what: string) =>
+  z
+    .string()
+    .trim()
+    .max(255, `${what} must be 255 characters or fewer.`)
+    .transform((value) => value || null)
+    .refine((value) => value === null || /^price_\w+$/.test(value), `${what} must be a Stripe price id (price_…) or empty.`)
+    .nullable();
 
 /** Spec §7's `PATCH /api/admin/plans/{id}` fields (plus hours_per_month); each is optional. */
 export const PlanPatchBody = z.object({
-  name: z.string().trim().min(1, "name must not be empty").max(60).optional(),
-  description: z.string().trim().max(500).optional(),
-  price_monthly: amount("price_monthly").optional(),
-  price_annual: amount("price_annual").optional(),
-  hours_per_month: amount("hours_per_month").nullable().optional(),
+  name: z.string().trim().min(1, "The plan name cannot be empty.").max(60, "The plan name must be 60 characters or fewer.").optional(),
+  description: z.string().trim().max(500, "The description must be 500 characters or fewer.").optional(),
+  price_monthly: amount("The monthly price").optional(),
+  price_annual: amount("The annual price").optional(),
+  hours_per_month: amount("Hours per month").nullable().optional(),
   features: featureList.optional(),
   excluded_features: featureList.optional(),
   language_tiers: listField.optional(),
-  is_popular: z.boolean().optional(),
-  is_active: z.boolean().optional(),
-  stripe_price_id_monthly: stripePriceId.optional(),
-  stripe_price_id_annual: stripePriceId.optional(),
+  is_popular: z.boolean({ error: "Say whether the plan is marked popular: true or false." }).optional(),
+  is_active: z.boolean({ error: "Say whether the plan is active: true or false." }).optional(),
+  stripe_price_id_monthly: stripePriceId("The monthly Stripe price id").optional(),
+  stripe_price_id_annual: stripePriceId("The annual Stripe price id").optional(),
 });
 /** As the server applies it (lists parsed, empty price ids null). */
 export type PlanPatch = z.output<typeof PlanPatchBody>;
@@ -115,18 +116,18 @@ function normaliseMap(map: Record<string, string>): Record<string, string> {
 const languagesField = z
   .union([z.string(), z.record(z.string(), z.string())])
   .transform((value) => (typeof value === "string" ? parseLanguageLines(value) : normaliseMap(value)))
-  .refine((map) => Object.keys(map).length > 0, "a tier needs at least one language")
-  .refine((map) => Object.keys(map).length <= 500, "a tier holds at most 500 languages")
+  .refine((map) => Object.keys(map).length > 0, "A tier needs at least one language.")
+  .refine((map) => Object.keys(map).length <= 500, "A tier holds at most 500 languages.")
   .superRefine((map, ctx) => {
     const bad = Object.keys(map).filter((code) => !LANGUAGE_CODE.test(code));
-    if (bad.length) ctx.addIssue({ code: "custom", message: `not a language code (ISO 639-1, e.g. en): ${bad.map((c) => `"${c}"`).join(", ")}` });
+    if (bad.length) ctx.addIssue({ code: "custom", message: `Not a language code (ISO 639-1, e.g. en): ${bad.map((c) => `"${c}"`).join(", ")}.` });
     const long = Object.values(map).filter((name) => name.length > 100);
-    if (long.length) ctx.addIssue({ code: "custom", message: "a language name is at most 100 characters" });
+    if (long.length) ctx.addIssue({ code: "custom", message: "A language name must be 100 characters or fewer." });
   });
 
 /** Spec §7's `PATCH /api/admin/language-tiers/{id}`: description, languages (a map, or "code: Name" lines). */
 export const TierPatchBody = z.object({
-  description: z.string().trim().min(1, "description must not be empty").max(200).optional(),
+  description: z.string().trim().min(1, "The description cannot be empty.").max(200, "The description must be 200 characters or fewer.").optional(),
   languages: languagesField.optional(),
 });
 export type TierPatch = z.output<typeof TierPatchBody>;

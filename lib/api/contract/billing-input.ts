@@ -4,7 +4,7 @@ import { BILLING_INTERVALS } from "@/lib/billing/subscription-types";
 
 /** `POST /api/subscriptions/create-checkout-session` and `schedule-downgrade`. */
 export const PlanChoice = z.object({
-  plan_id: z.string({ error: "Choose a plan (plan_id)." }).min(1, "Choose a plan (plan_id)."),
-  billing_interval: z.enum(BILLING_INTERVALS, { error: 'billing_interval must be "monthly" or "annual".' }),
+  plan_id: z.string({ error: "Choose a plan." }).min(1, "Choose a plan."),
+  billing_interval: z.enum(BILLING_INTERVALS),
 });
 export type PlanChoice = z.infer<typeof PlanChoice>;

@@ -2,7 +2,7 @@
 import { z } from "zod";
 
 export const RecordingStartBody = z.object({
-  title: z.string().trim().min(1, "Enter a title.").max(200, "Use at most 200 characters."),
+  title: z.string().trim().min(1, "Enter a title.").max(200, "Title must be 200 characters or fewer."),
   language: z.string().max(20).nullable().optional(),
   mode: z.enum(["mic", "tab-mic"], { error: 'Choose a mode: "mic" or "tab-mic".' }),
 });

@@ -2,7 +2,7 @@
 import { z } from "zod";
 
 export const RenameBody = z.object({
-  title: z.string().trim().min(1, "Enter a title.").max(200, "Use at most 200 characters."),
+  title: z.string().trim().min(1, "Enter a title.").max(200, "Title must be 200 characters or fewer."),
 });
 
 const MAX_SEGMENT_CHARS = 5000;
@@ -18,7 +18,7 @@ export const SpeakerName = z
 
 /** `PATCH /api/transcriptions/{id}/segments`: changes based on the version the editor holds. */
 export const SegmentEdits = z.object({
-  base_version: z.number({ error: "Send the version you edited (base_version)." }).int().min(0),
+  base_version: z.number({ error: "Send the version of the transcript you edited." }).int().min(0),
   changes: z
     .array(
       z.object({
@@ -57,7 +57,7 @@ export const FormatRequest = z
     level: z.enum(["basic", "advanced", "style"], { error: 'Choose a level: "basic", "advanced" or "style".' }),
     style_id: z.string().optional(),
   })
-  .refine((r) => r.level !== "style" || Boolean(r.style_id), { message: "Choose the style to apply (style_id).", path: ["style_id"] });
+  .refine((r) => r.level !== "style" || Boolean(r.style_id), { message: "Choose the style to apply.", path: ["style_id"] });
 export type FormatRequest = z.infer<typeof FormatRequest>;
 
 export const STYLE_NAME_MAX = 60;
@@ -69,11 +69,11 @@ export const StyleInput = z.object({
     .string({ error: "Give the style a name." })
     .trim()
     .min(1, "Give the style a name.")
-    .max(STYLE_NAME_MAX, `Use at most ${STYLE_NAME_MAX} characters for the name.`),
+    .max(STYLE_NAME_MAX, `The style name must be ${STYLE_NAME_MAX} characters or fewer.`),
   instructions: z
     .string({ error: "Write the instructions for this style." })
     .trim()
     .min(1, "Write the instructions for this style.")
-    .max(STYLE_INSTRUCTIONS_MAX, `Use at most ${STYLE_INSTRUCTIONS_MAX} characters for the instructions.`),
+    .max(STYLE_INSTRUCTIONS_MAX, `The instructions must be ${STYLE_INSTRUCTIONS_MAX} characters or fewer.`),
 });
 export type StyleInput = z.infer<typeof StyleInput>;
