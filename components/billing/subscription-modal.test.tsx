@@ -49,6 +49,20 @@ describe("SubscriptionModal", () => {
     expect(screen.getByText("Upgrading ends your Pro trial today: the new plan is charged at its full price from today.")).toBeInTheDocument();
   });
 
+  it("on paid Pro: says before the upgrade what happens to the old plan and its price", async () => {
+    setup(subscription({ plan_id: "pro", provider: "stripe" }));
+    await screen.findByTestId("plan-card-premium");
+    expect(
+      screen.getByText("Upgrading starts the new plan today at its full price. Your Pro plan ends today, and its unused time is credited to your next invoices."),
+    ).toBeInTheDocument();
+  });
+
+  it("on the free plan there is no old price to speak of", async () => {
+    setup(subscription());
+    await screen.findByTestId("plan-card-premium");
+    expect(screen.queryByText(/Upgrading starts the new plan/)).not.toBeInTheDocument();
+  });
+
   it("shows the pro and premium cards only, with summaries from the plan data", async () => {
     setup(subscription());
     expect(screen.getByRole("dialog", { name: "Choose your plan" })).toBeInTheDocument();

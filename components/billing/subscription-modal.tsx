@@ -193,6 +193,14 @@ function PlanPicker({ onClose, onLeave }: { onClose(): void; onLeave?(): void })
           Upgrading ends your {current.plan_name} trial today: the new plan is charged at its full price from today.
         </p>
       )}
+      {/* A paid upgrade replaces the subscription: Stripe cancels the old one with a proration credit (lib/billing/stripe). */}
+      {current?.status === "active" && !current.plan_is_default && plans.some((p) => p.rank > current.plan_rank && p.checkout_enabled) && (
+        <p className="text-sm" role="note">
+          {current.provider === "stripe"
+            ? `Upgrading starts the new plan today at its full price. Your ${current.plan_name} plan ends today, and its unused time is credited to your next invoices.`
+            : `Upgrading starts the new plan today at its full price. Your ${current.plan_name} plan ends today; test payments credit nothing for its unused time.`}
+        </p>
+      )}
 
       {notice && <NoticeView notice={notice} />}
 
