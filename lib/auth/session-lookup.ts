@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, getTableColumns } from "drizzle-orm";
-import type { Database, Tx } from "@/lib/db/client";
+import { authWriteCounter, type Database, type Tx } from "@/lib/db/client";
 import { sessions, users, type User } from "@/lib/db/schema";
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "./session-ages";
 
@@ -29,27 +29,63 @@ export function signedSessionToken(headers: Headers, cookieName: string, secret:
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+interface SessionRow {
+  user: User;
+  expiresAt: number;
+}
+
+interface LookupCache {
+  /** the write count the entries were read at */
+  writes: number;
+  rows: Map<string, SessionRow | null>;
+}
+
+const lookupCaches = new WeakMap<Database, LookupCache>();
+// Signed tokens only reach the cache, but a bound keeps memory flat whatever happens.
+const MAX_CACHED_SESSIONS = 10_000;
+
 /**
- * The active user of a live session, in one indexed query (sessions.token is unique) joining
- * the session to its user: every request sees users.is_active as it is now, nothing cached.
- * `due` says the session is older than SESSION_UPDATE_AGE and should be extended.
+ * The session and its user, in one indexed query (sessions.token is unique). On embedded
+ * PGlite the answer is kept until the next committed write to users or sessions — a
+ * deactivation, a logout, a session extended — which drops every kept answer before the
+ * writer's own call returns (lib/db/client.ts), so nothing stale is ever served. On
+ * PostgreSQL every call reads.
  */
-export async function findSessionUser(database: Database, token: string, now = Date.now()): Promise<{ user: User; due: boolean } | null> {
+async function sessionRow(database: Database, token: string): Promise<SessionRow | null> {
+  const counter = authWriteCounter(database);
+  let cache = counter && lookupCaches.get(database);
+  if (counter && cache?.writes !== counter.count) {
+    cache = { writes: counter.count, rows: new Map() };
+    lookupCaches.set(database, cache);
+  }
+  const kept = cache?.rows.get(token);
+  if (kept !== undefined) return kept;
   const [row] = await database
     .select({ user: getTableColumns(users), expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, token))
     .limit(1);
+  const found = row ? { user: row.user, expiresAt: row.expiresAt.getTime() } : null;
+  // Kept only if no write committed while the query ran (its answer may predate that write).
+  if (counter && cache && cache.writes === counter.count && cache.rows.size < MAX_CACHED_SESSIONS) cache.rows.set(token, found);
+  return found;
+}
+
+/**
+ * The active user of a live session: every request sees users.is_active as it is now.
+ * `due` says the session is older than SESSION_UPDATE_AGE and should be extended.
+ */
+export async function findSessionUser(database: Database, token: string, now = Date.now()): Promise<{ user: User; due: boolean } | null> {
+  const row = await sessionRow(database, token);
   if (!row) return null;
-  const expiresAt = row.expiresAt.getTime();
-  if (expiresAt <= now) return null;
+  if (row.expiresAt <= now) return null;
   if (!row.user.isActive) {
     // Deactivation revokes sessions; this closes the window if one slipped through.
     await revokeAllSessions(database, row.user.id);
     return null;
   }
-  return { user: row.user, due: expiresAt - (SESSION_EXPIRES_IN - SESSION_UPDATE_AGE) * 1000 <= now };
+  return { user: row.user, due: row.expiresAt - (SESSION_EXPIRES_IN - SESSION_UPDATE_AGE) * 1000 <= now };
 }
 
 export async function revokeAllSessions(database: Database | Tx, userId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { sessions, users } from "@/lib/db/schema";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
@@ -49,8 +49,37 @@ describe.each(BACKENDS)("findSessionUser on %s", (_name, open) => {
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, userId))).toEqual([]);
   });
 
+  it("a logout ends the session on the very next request, and a changed user is seen at once", async () => {
+    const { userId, token } = await session(SESSION_EXPIRES_IN * 1000);
+    expect((await findSessionUser(t.db, token))?.user.name).not.toBe("Renamed");
+    await t.db.execute(sql`update users set name = 'Renamed' where id = ${userId}`);
+    expect((await findSessionUser(t.db, token))?.user.name).toBe("Renamed");
+    await t.db.delete(sessions).where(eq(sessions.token, token));
+    expect(await findSessionUser(t.db, token)).toBeNull();
+  });
+
   it("refuses an expired session, and marks one older than a day as due", async () => {
     expect(await findSessionUser(t.db, (await session(-1000)).token)).toBeNull();
     expect((await findSessionUser(t.db, (await session(SESSION_EXPIRES_IN * 1000 - 2 * DAY_MS)).token))?.due).toBe(true);
+  });
+});
+
+describe("findSessionUser on embedded PGlite", () => {
+  const t = useOpenedDatabase(BACKENDS[0][1]);
+
+  it("reads a session once, then from memory until users or sessions are written", async () => {
+    const userId = await insertUser(t.db);
+    const token = randomUUID();
+    await t.db.insert(sessions).values({ id: randomUUID(), token, userId, expiresAt: new Date(Date.now() + SESSION_EXPIRES_IN * 1000) });
+    // The listener is set up when the database opens; by now it answers.
+    const reads = jest.spyOn(t.db, "select");
+    await findSessionUser(t.db, token);
+    await findSessionUser(t.db, token);
+    expect(reads).toHaveBeenCalledTimes(1);
+    // A write elsewhere in users (another account) drops what was kept.
+    await insertUser(t.db);
+    await findSessionUser(t.db, token);
+    expect(reads).toHaveBeenCalledTimes(2);
+    reads.mockRestore();
   });
 });

@@ -16,7 +16,7 @@ export function toApiUser(user: Pick<User, "id" | "email" | "name" | "image" | "
 }
 
 /**
- * The signed-in, active user for these request headers, or null: one query per request
+ * The signed-in, active user for these request headers, or null: one query per request, none on PGlite until a write
  * (session-lookup). Better Auth's getSession costs several, so it runs only when the session
  * is due to be extended (once a day per session), which it does as it always did.
  */

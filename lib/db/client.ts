@@ -34,6 +34,23 @@ export interface DatabaseOptions {
  */
 const PGLITE_SETTINGS = ["shared_buffers=16MB"];
 
+/** Commits that wrote users or sessions, counted from migration 0015's notification. */
+export interface WriteCounter {
+  count: number;
+}
+
+const AUTH_WRITES_CHANNEL = "verbatim_auth_written";
+const authWrites = new WeakMap<Database, WriteCounter>();
+
+/**
+ * The counter of this database's writes to users and sessions, on embedded PGlite once it is
+ * listening; undefined on PostgreSQL (other processes write too, and a notification from them
+ * would arrive late). PGlite runs a listener before the writer's own call returns.
+ */
+export function authWriteCounter(database: Database): WriteCounter | undefined {
+  return authWrites.get(database);
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url) {
     const pool = new Pool({ connectionString: options.url, max: 10 });
@@ -45,11 +62,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const dataDir = options.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])] });
-  return {
-    db: drizzlePglite(client, { schema }),
-    kind: "pglite",
-    close: () => client.close(),
-  };
+  const database = drizzlePglite(client, { schema });
+  const counter: WriteCounter = { count: 0 };
+  void client.listen(AUTH_WRITES_CHANNEL, () => void counter.count++).then(
+    () => authWrites.set(database, counter),
+    (error: unknown) => console.warn(`[db] not listening for session writes, so session lookups are not cached: ${String(error)}`),
+  );
+  return { db: database, kind: "pglite", close: () => client.close() };
 }
 
 // PGlite has no lock: one process, one instance. Keeping it on globalThis makes hot reload
