@@ -47,12 +47,13 @@ describe("UpgradeModalProvider", () => {
     const { rerender } = render(<Page ready={false} />);
     expect(dialog()).not.toBeInTheDocument();
     rerender(<Page ready />);
-    expect(dialog()).toBeInTheDocument();
+    // The modal's code loads when first needed (next/dynamic): it is there once that resolves.
+    expect(await screen.findByRole("dialog", { name: "Choose your plan" })).toBeInTheDocument();
     expect(track).toHaveBeenCalledWith("user_action", "subscription_modal_opened", { source: "onboarding" });
 
     fireEvent.click(await screen.findByRole("button", { name: "Stay on Free Plan for Now" }));
     expect(dialog()).not.toBeInTheDocument();
-    expect(seenPosts()).toMatchObject([{ method: "POST", url: "/api/subscriptions/onboarding-seen", body: null }]);
+    await waitFor(() => expect(seenPosts()).toMatchObject([{ method: "POST", url: "/api/subscriptions/onboarding-seen", body: null }]));
     expect(track).toHaveBeenCalledWith("user_action", "subscription_modal_closed", { source: "onboarding" });
 
     // The session still says "show onboarding" (checked once per session): it stays closed.
