@@ -40,7 +40,9 @@ interface LookupCache {
   rows: Map<string, SessionRow | null>;
 }
 
-const lookupCaches = new WeakMap<Database, LookupCache>();
+// Shared by every bundle that imports this module, like the database handle.
+const globalForLookups = globalThis as unknown as { verbatimSessionLookups?: WeakMap<Database, LookupCache> };
+const lookupCaches = (globalForLookups.verbatimSessionLookups ??= new WeakMap());
 // Signed tokens only reach the cache, but a bound keeps memory flat whatever happens.
 const MAX_CACHED_SESSIONS = 10_000;
 

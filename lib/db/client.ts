@@ -40,7 +40,10 @@ export interface WriteCounter {
 }
 
 const AUTH_WRITES_CHANNEL = "verbatim_auth_written";
-const authWrites = new WeakMap<Database, WriteCounter>();
+// On globalThis like the handle below: each bundle (proxy, routes, instrumentation) has its own
+// copy of this module, and the one that opened the database must be seen by all.
+const globalForWrites = globalThis as unknown as { verbatimAuthWrites?: WeakMap<Database, WriteCounter> };
+const authWrites = (globalForWrites.verbatimAuthWrites ??= new WeakMap());
 
 /**
  * The counter of this database's writes to users and sessions, on embedded PGlite once it is
