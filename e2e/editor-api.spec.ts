@@ -59,10 +59,10 @@ test.describe("segment edits", () => {
 
     const empty = await patch(request, id, { base_version: 2, changes: [{ position: 0, speaker: "   " }] });
     expect(empty.status()).toBe(422);
-    expect((await empty.json()).detail).toBe("changes.0.speaker: Give the speaker a name.");
+    expect((await empty.json()).detail).toBe("Give the speaker a name.");
     const long = await patch(request, id, { base_version: 2, changes: [{ position: 1, speaker: "x".repeat(101) }] });
     expect(long.status()).toBe(422);
-    expect((await long.json()).detail).toBe("changes.0.speaker: Use at most 60 characters for a speaker name.");
+    expect((await long.json()).detail).toBe("Use at most 60 characters for a speaker name.");
     const cleared = await patch(request, id, { base_version: 2, changes: [{ position: 1, speaker: null }] });
     expect(await cleared.json()).toMatchObject({ version: 3, segments: [{ position: 1, speaker: null }] });
   });
@@ -81,8 +81,8 @@ test.describe("segment edits", () => {
     const stale = await post({ action: "merge", base_version: 0, position: 0 });
     expect(stale.status()).toBe(409);
     const cases: [Record<string, unknown>, string][] = [
-      [{ action: "shuffle", base_version: 1, position: 0 }, 'action: Choose an action: "split" or "merge".'],
-      [{ action: "split", base_version: 1, position: 0 }, "word: Send the word to split before (word)."],
+      [{ action: "shuffle", base_version: 1, position: 0 }, 'Choose an action: "split" or "merge".'],
+      [{ action: "split", base_version: 1, position: 0 }, "Say where to split: the number of the word the new segment starts with."],
       [{ action: "split", base_version: 1, position: 0, word: 2 }, "Choose where to split: between two words of the segment."],
       [{ action: "merge", base_version: 1, position: 2 }, "The last segment has no next segment to merge with."],
       [{ action: "merge", base_version: 1, position: 7 }, "There is no segment 7 in this transcript."],

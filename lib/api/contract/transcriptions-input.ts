@@ -43,7 +43,7 @@ export const SegmentStructureEdit = z.discriminatedUnion(
       action: z.literal("split"),
       base_version: SegmentEdits.shape.base_version,
       position: segmentPosition,
-      word: z.number({ error: "Send the word to split before (word)." }).int(),
+      word: z.number({ error: "Say where to split: the number of the word the new segment starts with." }).int(),
     }),
     z.object({ action: z.literal("merge"), base_version: SegmentEdits.shape.base_version, position: segmentPosition }),
   ],
