@@ -1,12 +1,22 @@
 import { readFile } from "node:fs/promises";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { createUser, expect, logInViaApi, sql, test } from "./support/fixtures";
 import { seedJfkTranscript, subscribe } from "./support/transcripts";
 
-const audioTime = (page: import("@playwright/test").Page) =>
+const audioTime = (page: Page) =>
   page.getByTestId("audio").evaluate((a: HTMLAudioElement) => a.currentTime);
 
 /** Waits until the editor answers (its "?" shortcut opens the help): a click or key before React has hydrated is lost. */
-async function hydrated(page: import("@playwright/test").Page) {
+/** A new user with the JFK transcript, signed in, on its editor. */
+async function openJfkEditor(page: Page, request: APIRequestContext) {
+  const creds = await createUser(request);
+  const id = await seedJfkTranscript(creds.email);
+  await logInViaApi(page, creds);
+  await page.goto(`/transcription/${id}`);
+  return { creds, id };
+}
+
+async function hydrated(page: Page) {
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(async () => {
     await page.keyboard.press("?");
@@ -17,10 +27,7 @@ async function hydrated(page: import("@playwright/test").Page) {
 }
 
 test("play → the segment and word highlight move; click a word → the audio jumps there", async ({ page, request }) => {
-  const creds = await createUser(request);
-  const id = await seedJfkTranscript(creds.email);
-  await logInViaApi(page, creds);
-  await page.goto(`/transcription/${id}`);
+  await openJfkEditor(page, request);
   const segments = page.getByTestId("segment");
   await expect(segments).toHaveCount(2);
 
@@ -55,10 +62,7 @@ test("play → the segment and word highlight move; click a word → the audio j
 });
 
 test("edit → autosave → reload keeps the edit; undo; find and replace", async ({ page, request }) => {
-  const creds = await createUser(request);
-  const id = await seedJfkTranscript(creds.email);
-  await logInViaApi(page, creds);
-  await page.goto(`/transcription/${id}`);
+  const { id } = await openJfkEditor(page, request);
   const first = page.getByTestId("segment").nth(0);
 
   await first.dblclick();
@@ -94,10 +98,7 @@ test("edit → autosave → reload keeps the edit; undo; find and replace", asyn
 });
 
 test("two tabs: the stale save is refused, nothing is overwritten, and a reload is offered", async ({ page, request, context }) => {
-  const creds = await createUser(request);
-  const id = await seedJfkTranscript(creds.email);
-  await logInViaApi(page, creds);
-  await page.goto(`/transcription/${id}`);
+  const { id } = await openJfkEditor(page, request);
   const other = await context.newPage();
   await other.goto(`/transcription/${id}`);
 
@@ -212,10 +213,7 @@ test("playback speed from 0.75× to 2×; at 375 px the player stays in view and 
 });
 
 test("a free user gets TXT but is refused PDF with the upgrade hint", async ({ page, request }) => {
-  const creds = await createUser(request);
-  const id = await seedJfkTranscript(creds.email);
-  await logInViaApi(page, creds);
-  await page.goto(`/transcription/${id}`);
+  await openJfkEditor(page, request);
 
   await page.getByRole("button", { name: "Export" }).click();
   await page.getByRole("radio", { name: /\(\.pdf\)/ }).check();
@@ -231,10 +229,7 @@ test("a free user gets TXT but is refused PDF with the upgrade hint", async ({ p
 });
 
 test("speakers: assign per segment, rename once and every segment follows; saved", async ({ page, request }) => {
-  const creds = await createUser(request);
-  const id = await seedJfkTranscript(creds.email);
-  await logInViaApi(page, creds);
-  await page.goto(`/transcription/${id}`);
+  const { id } = await openJfkEditor(page, request);
   await hydrated(page);
 
   const first = page.getByRole("combobox", { name: "Speaker of the segment at 00:00" });
@@ -267,16 +262,14 @@ test("speakers: assign per segment, rename once and every segment follows; saved
 });
 
 test("click into the text and type, like a document: the cursor lands where clicked, and leaving saves", async ({ page, request }) => {
-  const creds = await createUser(request);
-  const id = await seedJfkTranscript(creds.email);
-  await logInViaApi(page, creds);
-  await page.goto(`/transcription/${id}`);
+  const { id } = await openJfkEditor(page, request);
   const second = page.getByTestId("segment").nth(1);
   await hydrated(page);
 
   // Click just before "country" (word 4): the text opens for typing with the cursor there.
-  const word = (await second.locator("[data-word='4']").boundingBox())!;
-  await page.mouse.click(word.x + 1, word.y + word.height / 2);
+  // A locator click measures the word when it is stable (the page may still be settling).
+  const word = second.locator("[data-word='4']");
+  await word.click({ position: { x: 1, y: ((await word.boundingBox())?.height ?? 20) / 2 } });
   const box = second.getByRole("textbox", { name: /^Text of the segment at 00:03/ });
   await expect(box).toBeFocused();
   // The audio moved to the word but does not start playing over the typing.
@@ -304,10 +297,7 @@ test("click into the text and type, like a document: the cursor lands where clic
 });
 
 test("split a segment at the cursor and merge it back; word timings and the saved rows follow", async ({ page, request }) => {
-  const creds = await createUser(request);
-  const id = await seedJfkTranscript(creds.email);
-  await logInViaApi(page, creds);
-  await page.goto(`/transcription/${id}`);
+  const { id } = await openJfkEditor(page, request);
   const segments = page.getByTestId("segment");
   await hydrated(page);
 
