@@ -1,7 +1,7 @@
 import type { NextConfig } from "next";
 // Relative imports: the "@/" alias does not resolve while Next.js loads this file.
 import { env } from "./lib/env";
-import { HSTS, landingPolicy } from "./lib/security/content-security-policy";
+import { API_POLICY, HSTS, landingPolicy } from "./lib/security/content-security-policy";
 
 // Sent with every answer, static files included; the Content-Security-Policy (with a
 // per-request nonce) and HSTS come from proxy.ts, except on the prerendered landing page.
@@ -36,8 +36,12 @@ const nextConfig: NextConfig = {
       { key: "Content-Security-Policy", value: landingPolicy({ dev: NODE_ENV !== "production", https, analyticsHost: NEXT_PUBLIC_POSTHOG_KEY ? NEXT_PUBLIC_POSTHOG_HOST : undefined }) },
       ...(https ? [{ key: "Strict-Transport-Security", value: HSTS }] : []),
     ];
+    // The upload routes skip the proxy too (their bodies must stream, see proxy.ts): the API policy comes from here.
+    const api = [{ key: "Content-Security-Policy", value: API_POLICY }, ...(https ? [{ key: "Strict-Transport-Security", value: HSTS }] : [])];
     return [
       { source: "/:path*", headers: securityHeaders },
+      { source: "/api/transcriptions", headers: api },
+      { source: "/api/uploads/:path*", headers: api },
       // The proxy does not run for "/" (see proxy.ts): the landing page is a file.
       { source: "/", headers: landing },
     ];

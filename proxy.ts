@@ -3,10 +3,8 @@ import { currentUser } from "@/lib/auth/session";
 import { isProtectedPath, isSignedOutOnlyPath } from "@/lib/auth/routes";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { NUL_REFUSED } from "@/lib/http/nul-characters";
-import { malformedAddress } from "@/lib/security/malformed-address";
 import { API_POLICY, HSTS, pagePolicy } from "@/lib/security/content-security-policy";
-import { CROSS_SITE_REFUSED, isCrossSiteWrite } from "@/lib/security/request-origin";
+import { doorRefusal } from "@/lib/security/door-checks";
 
 /**
  * Every request except static files and the landing page passes here, before any route:
@@ -21,9 +19,8 @@ export async function proxy(request: NextRequest) {
   const api = pathname.startsWith("/api/");
   const { APP_URL, NODE_ENV, NEXT_PUBLIC_POSTHOG_KEY, NEXT_PUBLIC_POSTHOG_HOST } = env();
 
-  const problem = malformedAddress(request.url);
-  if (problem) return refuse(400, problem === "nul" ? NUL_REFUSED : "This address is not valid.");
-  if (isCrossSiteWrite(request, APP_URL)) return refuse(403, CROSS_SITE_REFUSED);
+  const refusal = doorRefusal(request, APP_URL);
+  if (refusal) return refuse(refusal.status, refusal.detail);
 
   if (!api && isProtectedPath(pathname) && !(await currentUser(db(), request.headers))) {
     const url = new URL("/login", request.url);
@@ -59,8 +56,11 @@ function refuse(status: number, detail: string): NextResponse {
 }
 
 export const config = {
-  // Everything but static files and "/" itself: the landing page is prerendered and served as
-  // a file, with its own fixed policy (next.config.ts); running the proxy would add a nonce
-  // its HTML cannot carry.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).+)"],
+  // Everything but static files, "/" itself and the two upload routes. The landing page is
+  // prerendered and served as a file, with its own fixed policy (next.config.ts); running the
+  // proxy would add a nonce its HTML cannot carry. For any request the proxy matches, Next.js
+  // reads the whole body into memory first and cuts it at 10 MB (issue 24): uploads
+  // (`POST /api/transcriptions`, the resumable `/api/uploads`) must stream straight to their
+  // route, which makes the same door checks itself (route() → doorRefusal).
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/transcriptions$|api/uploads(?:/|$)).+)"],
 };

@@ -87,7 +87,7 @@ test.describe("the admin API refuses bad input clearly", () => {
     await expectDetail(await client.get("/api/admin/users?status=bogus"), 400, /status/);
     await expectDetail(await client.get("/api/admin/users?page_size=1000"), 400, "The page size must be 100 or less.");
 
-    await expectDetail(await client.patch("/api/admin/settings/max_upload_mb", { data: { value: "abc" } }), 422, "max_upload_mb must be a whole number from 1 to 4096.");
+    await expectDetail(await client.patch("/api/admin/settings/max_upload_mb", { data: { value: "abc" } }), 422, "max_upload_mb must be a whole number from 1 to 10240.");
     await expectDetail(await client.patch("/api/admin/settings/no_such_key", { data: { value: "1" } }), 404, 'There is no setting called "no_such_key".');
     await expectDetail(await client.patch("/api/admin/settings/trial_days", { data: { description: "no value" } }), 422, "Value is required.");
 
@@ -100,7 +100,7 @@ test.describe("the admin API refuses bad input clearly", () => {
 
     // Nothing above changed anything.
     const settings = (await (await client.get("/api/admin/settings")).json()).settings as Array<{ key: string; value: string }>;
-    expect(settings.find((s) => s.key === "max_upload_mb")?.value).toBe("500");
+    expect(settings.find((s) => s.key === "max_upload_mb")?.value).toBe("2048");
     expect(await sql("select is_active from users where id = $1", [selfId])).toEqual([{ is_active: true }]);
   });
 

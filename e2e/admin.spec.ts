@@ -130,9 +130,9 @@ test.describe("the admin panel", () => {
     await dialog.getByLabel("Value").fill("abc");
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Failed to save setting" })).toHaveText(
-      "Failed to save setting: 422 - max_upload_mb must be a whole number from 1 to 4096.",
+      "Failed to save setting: 422 - max_upload_mb must be a whole number from 1 to 10240.",
     );
-    expect(await sql("select value from settings where key = 'max_upload_mb'")).toEqual([{ value: "500" }]);
+    expect(await sql("select value from settings where key = 'max_upload_mb'")).toEqual([{ value: "2048" }]);
   });
 
   test("deactivate from the list, then the history dialog shows the user's subscription", async ({ page, request }) => {

@@ -49,7 +49,7 @@ test.describe("bad uploads get a clear 4xx and leave nothing behind", () => {
       expect(res.status()).toBe(413);
       expect((await res.json()).detail).toBe("The file is larger than the 1 MB limit. Upload a smaller or shorter file.");
     } finally {
-      await sql("update settings set value = '500' where key = 'max_upload_mb'");
+      await sql("update settings set value = '2048' where key = 'max_upload_mb'");
     }
     await expectNothingLeft(user.id);
   });

@@ -6,27 +6,19 @@ import { UpgradeButton } from "@/components/billing/upgrade-button";
 import { Alert } from "@/components/ui/alert";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { useLiveTranscriptions } from "@/components/transcription/use-live-transcriptions";
-import { track } from "@/lib/analytics/track";
 import { apiCall, detailOr } from "@/lib/api/client";
 import { OkAnswer } from "@/lib/api/contract/common";
 import { ApiTranscription, TranscriptionList, TranscriptionOptions } from "@/lib/api/contract/transcriptions";
-import { uploadAudio } from "@/lib/api/upload";
 import { useApi } from "@/lib/api/use-api";
 import { LanguageSelect } from "./language-select";
 import { LiveRecorderPanel } from "./live-recorder-panel";
 import { RecorderPanel } from "./recorder-panel";
 import type { RecordingMode } from "./audio-input";
 import { TranscriptionRow } from "./transcription-row";
+import { UploadList } from "./upload-list";
 import { UploadPanel } from "./upload-panel";
+import { useUploads } from "./use-uploads";
 import { UsageMeter } from "./usage-meter";
-
-interface Upload {
-  key: string;
-  name: string;
-  fraction: number;
-  error?: string;
-  abort: () => void;
-}
 
 const EXTENSIONS: Record<string, string> = { "audio/webm": "webm", "audio/ogg": "ogg", "audio/mp4": "m4a" };
 
@@ -50,7 +42,6 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
   });
   const options = optionsQuery.data ?? initialOptions;
   const [language, setLanguage] = useState(initialOptions.auto_detect ? "" : (initialOptions.languages[0]?.code ?? ""));
-  const [uploads, setUploads] = useState<Upload[]>([]);
   const [query, setQuery] = useState("");
   const [notice, setNotice] = useState("");
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
@@ -79,35 +70,25 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
     return [...fresh, ...found];
   }, [term, search.data, items, removed, renderedAt]);
 
-  const send = useCallback(
-    async (file: Blob, name: string, source: "upload" | "recording") => {
-      const key = `${Date.now()}-${Math.random()}`;
-      const { promise, abort } = uploadAudio(file, {
-        filename: name,
-        language: language || null,
-        source,
-        onProgress: (fraction) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, fraction } : x))),
-      });
-      setUploads((u) => [...u, { key, name, fraction: 0, abort }]);
-      track("transcription_action", source === "upload" ? "upload_started" : "recording_uploaded", { bytes: file.size });
-      const result = await promise;
-      if (result.ok && result.transcription) {
-        merge(result.transcription);
-        setUploads((u) => u.filter((x) => x.key !== key));
-        void refreshOptions();
-      } else {
-        track("error", "upload_failed", { message: result.error });
-        setUploads((u) => u.map((x) => (x.key === key ? { ...x, error: result.error } : x)));
-      }
+  const created = useCallback(
+    (t: ApiTranscription) => {
+      merge(t);
+      void refreshOptions();
     },
-    [language, merge, refreshOptions],
+    [merge, refreshOptions],
+  );
+  const uploads = useUploads({ maxUploadMb: options.max_upload_mb, remainingS: options.usage.remaining_s, planName: options.plan_name }, created);
+  const { add: addUpload } = uploads;
+  const send = useCallback(
+    (file: Blob, name: string, source: "upload" | "recording") => addUpload(file, name, source, language || null),
+    [addUpload, language],
   );
 
   const onRecorded = useCallback(
     (blob: Blob, mode: RecordingMode) => {
       const stamp = new Date().toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }).replace(/[/:]/g, "-");
       const ext = EXTENSIONS[blob.type.split(";")[0]] ?? "webm";
-      void send(blob, `${mode === "tab-mic" ? "Call recording" : "Recording"} ${stamp}.${ext}`, "recording");
+      send(blob, `${mode === "tab-mic" ? "Call recording" : "Recording"} ${stamp}.${ext}`, "recording");
     },
     [send],
   );
@@ -145,7 +126,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
         </div>
         {options.engine ? (
           <div className="mt-4 grid gap-6 md:grid-cols-2">
-            <UploadPanel onFiles={(files) => files.forEach((f) => void send(f, f.name, "upload"))} />
+            <UploadPanel onFiles={(files) => files.forEach((f) => send(f, f.name, "upload"))} />
             <div className="flex flex-col justify-center gap-2">
               <p className="text-sm text-muted-foreground">Or record in your browser:</p>
               {options.live_transcription ? (
@@ -191,29 +172,14 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
             {options.languages_note && <p>{options.languages_note}</p>}
           </div>
         )}
-        {uploads.length > 0 && (
-          <ul className="mt-4 flex flex-col gap-2">
-            {uploads.map((u) => (
-              <li key={u.key} className="text-sm" data-testid="upload">
-                <div className="flex justify-between gap-2">
-                  <span className="truncate">{u.name}</span>
-                  {u.error ? (
-                    <button type="button" className="text-xs" onClick={() => setUploads((x) => x.filter((y) => y.key !== u.key))}>Dismiss</button>
-                  ) : (
-                    <button type="button" className="text-xs" onClick={u.abort}>Cancel</button>
-                  )}
-                </div>
-                {u.error ? (
-                  <p role="alert" className="text-danger">{u.error}</p>
-                ) : (
-                  <div className="mt-1 h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label={`Uploading ${u.name}`} aria-valuenow={Math.round(u.fraction * 100)}>
-                    <div className="h-full bg-accent" style={{ width: `${u.fraction * 100}%` }} />
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+        <UploadList
+          items={uploads.items}
+          onCancel={uploads.cancel}
+          onDismiss={uploads.dismiss}
+          onResume={uploads.resume}
+          onStartOver={uploads.startOver}
+          onSendFirstPart={uploads.sendFirstPart}
+        />
         <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
           <div className="min-w-0 flex-1 basis-64">
             <UsageMeter usage={options.usage} planName={options.plan_name} />

@@ -20,14 +20,14 @@ describe.each(BACKENDS)("updateSetting on %s", (_name, open) => {
   it("lists every setting with its description and updated_at", async () => {
     const list = await settingsForAdmin(t.handle.db);
     expect(list.map((s) => s.key)).toEqual(["max_upload_mb", "signup_enabled", "support_email", "trial_days"]);
-    expect(list[0]).toEqual({ key: "max_upload_mb", value: "500", description: expect.stringMatching(/megabytes/), updated_at: expect.any(String) });
+    expect(list[0]).toEqual({ key: "max_upload_mb", value: "2048", description: expect.stringMatching(/megabytes/), updated_at: expect.any(String) });
   });
 
   it("validates each value by its setting: a number refuses 'abc' with a clear 422", async () => {
     const { db } = t.handle;
     await expect(updateSetting(db, OPERATOR, "max_upload_mb", patch({ value: "abc" }))).rejects.toMatchObject({
       kind: "unprocessable",
-      message: "max_upload_mb must be a whole number from 1 to 4096.",
+      message: "max_upload_mb must be a whole number from 1 to 10240.",
     });
     await expect(updateSetting(db, OPERATOR, "trial_days", patch({ value: "91" }))).rejects.toMatchObject({ kind: "unprocessable" });
     await expect(updateSetting(db, OPERATOR, "signup_enabled", patch({ value: "maybe" }))).rejects.toMatchObject({

@@ -345,6 +345,8 @@ export const transcriptions = pgTable(
     audioReady: boolean("audio_ready").notNull().default(true),
     /** seconds reserved against the plan's hours when the job was accepted */
     reservedSeconds: integer("reserved_seconds").notNull(),
+    /** the user chose to transcribe only the first this many seconds (the rest did not fit the plan) */
+    firstSeconds: integer("first_seconds"),
     usagePeriodStart: timestamp("usage_period_start", { withTimezone: true }).notNull(),
     audioKey: text("audio_key").notNull(),
     originalFilename: text("original_filename").notNull(),

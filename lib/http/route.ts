@@ -2,6 +2,8 @@ import type { z } from "zod";
 import { isOperator } from "@/lib/auth/operators";
 import { currentUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { doorRefusal } from "@/lib/security/door-checks";
 import type { User } from "@/lib/db/schema";
 import { DomainError, isDomainError } from "@/lib/errors/domain-error";
 import { NOT_AUTHORIZED_TEXT } from "@/lib/texts";
@@ -70,6 +72,8 @@ async function userFor(access: Access, request: Request): Promise<User | null> {
 export function route<const O extends RouteOptions>(options: O, handler: (input: RouteInput<O>) => Promise<Answer<O["answer"]>>) {
   return async (request: Request, context?: RouteContext): Promise<Response> => {
     try {
+      const refusal = doorRefusal(request, env().APP_URL);
+      if (refusal) throw new DomainError(refusal.status === 400 ? "invalid" : "forbidden", refusal.detail);
       const user = await userFor(options.auth, request);
       const params = Object.fromEntries(
         Object.entries((await context?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),

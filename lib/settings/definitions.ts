@@ -22,9 +22,10 @@ const booleanText = z
 
 export const SETTING_DEFINITIONS = {
   max_upload_mb: {
-    schema: intBetween(1, 4096),
-    default: "500",
-    description: "Largest audio file a user may upload, in megabytes.",
+    // An hour of speech is 50–120 MB as audio, a few GB as video; uploads stream to disk in parts.
+    schema: intBetween(1, 10_240),
+    default: "2048",
+    description: "Largest audio or video file a user may upload, in megabytes.",
   },
   trial_days: {
     schema: intBetween(0, 90),

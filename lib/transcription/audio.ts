@@ -171,12 +171,21 @@ export async function inspectUpload(original: string, maxSeconds = MAX_FILE_SECO
  * Writes an upload's normalised copy and returns its exact duration: refuses audio that
  * decodes to nothing, or to much less than it claimed (cut off or damaged inside), and
  * stops at `maxSeconds` (TooLong), so a file never costs more than the allowance in disk
- * and CPU whatever it claims.
+ * and CPU whatever it claims. With `firstSeconds` (the user chose to transcribe only the
+ * start), decoding simply stops there.
  */
-export async function normaliseUpload(original: string, normalised: string, claimedS: number | null, maxSeconds = MAX_FILE_SECONDS, signal?: AbortSignal): Promise<number> {
+export async function normaliseUpload(
+  original: string,
+  normalised: string,
+  claimedS: number | null,
+  maxSeconds = MAX_FILE_SECONDS,
+  signal?: AbortSignal,
+  firstSeconds: number | null = null,
+): Promise<number> {
   const cap = Math.min(maxSeconds, MAX_FILE_SECONDS);
-  const durationS = await normalise(original, normalised, cap + 1, signal);
-  if (durationS > cap + 0.5) throw new TooLong(claimedS ?? durationS);
+  const cut = firstSeconds !== null && firstSeconds <= cap;
+  const durationS = await normalise(original, normalised, cut ? firstSeconds : cap + 1, signal);
+  if (!cut && durationS > cap + 0.5) throw new TooLong(claimedS ?? durationS);
   if (durationS < 0.1) throw unusable("This file contains no audio to transcribe.");
   if (claimedS !== null && claimedS - durationS > 1 && durationS < claimedS * 0.9) throw cutOff(durationS, claimedS);
   return durationS;

@@ -10,6 +10,7 @@ import { getSetting } from "@/lib/settings/settings";
 import { ORIGINAL, TooLarge, audioKey, audioStore, incomingDir, removeAudio, saveStream } from "@/lib/storage/audio-store";
 import { MAX_FILE_SECONDS, TooLong, inspectUpload } from "./audio";
 import type { chooseEngine } from "./engines/registry";
+import { tooLargeSentence } from "./limit-sentences";
 import { offeredEngine } from "./offered-engine";
 import { jobPriority, languageOptions, quotaMessage, tooLongMessage } from "./plan-limits";
 import { enqueue } from "./queue";
@@ -23,6 +24,8 @@ export interface NewTranscription {
   /** null: detect */
   language: string | null;
   source: "upload" | "recording";
+  /** transcribe only the first this many seconds (what fits the plan); null: all of it */
+  firstSeconds?: number | null;
   /** the request's signal: a client that goes away stops the checks (and kills ffmpeg) */
   signal?: AbortSignal;
 }
@@ -62,14 +65,41 @@ export function checkLanguage(e: Entitlements, language: string | null, engine: 
   return language;
 }
 
+/** What an upload may be, decided before a byte of it is stored. */
+export interface Admission {
+  userId: string;
+  filename: string;
+  /** null: detect */
+  language: string | null;
+  entitlements: Entitlements;
+  maxBytes: number;
+  /** the sentence of a file over the operator's size limit */
+  tooLarge: string;
+  /** only the first this many seconds are transcribed and charged; null: all of it */
+  firstSeconds: number | null;
+}
+
+/** "Transcribe only the first N seconds": a whole number of seconds, at least one, at most one file's longest. */
+function checkedFirstSeconds(value: number | null): number | null {
+  if (value === null) return null;
+  if (!Number.isInteger(value) || value < 1 || value > MAX_FILE_SECONDS) {
+    throw new DomainError("invalid", `The part to transcribe must be a whole number of seconds from 1 to ${MAX_FILE_SECONDS}.`);
+  }
+  return value;
+}
+
 /**
- * Accepts an upload or recording: streamed to this host's disk (never held in memory),
- * checked by its headers, moved or uploaded to the audio store, the duration it claims
- * reserved against the plan atomically, then queued; a worker decodes it. Any refusal
- * leaves no row, no file and no stored object behind.
+ * The checks an upload passes before its bytes are stored: a plain file name, an engine, a
+ * language of the plan, and a size the client declares within the operator's
+ * `max_upload_mb`. Asked when an upload starts and again when it ends (a resumable upload
+ * may end a day later, after the plan or the setting changed).
  */
-export async function createTranscription(database: Database, input: NewTranscription): Promise<Transcription> {
+export async function admitUpload(
+  database: Database,
+  input: { userId: string; filename: string; language: string | null; declaredBytes: number | null; firstSeconds?: number | null },
+): Promise<Admission> {
   const filename = checkedFilename(input.filename);
+  const firstSeconds = checkedFirstSeconds(input.firstSeconds ?? null);
   const [e, maxMb, choice] = await Promise.all([
     entitlementsFor(database, input.userId),
     getSetting(database, "max_upload_mb"),
@@ -78,72 +108,117 @@ export async function createTranscription(database: Database, input: NewTranscri
   if (!choice.engine) throw new DomainError("unavailable", choice.reason ?? "No speech engine is configured.");
   const language = checkLanguage(e, input.language, choice.engine);
   const maxBytes = maxMb * 1024 * 1024;
-  const tooLarge = `The file is larger than the ${maxMb} MB limit. Upload a smaller or shorter file.`;
+  const tooLarge = tooLargeSentence(maxMb);
   if (input.declaredBytes !== null && input.declaredBytes > maxBytes) throw new DomainError("too_large", tooLarge);
-  if (!input.body || input.declaredBytes === 0) throw new DomainError("invalid", "The file is empty.");
+  if (input.declaredBytes === 0) throw new DomainError("invalid", "The file is empty.");
+  return { userId: input.userId, filename, language, entitlements: e, maxBytes, tooLarge, firstSeconds };
+}
 
-  const contentType = input.contentType.slice(0, 100) || "application/octet-stream";
-  const id = randomUUID();
-  const key = audioKey(input.userId, id);
-  const dir = incomingDir(id);
-  await mkdir(dir, { recursive: true });
+export interface StoredUpload {
+  /** the transcription's id (a resumable upload's own id) */
+  id: string;
+  /** the whole file on this host's disk; moved or copied into the audio store */
+  file: string;
+  size: number;
+  contentType: string;
+  source: "upload" | "recording";
+  /** the request's signal: a client that goes away stops the checks (and kills ffprobe) */
+  signal?: AbortSignal;
+}
+
+/**
+ * Turns a whole file on this host's disk into a queued transcription: checked by its headers,
+ * put into the audio store, the duration it claims reserved against the plan atomically,
+ * then queued; a worker decodes it. Any refusal leaves no row and no stored object behind
+ * (the local file stays the caller's).
+ */
+export async function acceptStoredUpload(database: Database, admission: Admission, upload: StoredUpload): Promise<Transcription> {
+  const { entitlements: e, userId } = admission;
+  if (upload.size === 0) throw new DomainError("invalid", "The file is empty.");
+  if (upload.size > admission.maxBytes) throw new DomainError("too_large", admission.tooLarge);
+  // Only headers are read here: decoding is the worker's, so a large upload is answered
+  // as soon as its bytes are stored. What the file claims is reserved now and settled
+  // when a worker has decoded it.
+  const allowance = secondsRemaining(e) ?? MAX_FILE_SECONDS;
+  const first = admission.firstSeconds;
+  if (first !== null && first > allowance + 0.5) throw new DomainError("forbidden", tooLongMessage(e, first, allowance));
+  let claimedS: number | null;
+  try {
+    // A file cut to its first seconds may be as long as it likes: only the cut is decoded and charged.
+    ({ claimedS } = await inspectUpload(upload.file, first === null ? allowance + 0.5 : MAX_FILE_SECONDS, upload.signal));
+  } catch (error) {
+    if (upload.signal?.aborted) throw new DomainError("invalid", "The upload was interrupted. Please try again.");
+    if (error instanceof TooLong) throw new DomainError("forbidden", tooLongMessage(e, error.seconds, allowance));
+    throw error;
+  }
+  if (first !== null) claimedS = Math.min(claimedS ?? first, first);
+  // Billed to the nearest second, at least one.
+  const seconds = Math.max(1, Math.round(claimedS ?? 0));
+  const contentType = upload.contentType.slice(0, 100) || "application/octet-stream";
+  const key = audioKey(userId, upload.id);
   let stored = false;
   try {
-    let size: number;
-    try {
-      size = await saveStream(input.body, path.join(dir, ORIGINAL), maxBytes);
-    } catch (error) {
-      if (error instanceof TooLarge) throw new DomainError("too_large", tooLarge);
-      throw new DomainError("invalid", "The upload was interrupted. Please try again.");
-    }
-    if (size === 0) throw new DomainError("invalid", "The file is empty.");
-    // Only headers are read here: decoding is the worker's, so a large upload is answered
-    // as soon as its bytes are stored. What the file claims is reserved now and settled
-    // when a worker has decoded it.
-    const allowance = secondsRemaining(e) ?? MAX_FILE_SECONDS;
-    let claimedS: number | null;
-    try {
-      ({ claimedS } = await inspectUpload(path.join(dir, ORIGINAL), allowance + 0.5, input.signal));
-    } catch (error) {
-      if (input.signal?.aborted) throw new DomainError("invalid", "The upload was interrupted. Please try again.");
-      if (error instanceof TooLong) throw new DomainError("forbidden", tooLongMessage(e, error.seconds, allowance));
-      throw error;
-    }
-    // Billed to the nearest second, at least one.
-    const seconds = Math.max(1, Math.round(claimedS ?? 0));
     // Stored before the job is queued, so whichever worker takes it finds the audio.
     stored = true;
-    await audioStore().putFile(`${key}/${ORIGINAL}`, path.join(dir, ORIGINAL), contentType);
+    await audioStore().putFile(`${key}/${ORIGINAL}`, upload.file, contentType);
     return await database.transaction(async (tx) => {
-      const reserved = await reserveSeconds(tx, input.userId, e.period.start, seconds, e.secondsPerPeriod);
+      const reserved = await reserveSeconds(tx, userId, e.period.start, seconds, e.secondsPerPeriod);
       if (!reserved) {
-        const left = await remainingSeconds(tx, input.userId, e.period.start, e.secondsPerPeriod);
+        const left = await remainingSeconds(tx, userId, e.period.start, e.secondsPerPeriod);
         throw new DomainError("forbidden", quotaMessage(e, seconds, left ?? 0));
       }
       const [row] = await tx
         .insert(transcriptions)
         .values({
-          id,
-          userId: input.userId,
-          title: titleFromFilename(filename),
-          language,
+          id: upload.id,
+          userId,
+          title: titleFromFilename(admission.filename),
+          language: admission.language,
           durationS: Math.round((claimedS ?? 0) * 100) / 100,
           audioReady: false,
           reservedSeconds: seconds,
+          firstSeconds: first,
           usagePeriodStart: e.period.start,
           audioKey: key,
-          originalFilename: filename,
+          originalFilename: admission.filename,
           contentType,
-          sizeBytes: size,
-          source: input.source,
+          sizeBytes: upload.size,
+          source: upload.source,
         })
         .returning();
-      await enqueue(tx, id, jobPriority(e));
+      await enqueue(tx, upload.id, jobPriority(e));
       return row;
     });
   } catch (error) {
     if (stored) await removeAudio(key).catch((e: unknown) => console.error(`[storage] could not remove the refused upload ${key}:`, e));
     throw error;
+  }
+}
+
+/**
+ * Accepts an upload sent whole as one request body (the API's `POST /api/transcriptions`):
+ * streamed to this host's disk (never held in memory), stopped as soon as it passes the size
+ * limit, then accepted as any stored upload. The browser uses the resumable uploads instead.
+ */
+export async function createTranscription(database: Database, input: NewTranscription): Promise<Transcription> {
+  const admission = await admitUpload(database, input);
+  if (!input.body) throw new DomainError("invalid", "The file is empty.");
+  const id = randomUUID();
+  const dir = incomingDir(id);
+  await mkdir(dir, { recursive: true });
+  try {
+    const file = path.join(dir, ORIGINAL);
+    let size: number;
+    try {
+      size = await saveStream(input.body, file, admission.maxBytes);
+    } catch (error) {
+      if (error instanceof TooLarge) throw new DomainError("too_large", admission.tooLarge);
+      throw new DomainError("invalid", "The upload was interrupted. Please try again.");
+    }
+    if (input.declaredBytes !== null && size !== input.declaredBytes) {
+      throw new DomainError("invalid", "The upload was interrupted. Please try again.");
+    }
+    return await acceptStoredUpload(database, admission, { id, file, size, contentType: input.contentType, source: input.source, signal: input.signal });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 import { mayUseFeature, type Entitlements } from "@/lib/billing/entitlements";
 import { MAX_FILE_SECONDS } from "./audio";
-import { formatDuration } from "./format";
+import { quotaSentence } from "./limit-sentences";
 import type { Engine } from "./engines/types";
 
 /** Queue priority: the priority-queue feature first, then any plan above the default one, then the default (free) plan. */
@@ -25,10 +25,7 @@ export function languageOptions(e: Entitlements, engine: Engine | null): Languag
 
 /** `left`: read in the same transaction that refused the reservation, so it is exact. */
 export function quotaMessage(e: Entitlements, neededS: number, left: number): string {
-  return (
-    `This recording is ${formatDuration(neededS)} long, but your ${e.planName} plan has ${formatDuration(left)} left this period. ` +
-    "Upgrade your plan or upload a shorter file."
-  );
+  return quotaSentence(e.planName, neededS, left);
 }
 
 /** Refused while decoding: longer than the plan's remaining time, or than one file may be. */

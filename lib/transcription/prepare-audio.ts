@@ -31,7 +31,7 @@ export async function prepareAudio(database: Database, t: Transcription, workDir
   const claimedS = t.durationS > 0 ? t.durationS : null;
   let durationS: number;
   try {
-    durationS = await normaliseUpload(original, wav, claimedS, allowance + 0.5, signal);
+    durationS = await normaliseUpload(original, wav, claimedS, allowance + 0.5, signal, t.firstSeconds);
   } catch (error) {
     if (signal.aborted) throw error;
     if (error instanceof TooLong) throw new PermanentEngineError(tooLongMessage(e, error.seconds, allowance));

@@ -15,11 +15,14 @@ const UploadQuery = z.object({
   filename: z.string().optional(),
   language: z.string().optional(),
   source: z.string().optional(),
+  first_seconds: z.coerce.number().optional(),
 });
 
 /**
- * Upload: the raw file is the body (streamed to disk); `?filename=` names it,
- * `?language=` picks a language (omit for detection), `?source=recording` marks recordings.
+ * Upload sent whole: the raw file is the body (streamed to disk); `?filename=` names it,
+ * `?language=` picks a language (omit for detection), `?source=recording` marks recordings,
+ * `?first_seconds=N` transcribes (and charges) only the first N seconds. Browsers use the
+ * resumable `/api/uploads` instead.
  */
 export const POST = route({ auth: "user", query: UploadQuery, status: 201, answer: ApiTranscription }, async ({ request, user, query }) => {
   const length = request.headers.get("content-length");
@@ -31,6 +34,7 @@ export const POST = route({ auth: "user", query: UploadQuery, status: 201, answe
     contentType: request.headers.get("content-type") ?? "",
     language: query.language || null,
     source: query.source === "recording" ? "recording" : "upload",
+    firstSeconds: query.first_seconds ?? null,
     signal: request.signal,
   });
   return toApiTranscription(created);

@@ -1,0 +1,141 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { track } from "@/lib/analytics/track";
+import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import { discardUpload, startUpload, unfinishedUpload, type RunningUpload, type UnfinishedUpload } from "@/lib/api/upload";
+import { nextSpeed, type SpeedSample } from "./upload-progress";
+import { mediaDuration, precheckUpload, type UploadLimits } from "./upload-precheck";
+
+export type UploadStage = "preparing" | "resume-offer" | "refused" | "sending" | "checking";
+
+export interface UploadItem {
+  key: string;
+  name: string;
+  stage: UploadStage;
+  sent: number;
+  total: number;
+  speed: SpeedSample | null;
+  /** refused before or while sending */
+  error?: string;
+  /** refused as too long: the offer to transcribe the part that fits ("Transcribe the first 10:00") */
+  fitOffer?: string;
+  /** an earlier upload of this file the server still holds */
+  resumable?: { offset: number; size: number };
+}
+
+interface Pending {
+  file: Blob;
+  source: "upload" | "recording";
+  language: string | null;
+  running?: RunningUpload;
+  previous?: UnfinishedUpload;
+  fitsSeconds?: number;
+}
+
+interface UseUploads {
+  items: UploadItem[];
+  /** a chosen file or a finished recording: checked, offered to resume, or sent */
+  add: (file: Blob, name: string, source: "upload" | "recording", language: string | null) => void;
+  cancel: (key: string) => void;
+  dismiss: (key: string) => void;
+  resume: (key: string) => void;
+  startOver: (key: string) => void;
+  sendFirstPart: (key: string) => void;
+}
+
+/**
+ * The dashboard's uploads, each through its stages: checked against the plan in the browser
+ * (size, and the length the file says it has), offered to resume when this file was partly
+ * sent before, then sent in acknowledged parts with bytes, speed and time left, then
+ * "Checking the audio…" while the server reads it, then handed to the list as a queued transcription.
+ */
+export function useUploads(limits: UploadLimits, onCreated: (t: ApiTranscription) => void): UseUploads {
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const pending = useRef(new Map<string, Pending>());
+  const limitsRef = useRef(limits);
+  useEffect(() => {
+    limitsRef.current = limits;
+  }, [limits]);
+
+  const update = useCallback((key: string, change: Partial<UploadItem> | ((item: UploadItem) => Partial<UploadItem>)) => {
+    setItems((list) => list.map((x) => (x.key === key ? { ...x, ...(typeof change === "function" ? change(x) : change) } : x)));
+  }, []);
+  const drop = useCallback((key: string) => {
+    pending.current.delete(key);
+    setItems((list) => list.filter((x) => x.key !== key));
+  }, []);
+
+  const send = useCallback(
+    (key: string, name: string, options: { firstSeconds?: number; resume?: UnfinishedUpload } = {}) => {
+      const p = pending.current.get(key);
+      if (!p) return;
+      update(key, { stage: "sending", error: undefined, fitOffer: undefined, resumable: undefined, sent: options.resume?.offset ?? 0 });
+      p.running = startUpload(p.file, {
+        filename: name,
+        language: p.language,
+        source: p.source,
+        firstSeconds: options.firstSeconds,
+        resume: options.resume?.previous,
+        onProgress: (sent, total) => update(key, (x) => ({ sent, total, speed: nextSpeed(x.speed, Date.now(), sent) })),
+        onStage: (stage) => update(key, { stage }),
+      });
+      track("transcription_action", p.source === "upload" ? "upload_started" : "recording_uploaded", { bytes: p.file.size, resumed: Boolean(options.resume) });
+      void p.running.promise.then((result) => {
+        if (!pending.current.has(key)) return;
+        if (result.ok && result.transcription) {
+          onCreated(result.transcription);
+          drop(key);
+        } else {
+          track("error", "upload_failed", { message: result.error });
+          update(key, { stage: "refused", error: result.error });
+        }
+      });
+    },
+    [drop, onCreated, update],
+  );
+
+  const add = useCallback(
+    (file: Blob, name: string, source: "upload" | "recording", language: string | null) => {
+      const key = `${Date.now()}-${Math.random()}`;
+      pending.current.set(key, { file, source, language });
+      setItems((list) => [...list, { key, name, stage: "preparing", sent: 0, total: file.size, speed: null }]);
+      void (async () => {
+        const check = precheckUpload(file.size, await mediaDuration(file), limitsRef.current);
+        if (!pending.current.has(key)) return;
+        if (!check.ok) {
+          const p = pending.current.get(key);
+          if (p && "fitsSeconds" in check) p.fitsSeconds = check.fitsSeconds;
+          update(key, { stage: "refused", error: check.sentence, fitOffer: "offer" in check ? check.offer : undefined });
+          return;
+        }
+        const previous = file instanceof File ? await unfinishedUpload(file).catch(() => null) : null;
+        if (!pending.current.has(key)) return;
+        if (previous) {
+          pending.current.get(key)!.previous = previous;
+          update(key, { stage: "resume-offer", resumable: { offset: previous.offset, size: previous.size } });
+        } else send(key, name);
+      })();
+    },
+    [send, update],
+  );
+
+  const nameOf = (key: string) => items.find((x) => x.key === key)?.name ?? "";
+
+  return {
+    items,
+    add,
+    cancel: (key) => {
+      pending.current.get(key)?.running?.cancel();
+      drop(key);
+    },
+    dismiss: drop,
+    resume: (key) => send(key, nameOf(key), { resume: pending.current.get(key)?.previous }),
+    startOver: (key) => {
+      const previous = pending.current.get(key)?.previous;
+      if (previous) void discardUpload(previous.previous);
+      send(key, nameOf(key));
+    },
+    sendFirstPart: (key) => send(key, nameOf(key), { firstSeconds: pending.current.get(key)?.fitsSeconds }),
+  };
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { FileStore } from "@tus/file-store";
+import { MemoryLocker, Server, type Upload } from "@tus/server";
+import type { Database } from "@/lib/db/client";
+import type { User } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { DomainError, isDomainError } from "@/lib/errors/domain-error";
+import { toApiTranscription } from "@/lib/transcription/queries";
+import { acceptStoredUpload, admitUpload } from "@/lib/transcription/create";
+import { UPLOAD_EXPIRY_MS, UPLOAD_ID, metadataOf, sweepExpiredUploads } from "@/lib/uploads/resumable";
+import { STATUS_OF } from "./error-response";
+
+/**
+ * Resumable uploads (the tus protocol, https://tus.io): the browser sends a file in parts,
+ * each acknowledged, and after a dropped connection or a reload asks where the server is
+ * and sends only the rest. `@tus/server` speaks the protocol; the parts are appended to one
+ * file on this host's disk (DATA_DIR/uploads) — never held in memory. Its id is the id of
+ * the transcription it becomes: when the last byte arrives the file is checked and queued
+ * exactly like a whole-body upload, and the answer to that last part is the transcription.
+ *
+ * Who may touch an upload: only its owner (the id is 128 random bits, and the owner is
+ * checked on every request besides: another user gets 404 as for any foreign resource).
+ */
+const ROUTE = "/api/uploads";
+
+/** The signed-in user and the database of each request, for the hooks (tus hands them the same Request). */
+const callers = new WeakMap<Request, { user: User; database: Database }>();
+
+function callerOf(req: Request): { user: User; database: Database } {
+  const caller = callers.get(req);
+  if (!caller) throw { status_code: 401, body: JSON.stringify({ detail: "You are not logged in." }) };
+  return caller;
+}
+
+function refusal(error: unknown): { status_code: number; body: string } {
+  if (isDomainError(error)) return { status_code: STATUS_OF[error.kind], body: JSON.stringify({ detail: error.message }) };
+  throw error;
+}
+
+function create(directory: string): { server: Server; store: FileStore } {
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const server = new Server({
+    path: ROUTE,
+    datastore: store,
+    // One process writes one upload at a time; a part sent again after a dropped connection
+    // takes the lock from the stalled one (tus asks the holder to let go).
+    locker: new MemoryLocker(),
+    relativeLocation: true,
+    namingFunction: () => randomUUID(),
+    // Finished uploads are gone the moment they are accepted; nothing to terminate.
+    disableTerminationForFinishedUploads: true,
+    async onUploadCreate(req, upload) {
+      const { user, database } = callerOf(req);
+      try {
+        if (upload.sizeIsDeferred || upload.size === undefined) {
+          throw new DomainError("invalid", "Say the file's size (Upload-Length) when the upload starts.");
+        }
+        const meta = metadataOf(upload);
+        await admitUpload(database, { userId: user.id, filename: meta.filename, language: meta.language, declaredBytes: upload.size, firstSeconds: meta.firstSeconds });
+        return { metadata: { ...upload.metadata, owner: user.id } };
+      } catch (error) {
+        throw refusal(error);
+      }
+    },
+    async onUploadFinish(req, upload) {
+      const { user, database } = callerOf(req);
+      try {
+        const meta = metadataOf(upload);
+        const admission = await admitUpload(database, { userId: user.id, filename: meta.filename, language: meta.language, declaredBytes: upload.size ?? null, firstSeconds: meta.firstSeconds });
+        const created = await acceptStoredUpload(database, admission, {
+          id: upload.id,
+          file: path.join(directory, upload.id),
+          size: upload.offset,
+          contentType: meta.contentType,
+          source: meta.source,
+          signal: req.signal,
+        });
+        return { status_code: 200, headers: { "content-type": "application/json" }, body: JSON.stringify(toApiTranscription(created)) };
+      } catch (error) {
+        throw refusal(error);
+      } finally {
+        // Accepted (the file was moved or copied into the audio store) or refused: either way
+        // the upload is over. A client that resumes it finds it gone.
+        await store.remove(upload.id).catch(() => store.configstore.delete(upload.id)).catch(() => undefined);
+      }
+    },
+  });
+  return { server, store };
+}
+
+interface Uploads {
+  directory: string;
+  server: Server;
+  store: FileStore;
+  sweeper: NodeJS.Timeout;
+}
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+// One server per process (and per DATA_DIR, as tests change it); on globalThis because each
+// Next.js bundle would otherwise build its own.
+const holder = globalThis as { verbatimUploads?: Uploads };
+
+function uploads(): Uploads {
+  const directory = path.resolve(env().DATA_DIR, "uploads");
+  if (holder.verbatimUploads?.directory !== directory) {
+    if (holder.verbatimUploads) clearInterval(holder.verbatimUploads.sweeper);
+    const { server, store } = create(directory);
+    const sweep = () => void sweepExpiredUploads(store).catch((error: unknown) => console.error("[uploads] sweep failed:", error));
+    const sweeper = setInterval(sweep, SWEEP_EVERY_MS);
+    sweeper.unref();
+    sweep();
+    holder.verbatimUploads = { directory, server, store, sweeper };
+  }
+  return holder.verbatimUploads;
+}
+
+/**
+ * One tus request of a signed-in user: an upload that is not theirs (or no longer exists)
+ * answers 404, before tus reads a byte of the body.
+ */
+export async function handleUploadRequest(database: Database, request: Request, user: User, id: string | undefined): Promise<Response> {
+  const { server, store } = uploads();
+  if (id !== undefined) {
+    if (!UPLOAD_ID.test(id)) throw new DomainError("not_found", "There is no such upload.");
+    const upload: Upload | null = await store.getUpload(id).catch(() => null);
+    if (!upload || upload.metadata?.owner !== user.id) throw new DomainError("not_found", "There is no such upload.");
+  } else if (request.method !== "POST" && request.method !== "OPTIONS") {
+    throw new DomainError("not_found", "There is no such upload.");
+  }
+  callers.set(request, { user, database });
+  return asJsonRefusal(await server.handleWeb(request));
+}
+
+/**
+ * tus answers some refusals before any hook runs, in plain text ("Invalid upload-metadata");
+ * every refusal of ours is `{detail}` JSON, so those are too.
+ */
+async function asJsonRefusal(response: Response): Promise<Response> {
+  if (response.status < 400 || response.headers.get("content-type")?.includes("json")) return response;
+  const text = (await response.text()).trim();
+  const sentence = text ? `${text[0].toUpperCase()}${text.slice(1).replace(/\.?$/, ".")}` : "The upload request was refused.";
+  const headers = new Headers(response.headers);
+  headers.set("content-type", "application/json");
+  headers.delete("content-length");
+  return new Response(text.startsWith("{") ? text : JSON.stringify({ detail: sentence }), { status: response.status, headers });
+}

@@ -1,0 +1,21 @@
+import { NUL_REFUSED } from "@/lib/http/nul-characters";
+import { malformedAddress } from "./malformed-address";
+import { CROSS_SITE_REFUSED, isCrossSiteWrite } from "./request-origin";
+
+export interface DoorRefusal {
+  status: 400 | 403;
+  detail: string;
+}
+
+/**
+ * What every request must pass before any route runs: an address that decodes and holds no
+ * NUL, and no state-changing request sent by another website (CSRF). The proxy asks this for
+ * every path it matches; `route()` asks again, because the upload routes are left out of the
+ * proxy (Next.js would buffer their whole body in memory to show it to the proxy).
+ */
+export function doorRefusal(request: { url: string; method: string; headers: Headers }, appUrl: string): DoorRefusal | null {
+  const problem = malformedAddress(request.url);
+  if (problem) return { status: 400, detail: problem === "nul" ? NUL_REFUSED : "This address is not valid." };
+  if (isCrossSiteWrite(request, appUrl)) return { status: 403, detail: CROSS_SITE_REFUSED };
+  return null;
+}

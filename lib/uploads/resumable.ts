@@ -1,0 +1,56 @@
+import type { FileStore } from "@tus/file-store";
+import type { Upload } from "@tus/server";
+import { DomainError } from "@/lib/errors/domain-error";
+
+/** An unfinished upload is kept this long after it started, then removed with its bytes. */
+export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+/** Upload ids are UUIDs we made (they become the transcription's id). */
+export const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export interface UploadMetadata {
+  filename: string;
+  /** null: detect */
+  language: string | null;
+  contentType: string;
+  source: "upload" | "recording";
+  /** transcribe only the first this many seconds; null: all of it */
+  firstSeconds: number | null;
+}
+
+/**
+ * What the client said about its file in `Upload-Metadata`: the name it is known by, the
+ * language to transcribe, its type, whether it is a recording (`source`) and, with
+ * `first_seconds`, how much of it to transcribe. Anything else is ignored.
+ */
+export function metadataOf(upload: Upload): UploadMetadata {
+  const m = upload.metadata ?? {};
+  const source = m.source ?? "upload";
+  if (source !== "upload" && source !== "recording") throw new DomainError("invalid", 'The source must be "upload" or "recording".');
+  return {
+    filename: m.filename ?? "",
+    language: m.language || null,
+    contentType: m.filetype ?? "",
+    source,
+    firstSeconds: m.first_seconds ? Number(m.first_seconds) : null,
+  };
+}
+
+/**
+ * Removes uploads started more than UPLOAD_EXPIRY_MS ago, with their bytes: unfinished ones
+ * (the user never came back) and any a crash left between its last byte and its acceptance.
+ * Nothing was reserved for them, so they cost the user nothing.
+ */
+export async function sweepExpiredUploads(store: FileStore, now = Date.now()): Promise<number> {
+  const ids = (await store.configstore.list?.()) ?? [];
+  let removed = 0;
+  for (const id of ids) {
+    const info = await store.configstore.get(id).catch(() => undefined);
+    const started = info?.creation_date ? Date.parse(info.creation_date) : NaN;
+    if (info && !(now - started < UPLOAD_EXPIRY_MS)) {
+      await store.remove(id).catch(() => store.configstore.delete(id));
+      removed++;
+    }
+  }
+  return removed;
+}
