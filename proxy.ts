@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { API_POLICY, HSTS, pagePolicy } from "@/lib/security/content-security-policy";
 import { doorRefusal } from "@/lib/security/door-checks";
+import { directUploadOrigin } from "@/lib/storage/direct-upload-origin";
 
 /**
  * Every request except static files and the landing page passes here, before any route:
@@ -37,6 +38,7 @@ export async function proxy(request: NextRequest) {
     dev: NODE_ENV !== "production",
     https: APP_URL.startsWith("https:"),
     analyticsHost: NEXT_PUBLIC_POSTHOG_KEY ? NEXT_PUBLIC_POSTHOG_HOST : undefined,
+    uploadOrigin: directUploadOrigin(),
   });
   // Next.js reads the nonce from the request's policy and puts it on its own scripts.
   const headers = new Headers(request.headers);

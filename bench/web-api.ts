@@ -75,8 +75,8 @@ async function signedInCookie(handle: DatabaseHandle): Promise<string> {
   return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
 }
 
-/** `next start` of the built app, in PGlite mode (no databaseUrl) or on PostgreSQL; resolves when it answers. */
-export async function startBuiltApp(databaseUrl?: string): Promise<RunningApp> {
+/** `next start` of the built app, in PGlite mode (no databaseUrl) or on PostgreSQL, with any extra settings; resolves when it answers. */
+export async function startBuiltApp(databaseUrl?: string, extraEnv: Record<string, string> = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "verbatim-bench-web-"));
   const handle = openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, "pglite") });
   await migrateAndSeed(handle, databaseUrl);
@@ -94,6 +94,7 @@ export async function startBuiltApp(databaseUrl?: string): Promise<RunningApp> {
       DATA_DIR: dataDir,
       BETTER_AUTH_SECRET: SECRET,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...extraEnv,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

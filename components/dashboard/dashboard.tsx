@@ -77,7 +77,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
     },
     [merge, refreshOptions],
   );
-  const uploads = useUploads({ maxUploadMb: options.max_upload_mb, remainingS: options.usage.remaining_s, planName: options.plan_name }, created);
+  const uploads = useUploads({ maxUploadMb: options.max_upload_mb, remainingS: options.usage.remaining_s, planName: options.plan_name }, options.upload_route, created);
   const { add: addUpload } = uploads;
   const send = useCallback(
     (file: Blob, name: string, source: "upload" | "recording") => addUpload(file, name, source, language || null),

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { track } from "@/lib/analytics/track";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription, TranscriptionOptions } from "@/lib/api/contract/transcriptions";
 import { discardUpload, startUpload, unfinishedUpload, type RunningUpload, type UnfinishedUpload } from "@/lib/api/upload";
 import { nextSpeed, type SpeedSample } from "./upload-progress";
 import { mediaDuration, precheckUpload, type UploadLimits } from "./upload-precheck";
@@ -50,7 +50,7 @@ interface UseUploads {
  * sent before, then sent in acknowledged parts with bytes, speed and time left, then
  * "Checking the audio…" while the server reads it, then handed to the list as a queued transcription.
  */
-export function useUploads(limits: UploadLimits, onCreated: (t: ApiTranscription) => void): UseUploads {
+export function useUploads(limits: UploadLimits, route: TranscriptionOptions["upload_route"], onCreated: (t: ApiTranscription) => void): UseUploads {
   const [items, setItems] = useState<UploadItem[]>([]);
   const pending = useRef(new Map<string, Pending>());
   const limitsRef = useRef(limits);
@@ -76,10 +76,10 @@ export function useUploads(limits: UploadLimits, onCreated: (t: ApiTranscription
         language: p.language,
         source: p.source,
         firstSeconds: options.firstSeconds,
-        resume: options.resume?.previous,
+        resume: options.resume,
         onProgress: (sent, total) => update(key, (x) => ({ sent, total, speed: nextSpeed(x.speed, Date.now(), sent) })),
         onStage: (stage) => update(key, { stage }),
-      });
+      }, route);
       track("transcription_action", p.source === "upload" ? "upload_started" : "recording_uploaded", { bytes: p.file.size, resumed: Boolean(options.resume) });
       void p.running.promise.then((result) => {
         if (!pending.current.has(key)) return;
@@ -92,7 +92,7 @@ export function useUploads(limits: UploadLimits, onCreated: (t: ApiTranscription
         }
       });
     },
-    [drop, onCreated, update],
+    [drop, onCreated, route, update],
   );
 
   const add = useCallback(
@@ -109,7 +109,7 @@ export function useUploads(limits: UploadLimits, onCreated: (t: ApiTranscription
           update(key, { stage: "refused", error: check.sentence, fitOffer: "offer" in check ? check.offer : undefined });
           return;
         }
-        const previous = file instanceof File ? await unfinishedUpload(file).catch(() => null) : null;
+        const previous = file instanceof File ? await unfinishedUpload(file, route).catch(() => null) : null;
         if (!pending.current.has(key)) return;
         if (previous) {
           pending.current.get(key)!.previous = previous;
@@ -117,7 +117,7 @@ export function useUploads(limits: UploadLimits, onCreated: (t: ApiTranscription
         } else send(key, name);
       })();
     },
-    [send, update],
+    [route, send, update],
   );
 
   const nameOf = (key: string) => items.find((x) => x.key === key)?.name ?? "";
@@ -132,8 +132,8 @@ export function useUploads(limits: UploadLimits, onCreated: (t: ApiTranscription
     dismiss: drop,
     resume: (key) => send(key, nameOf(key), { resume: pending.current.get(key)?.previous }),
     startOver: (key) => {
-      const previous = pending.current.get(key)?.previous;
-      if (previous) void discardUpload(previous.previous);
+      const p = pending.current.get(key);
+      if (p?.previous && p.file instanceof File) void discardUpload(p.file, p.previous);
       send(key, nameOf(key));
     },
     sendFirstPart: (key) => send(key, nameOf(key), { firstSeconds: pending.current.get(key)?.fitsSeconds }),

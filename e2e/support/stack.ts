@@ -21,7 +21,8 @@ import { APP_URL, E2E } from "./stack-config";
 async function main() {
   const pg = await startTestPostgres();
   const catcher = await startSmtpCatcher(E2E.smtpPort);
-  const s3 = await startS3Server();
+  // Browsers on the app's page send upload parts straight to the bucket (S3_DIRECT_UPLOADS).
+  const s3 = await startS3Server("verbatim-test", [APP_URL]);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "verbatim-e2e-"));
   const workerDataDir = mkdtempSync(path.join(os.tmpdir(), "verbatim-e2e-worker-"));
 
@@ -56,6 +57,7 @@ async function main() {
       ...shared,
       DATA_DIR: dataDir,
       WORKER_IN_APP: "false",
+      S3_DIRECT_UPLOADS: "true",
       // The tests play the reverse proxy: each test's X-Forwarded-For is its client address.
       TRUSTED_PROXIES: "127.0.0.1",
     },

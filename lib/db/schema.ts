@@ -508,6 +508,50 @@ export const transcriptionStyles = pgTable(
   (t) => [uniqueIndex("transcription_styles_user_name_idx").on(t.userId, t.name)],
 );
 
+/**
+ * An upload a browser is sending straight to the bucket (S3_DIRECT_UPLOADS): the multipart
+ * upload the web host started for it, and what the file will become. Its id is the
+ * transcription's. Removed when completed, canceled, or abandoned for a day (then aborted in the bucket).
+ */
+export const directUploads = pgTable(
+  "direct_uploads",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    objectKey: text("object_key").notNull(),
+    bucketUploadId: text("bucket_upload_id").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    partBytes: integer("part_bytes").notNull(),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    language: text("language"),
+    source: text("source", { enum: ["upload", "recording"] }).notNull(),
+    firstSeconds: integer("first_seconds"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("direct_uploads_created_idx").on(t.createdAt)],
+);
+
+export type DirectUpload = typeof directUploads.$inferSelect;
+
+/**
+ * The parts of a direct upload the browser says arrived, with the ETag the bucket answered.
+ * Not taken on trust: completing the upload hands these to the bucket, which refuses an ETag
+ * that is not its part's, and the finished object's size is checked against the file's.
+ */
+export const directUploadParts = pgTable(
+  "direct_upload_parts",
+  {
+    uploadId: text("upload_id")
+      .notNull()
+      .references(() => directUploads.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    etag: text("etag").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.number] })],
+);
 export type TranscriptionStyle = typeof transcriptionStyles.$inferSelect;
 export type Transcription = typeof transcriptions.$inferSelect;
 export type TranscriptSegment = typeof transcriptSegments.$inferSelect;

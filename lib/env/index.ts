@@ -30,6 +30,9 @@ export function inconsistencies(config: Env): string[] {
   if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
     problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK's own credentials.");
   }
+  if (config.S3_DIRECT_UPLOADS && !config.S3_BUCKET) {
+    problems.push("S3_DIRECT_UPLOADS needs S3_BUCKET: uploads can only go straight to a bucket.");
+  }
   if (!config.WORKER_IN_APP && !config.DATABASE_URL) {
     problems.push("WORKER_IN_APP=false needs DATABASE_URL: with embedded PGlite no other process can run the worker.");
   }

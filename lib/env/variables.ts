@@ -339,6 +339,18 @@ export const VARIABLES = {
     shownDefault: "`false`",
     section: STORAGE,
   },
+  S3_DIRECT_UPLOADS: {
+    schema: bool(false),
+    doc: "Browsers send uploads straight to the bucket in parts (S3 multipart, each part on a presigned address the web host signs), so the bytes never pass through the web host. Needs a bucket whose CORS rules allow `PUT` from `APP_URL`; see README \"Uploads\".",
+    shownDefault: "`false` (uploads go through the web host)",
+    section: STORAGE,
+  },
+  S3_PUBLIC_ENDPOINT: {
+    schema: optional(),
+    doc: "The S3 address browsers reach, when it differs from `S3_ENDPOINT` (which the servers use), for direct uploads.",
+    shownDefault: "`S3_ENDPOINT`",
+    section: STORAGE,
+  },
   STRIPE_SECRET_KEY: {
     schema: optional(),
     doc: "Stripe secret key; without it a built-in, plainly marked test checkout drives the same subscription changes.",

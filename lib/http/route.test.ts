@@ -86,3 +86,49 @@ describe("route()", () => {
     await expect(handler(new Request("http://localhost/x"))).rejects.toThrow("a bug");
   });
 });
+
+describe("route() door checks, before anything else (the upload routes are not behind proxy.ts)", () => {
+  // APP_URL is the default here: http://localhost:3000.
+  const postFrom = (origin: string) =>
+    new Request("http://localhost:3000/api/uploads", { method: "POST", body: '{"title":"Notes"}', headers: { "content-type": "application/json", origin } });
+
+  it("refuses a POST sent by another website with 403 and the sentence, ahead of the session check, and the handler never runs", async () => {
+    const ran: string[] = [];
+    const open = route({ auth: "none", body: z.object({ title: z.string() }) }, async ({ body }) => {
+      ran.push(body.title);
+      return { ok: true };
+    });
+    const refused = await open(postFrom("https://evil.example"));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ detail: "This request came from another website and was refused." });
+    // Even with nobody signed in, the answer is the door's 403, not the session's 401.
+    signedIn.user = null;
+    const guarded = route({ auth: "user" }, async () => {
+      ran.push("guarded");
+      return { ok: true };
+    });
+    const refusedFirst = await guarded(postFrom("https://evil.example"));
+    expect(refusedFirst.status).toBe(403);
+    expect(await refusedFirst.json()).toEqual({ detail: "This request came from another website and was refused." });
+    expect(ran).toEqual([]);
+    // The same request from the app's own page goes through.
+    const own = await open(postFrom("http://localhost:3000"));
+    expect(own.status).toBe(200);
+    expect(await own.json()).toEqual({ ok: true });
+    expect(ran).toEqual(["Notes"]);
+  });
+
+  it("refuses an address holding a NUL (%00 in the query) with 400 before the handler runs", async () => {
+    const ran: string[] = [];
+    const handler = route({ auth: "none", query: z.object({ q: z.string().optional() }) }, async ({ query }) => {
+      ran.push(query.q ?? "");
+      return { ok: true };
+    });
+    const refused = await handler(new Request("http://localhost:3000/api/transcriptions?q=%00"));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ detail: "Text must not contain NUL characters (\\u0000)." });
+    expect(ran).toEqual([]);
+    expect(await (await handler(new Request("http://localhost:3000/api/transcriptions?q=ok"))).json()).toEqual({ ok: true });
+    expect(ran).toEqual(["ok"]);
+  });
+});

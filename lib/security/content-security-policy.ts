@@ -6,6 +6,8 @@ interface PolicyOptions {
   dev: boolean;
   https: boolean;
   analyticsHost?: string;
+  /** the bucket browsers send upload parts to (S3_DIRECT_UPLOADS) */
+  uploadOrigin?: string | null;
 }
 
 /** The root layout's one inline script, allowed by its hash: it is a constant. */
@@ -21,7 +23,7 @@ function directives(scriptSrc: string, options: PolicyOptions): string {
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "media-src 'self' blob:",
-    `connect-src 'self'${analytics.map((h) => ` ${h}`).join("")}${options.dev ? " ws:" : ""}`,
+    `connect-src 'self'${[...analytics, ...(options.uploadOrigin ? [options.uploadOrigin] : [])].map((h) => ` ${h}`).join("")}${options.dev ? " ws:" : ""}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

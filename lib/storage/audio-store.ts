@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { env } from "@/lib/env";
 import { localStore } from "./local-store";
 import type { ObjectStore } from "./object-store";
-import { s3Store } from "./s3-store";
+import { s3Store, type S3Config } from "./s3-store";
 
 /**
  * Audio of each transcription, under `{user}/{transcription}/`: the upload as sent
@@ -35,21 +35,27 @@ export function audioKey(userId: string, transcriptionId: string): string {
 
 let cached: { config: string; store: ObjectStore } | undefined;
 
+/** The bucket this process's configuration names; null when audio is kept on local disk. */
+export function bucketConfig(): S3Config | null {
+  const e = env();
+  if (!e.S3_BUCKET) return null;
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+}
+
 /** The store this process's configuration names (re-chosen when it changes, as in tests). */
 export function audioStore(): ObjectStore {
   const e = env();
   const config = [e.DATA_DIR, e.S3_BUCKET, e.S3_ENDPOINT, e.S3_REGION, e.S3_ACCESS_KEY_ID, e.S3_FORCE_PATH_STYLE].join("\u0000");
   if (cached?.config !== config) {
-    const store = e.S3_BUCKET
-      ? s3Store({
-          bucket: e.S3_BUCKET,
-          region: e.S3_REGION,
-          endpoint: e.S3_ENDPOINT,
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE,
-        })
-      : localStore(path.resolve(e.DATA_DIR, "audio"));
+    const bucket = bucketConfig();
+    const store = bucket ? s3Store(bucket) : localStore(path.resolve(e.DATA_DIR, "audio"));
     cached = { config, store };
   }
   return cached.store;

@@ -27,14 +27,19 @@ export interface S3Config {
 const PART_BYTES = 8 * 1024 * 1024;
 const PARTS_AT_ONCE = 2;
 
-/** Objects in an S3-compatible bucket (AWS S3, R2, MinIO, Backblaze …), shared by every host. */
-export function s3Store(config: S3Config): ObjectStore {
-  const client = new S3Client({
+/** A client of the bucket's S3 API, at `endpoint` (the servers' address unless told otherwise). */
+export function s3Client(config: S3Config, endpoint = config.endpoint): S3Client {
+  return new S3Client({
     region: config.region,
-    endpoint: config.endpoint,
+    endpoint,
     forcePathStyle: config.forcePathStyle,
     credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
   });
+}
+
+/** Objects in an S3-compatible bucket (AWS S3, R2, MinIO, Backblaze …), shared by every host. */
+export function s3Store(config: S3Config): ObjectStore {
+  const client = s3Client(config);
   const Bucket = config.bucket;
   return {
     async putFile(key, file, contentType) {

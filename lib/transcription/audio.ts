@@ -1,9 +1,9 @@
-import { open, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { DomainError } from "@/lib/errors/domain-error";
 import { CommandTimedOut, run } from "@/lib/process/run";
 import { formatDuration } from "./format";
 import { BYTES_PER_SECOND, SAMPLE_RATE, WAV_HEADER_BYTES } from "./wav";
-import { UNREADABLE, inputGuard, playlistProblem, supportedAudioCodec } from "./media-whitelist";
+import { UNREADABLE, fileHead, inputGuard, playlistProblem, supportedAudioCodec } from "./media-whitelist";
 import { env } from "@/lib/env";
 
 
@@ -26,19 +26,42 @@ export interface Probe {
 const PROBE_TIMEOUT_MS = 15_000;
 
 /**
- * Reads the container by its content, whatever the file is called or claims to be. Only
- * real media containers are opened, and only this one local file (see media-whitelist).
+ * An upload to look at: a file on this host, or an object in the bucket (an upload that went
+ * straight there), which ffprobe reads by ranges from one presigned address without copying it.
  */
-async function probe(file: string, signal?: AbortSignal): Promise<Probe> {
-  const playlist = await playlistProblem(file);
+export interface MediaSource {
+  /** ffmpeg's input: `file:/path`, or the object's presigned https address */
+  input: string;
+  remote: boolean;
+  /** its first bytes (HEAD_BYTES, or all of a shorter file) */
+  head: Buffer;
+  size: number;
+}
+
+const HEAD_BYTES = 4096;
+
+export async function localMedia(file: string): Promise<MediaSource> {
+  return { input: `file:${file}`, remote: false, head: await fileHead(file, HEAD_BYTES), size: (await stat(file)).size };
+}
+
+export function remoteMedia(url: string, head: Buffer, size: number): MediaSource {
+  return { input: url, remote: true, head: head.subarray(0, HEAD_BYTES), size };
+}
+
+/**
+ * Reads the container by its content, whatever the file is called or claims to be. Only
+ * real media containers are opened, and only this one file (see media-whitelist).
+ */
+async function probe(media: MediaSource, signal?: AbortSignal): Promise<Probe> {
+  const playlist = playlistProblem(media.head);
   if (playlist) throw unsupported(playlist);
   const result = await run(
     ffprobePath(),
     [
-      "-v", "error", ...inputGuard(),
+      "-v", "error", ...inputGuard(media.remote),
       "-show_entries", "format=format_name,duration:stream=codec_type,codec_name",
       "-of", "json",
-      `file:${file}`,
+      media.input,
     ],
     { signal, timeoutMs: PROBE_TIMEOUT_MS },
   ).catch((error: unknown) => {
@@ -108,29 +131,21 @@ interface WavHeader {
 }
 
 /** The `fmt ` and `data` chunks of a RIFF/WAVE file: what its header says it holds. */
-async function readWavHeader(file: string): Promise<WavHeader | null> {
-  const handle = await open(file, "r");
-  try {
-    const { size } = await handle.stat();
-    const head = Buffer.alloc(Math.min(size, 4096));
-    await handle.read(head, 0, head.length, 0);
-    if (head.toString("ascii", 0, 4) !== "RIFF" || head.toString("ascii", 8, 12) !== "WAVE") return null;
-    let byteRate = 0;
-    for (let offset = 12; offset + 8 <= head.length; ) {
-      const id = head.toString("ascii", offset, offset + 4);
-      const length = head.readUInt32LE(offset + 4);
-      if (id === "fmt " && offset + 16 <= head.length) byteRate = head.readUInt32LE(offset + 16);
-      if (id === "data") {
-        // 0xffffffff: a stream whose writer did not know the length (allowed, not cut off).
-        if (length === 0xffffffff || byteRate <= 0) return null;
-        return { claimedS: length / byteRate, heldS: Math.max(0, size - offset - 8) / byteRate, cutOff: offset + 8 + length > size };
-      }
-      offset += 8 + length + (length % 2);
+function readWavHeader(head: Buffer, size: number): WavHeader | null {
+  if (head.toString("ascii", 0, 4) !== "RIFF" || head.toString("ascii", 8, 12) !== "WAVE") return null;
+  let byteRate = 0;
+  for (let offset = 12; offset + 8 <= head.length; ) {
+    const id = head.toString("ascii", offset, offset + 4);
+    const length = head.readUInt32LE(offset + 4);
+    if (id === "fmt " && offset + 16 <= head.length) byteRate = head.readUInt32LE(offset + 16);
+    if (id === "data") {
+      // 0xffffffff: a stream whose writer did not know the length (allowed, not cut off).
+      if (length === 0xffffffff || byteRate <= 0) return null;
+      return { claimedS: length / byteRate, heldS: Math.max(0, size - offset - 8) / byteRate, cutOff: offset + 8 + length > size };
     }
-    return null;
-  } finally {
-    await handle.close();
+    offset += 8 + length + (length % 2);
   }
+  return null;
 }
 
 /** Thrown when the audio is longer than the caller allowed (the plan's remaining time). */
@@ -158,11 +173,12 @@ const cutOff = (readS: number | null, claimedS: number | null) =>
  * file holds, and audio that says it is longer than `maxSeconds` (TooLong). Decoding, and
  * what only decoding finds, is the worker's (normaliseUpload).
  */
-export async function inspectUpload(original: string, maxSeconds = MAX_FILE_SECONDS, signal?: AbortSignal): Promise<UploadInspection> {
-  const info = await probe(original, signal);
+export async function inspectUpload(original: string | MediaSource, maxSeconds = MAX_FILE_SECONDS, signal?: AbortSignal): Promise<UploadInspection> {
+  const media = typeof original === "string" ? await localMedia(original) : original;
+  const info = await probe(media, signal);
   const cap = Math.min(maxSeconds, MAX_FILE_SECONDS);
   if (info.durationS !== null && info.durationS > cap + 1) throw new TooLong(info.durationS);
-  const wav = info.formatName === "wav" ? await readWavHeader(original) : null;
+  const wav = info.formatName === "wav" ? readWavHeader(media.head, media.size) : null;
   if (wav?.cutOff) throw cutOff(wav.heldS, wav.claimedS);
   return { probe: info, claimedS: info.durationS };
 }
@@ -186,6 +202,8 @@ export async function normaliseUpload(
   const cut = firstSeconds !== null && firstSeconds <= cap;
   const durationS = await normalise(original, normalised, cut ? firstSeconds : cap + 1, signal);
   if (!cut && durationS > cap + 0.5) throw new TooLong(claimedS ?? durationS);
+  // Cut at its first seconds, the file only has to hold that much of what it claims.
+  if (cut && claimedS !== null) claimedS = Math.min(claimedS, firstSeconds);
   if (durationS < 0.1) throw unusable("This file contains no audio to transcribe.");
   if (claimedS !== null && claimedS - durationS > 1 && durationS < claimedS * 0.9) throw cutOff(durationS, claimedS);
   return durationS;

@@ -8,7 +8,7 @@ import { transcriptions, type Transcription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { getSetting } from "@/lib/settings/settings";
 import { ORIGINAL, TooLarge, audioKey, audioStore, incomingDir, removeAudio, saveStream } from "@/lib/storage/audio-store";
-import { MAX_FILE_SECONDS, TooLong, inspectUpload } from "./audio";
+import { MAX_FILE_SECONDS, TooLong, inspectUpload, type MediaSource } from "./audio";
 import type { chooseEngine } from "./engines/registry";
 import { tooLargeSentence } from "./limit-sentences";
 import { offeredEngine } from "./offered-engine";
@@ -117,8 +117,11 @@ export async function admitUpload(
 export interface StoredUpload {
   /** the transcription's id (a resumable upload's own id) */
   id: string;
-  /** the whole file on this host's disk; moved or copied into the audio store */
-  file: string;
+  /**
+   * Where the whole file is: on this host's disk (a path: moved or copied into the audio
+   * store), or already the original in the bucket (sent there directly; read by ranges).
+   */
+  file: string | MediaSource;
   size: number;
   contentType: string;
   source: "upload" | "recording";
@@ -127,10 +130,10 @@ export interface StoredUpload {
 }
 
 /**
- * Turns a whole file on this host's disk into a queued transcription: checked by its headers,
- * put into the audio store, the duration it claims reserved against the plan atomically,
- * then queued; a worker decodes it. Any refusal leaves no row and no stored object behind
- * (the local file stays the caller's).
+ * Turns a whole uploaded file into a queued transcription: checked by its headers, put into
+ * the audio store (unless it went straight there), the duration it claims reserved against
+ * the plan atomically, then queued; a worker decodes it. Any refusal leaves no row and no
+ * stored object behind (a local file stays the caller's).
  */
 export async function acceptStoredUpload(database: Database, admission: Admission, upload: StoredUpload): Promise<Transcription> {
   const { entitlements: e, userId } = admission;
@@ -151,16 +154,19 @@ export async function acceptStoredUpload(database: Database, admission: Admissio
     if (error instanceof TooLong) throw new DomainError("forbidden", tooLongMessage(e, error.seconds, allowance));
     throw error;
   }
-  if (first !== null) claimedS = Math.min(claimedS ?? first, first);
+  // A file that does not say its length claims nothing, cut or not: the worker settles what it decodes.
+  if (first !== null && claimedS !== null) claimedS = Math.min(claimedS, first);
   // Billed to the nearest second, at least one.
   const seconds = Math.max(1, Math.round(claimedS ?? 0));
   const contentType = upload.contentType.slice(0, 100) || "application/octet-stream";
   const key = audioKey(userId, upload.id);
-  let stored = false;
+  let stored = typeof upload.file !== "string";
   try {
     // Stored before the job is queued, so whichever worker takes it finds the audio.
-    stored = true;
-    await audioStore().putFile(`${key}/${ORIGINAL}`, upload.file, contentType);
+    if (typeof upload.file === "string") {
+      stored = true;
+      await audioStore().putFile(`${key}/${ORIGINAL}`, upload.file, contentType);
+    }
     return await database.transaction(async (tx) => {
       const reserved = await reserveSeconds(tx, userId, e.period.start, seconds, e.secondsPerPeriod);
       if (!reserved) {

@@ -18,9 +18,13 @@ export const UNREADABLE =
 export const PLAYLIST_REFUSED =
   "Playlists and file lists (m3u, m3u8, pls, ffconcat…) cannot be transcribed. Upload the audio file itself.";
 
-/** ffmpeg/ffprobe input options: only the named local file, only real media containers. */
-export function inputGuard(): string[] {
-  return ["-protocol_whitelist", "file", "-format_whitelist", CONTAINERS.join(",")];
+/**
+ * ffmpeg/ffprobe input options: only the named local file (or, for an upload that went
+ * straight to the bucket, the one presigned address of its object), only real media
+ * containers — none of which opens another address.
+ */
+export function inputGuard(remote = false): string[] {
+  return ["-protocol_whitelist", remote ? "http,https,tcp,tls,crypto" : "file", "-format_whitelist", CONTAINERS.join(",")];
 }
 
 const AUDIO_CODECS = new Set([
@@ -36,14 +40,19 @@ export function supportedAudioCodec(codec: string | undefined): boolean {
 
 const PLAYLIST_START = /^(#EXTM3U|#EXTINF|ffconcat\b|\[playlist\]|<\?xml|<smil|<asx|<playlist|#EXT-X-)/i;
 
-/** A text playlist or file list, whatever the file is named: refused with its own sentence. */
-export async function playlistProblem(file: string): Promise<string | null> {
+/** A text playlist or file list, whatever the file is named (from its first bytes): refused with its own sentence. */
+export function playlistProblem(head: Buffer): string | null {
+  const text = head.subarray(0, 512).toString("utf8").replace(/^\uFEFF/, "").trimStart();
+  return PLAYLIST_START.test(text) ? PLAYLIST_REFUSED : null;
+}
+
+/** The first `bytes` of a local file (fewer when it is shorter). */
+export async function fileHead(file: string, bytes: number): Promise<Buffer> {
   const handle = await open(file, "r");
   try {
-    const head = Buffer.alloc(512);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    const text = head.subarray(0, bytesRead).toString("utf8").replace(/^\uFEFF/, "").trimStart();
-    return PLAYLIST_START.test(text) ? PLAYLIST_REFUSED : null;
+    const head = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(head, 0, bytes, 0);
+    return head.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }

@@ -1,3 +1,4 @@
+import { env } from "@/lib/env";
 import type { TranscriptionOptions } from "@/lib/api/contract/transcriptions";
 import { entitlementsFor, secondsRemaining } from "@/lib/billing/entitlements";
 import { allows } from "@/lib/billing/feature-gates";
@@ -41,6 +42,8 @@ export async function transcriptionOptions(database: Database, userId: string): 
       period_end: e.period.end.toISOString(),
     },
     max_upload_mb: maxUploadMb,
+    // Browsers send straight to the bucket when it takes their parts (S3_DIRECT_UPLOADS), else through this host (tus).
+    upload_route: env().S3_DIRECT_UPLOADS && env().S3_BUCKET ? "bucket" : "server",
     record_tab_mic: allows(e.features, "record_tab_mic"),
     live_transcription: allows(e.features, "live_transcription"),
   };

@@ -1,6 +1,8 @@
 import { hostname } from "node:os";
 import type { Database } from "@/lib/db/client";
 import { settleDueDemoSubscriptions } from "@/lib/billing/demo/demo-clock";
+import { bucketMultipart } from "@/lib/storage/bucket-multipart";
+import { sweepExpiredDirectUploads } from "@/lib/uploads/direct-uploads";
 import { chooseEngine } from "./engines/registry";
 import { helpWithPieces } from "./piece-runner";
 import { processJob } from "./process-job";
@@ -18,7 +20,7 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-/** How often a worker runs the demo billing clock (ended demo periods written down). */
+/** How often a worker runs the demo billing clock (ended demo periods written down) and removes abandoned direct uploads. */
 const BILLING_CLOCK_MS = 60_000;
 
 export interface StartWorkerOptions {
@@ -58,6 +60,8 @@ export function startWorker(database: Database, options: StartWorkerOptions = {}
       if (Date.now() - billingClockAt >= BILLING_CLOCK_MS) {
         billingClockAt = Date.now();
         await settleDueDemoSubscriptions(database).catch((error) => console.error("[worker] the demo billing clock failed:", error));
+        const bucket = bucketMultipart();
+        if (bucket) await sweepExpiredDirectUploads(database, bucket).catch((error) => console.error("[worker] the sweep of abandoned direct uploads failed:", error));
       }
       try {
         const job = await claimNext(database, id, leaseMs);

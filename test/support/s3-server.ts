@@ -11,10 +11,23 @@ export interface S3Server {
   close(): Promise<void>;
 }
 
-/** A real S3-compatible server (s3rver) on 127.0.0.1 with one empty bucket, for storage tests. */
-export async function startS3Server(bucket = "verbatim-test"): Promise<S3Server> {
+/**
+ * The CORS rule a bucket needs for direct uploads: browsers on these origins may PUT parts
+ * and read the ETag of each (README "Uploads" shows the same rule for AWS, R2 and MinIO).
+ */
+export function directUploadCors(origins: string[]): string {
+  const allowed = origins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`).join("");
+  return `<CORSConfiguration><CORSRule>${allowed}<AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+}
+
+/**
+ * A real S3-compatible server (s3rver) on 127.0.0.1 with one empty bucket, for storage tests;
+ * with `browserOrigins`, browsers on them may upload parts straight to it (direct uploads).
+ */
+export async function startS3Server(bucket = "verbatim-test", browserOrigins: string[] = []): Promise<S3Server> {
   const directory = mkdtempSync(path.join(os.tmpdir(), "verbatim-s3-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const configs = browserOrigins.length ? [directUploadCors(browserOrigins)] : [];
+  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs }] });
   const { port } = await server.run();
   return {
     env: {

@@ -111,6 +111,8 @@ export const TranscriptionOptions = z.object({
   can_upgrade: z.boolean(),
   usage: z.object({ used_s: z.number(), limit_s: z.nullable(z.number()), remaining_s: z.nullable(z.number()), period_end: isoDate }),
   max_upload_mb: z.number(),
+  /** "bucket": uploads go straight to the S3 bucket (direct uploads); "server": resumable through the web host */
+  upload_route: z.enum(["bucket", "server"]),
   record_tab_mic: z.boolean(),
   /** words appear while recording (the plan has real_time_transcription) */
   live_transcription: z.boolean(),

@@ -1,0 +1,12 @@
+import { db } from "@/lib/db/client";
+import { requireDirectUploads } from "@/lib/http/direct-upload-bucket";
+import { route } from "@/lib/http/route";
+import { PartAddresses } from "@/lib/api/contract/uploads";
+import { SignParts } from "@/lib/api/contract/uploads-input";
+import { ownedDirectUpload, signParts } from "@/lib/uploads/direct-uploads";
+
+/** Presigned addresses to PUT these parts to (valid for an hour). */
+export const POST = route({ auth: "user", body: SignParts, answer: PartAddresses }, async ({ user, params, body }) => {
+  const bucket = requireDirectUploads();
+  return { urls: await signParts(bucket, await ownedDirectUpload(db(), user.id, params.id), body.numbers) };
+});

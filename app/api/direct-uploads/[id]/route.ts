@@ -1,0 +1,21 @@
+import { db } from "@/lib/db/client";
+import { requireDirectUploads } from "@/lib/http/direct-upload-bucket";
+import { route } from "@/lib/http/route";
+import { OkAnswer } from "@/lib/api/contract/common";
+import { DirectUploadAnswer } from "@/lib/api/contract/uploads";
+import { arrivedParts, cancelDirectUpload, ownedDirectUpload, partCount } from "@/lib/uploads/direct-uploads";
+
+/** An unfinished direct upload and the parts that arrived: where a resumed upload goes on. */
+export const GET = route({ auth: "user", answer: DirectUploadAnswer }, async ({ user, params }) => {
+  requireDirectUploads();
+  const upload = await ownedDirectUpload(db(), user.id, params.id);
+  const parts = await arrivedParts(db(), upload);
+  return { id: upload.id, size: upload.sizeBytes, part_bytes: upload.partBytes, part_count: partCount(upload), parts: parts.map((p) => ({ number: p.number, size: p.size })) };
+});
+
+/** Cancels it: its parts are dropped from the bucket. */
+export const DELETE = route({ auth: "user", answer: OkAnswer }, async ({ user, params }) => {
+  const bucket = requireDirectUploads();
+  await cancelDirectUpload(db(), bucket, await ownedDirectUpload(db(), user.id, params.id));
+  return { ok: true as const };
+});

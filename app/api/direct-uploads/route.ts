@@ -1,0 +1,19 @@
+import { db } from "@/lib/db/client";
+import { requireDirectUploads } from "@/lib/http/direct-upload-bucket";
+import { route } from "@/lib/http/route";
+import { DirectUploadAnswer } from "@/lib/api/contract/uploads";
+import { StartDirectUpload } from "@/lib/api/contract/uploads-input";
+import { partCount, startDirectUpload } from "@/lib/uploads/direct-uploads";
+
+/** Starts an upload straight to the bucket (S3_DIRECT_UPLOADS): the file is admitted, its parts' size chosen. */
+export const POST = route({ auth: "user", body: StartDirectUpload, status: 201, answer: DirectUploadAnswer }, async ({ user, body }) => {
+  const upload = await startDirectUpload(db(), requireDirectUploads(), user.id, {
+    filename: body.filename,
+    size: body.size,
+    contentType: body.content_type,
+    language: body.language || null,
+    source: body.source,
+    firstSeconds: body.first_seconds,
+  });
+  return { id: upload.id, size: upload.sizeBytes, part_bytes: upload.partBytes, part_count: partCount(upload), parts: [] };
+});

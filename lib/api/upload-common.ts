@@ -1,0 +1,15 @@
+import { apiCall } from "./client";
+import { ApiTranscription } from "./contract/transcriptions";
+import type { UploadResult } from "./upload";
+
+export const INTERRUPTED = "The upload was interrupted. Check your connection and try again.";
+
+/** Waits between retries of a part: keeps trying for about five minutes (a laptop lid closed, a train tunnel). */
+export const RETRY_DELAYS_MS = [0, 1000, 2000, 3000, 5000, 5000, 10_000, 10_000, 20_000, 30_000, 30_000, 60_000, 60_000, 60_000];
+
+/** The transcription an upload became when the answer saying so was lost (its id is the upload's). */
+export async function transcriptionById(id: string): Promise<UploadResult> {
+  const found = await apiCall(`/api/transcriptions/${encodeURIComponent(id)}`, { answer: ApiTranscription });
+  if (found.ok) return { ok: true, transcription: found.data };
+  return { ok: false, error: "The upload could not be finished. Please upload the file again." };
+}

@@ -1,0 +1,92 @@
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  UploadPartCommand,
+  type S3Client,
+} from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { env } from "@/lib/env";
+import { bucketConfig } from "./audio-store";
+import { s3Client, type S3Config } from "./s3-store";
+
+/** A part of a multipart upload, with the ETag the bucket answered its PUT with. */
+export interface StoredPart {
+  number: number;
+  etag: string;
+}
+
+/** How long a presigned part address works: long enough for a slow part, short enough not to matter if it leaks. */
+const PART_URL_SECONDS = 60 * 60;
+/** The web host reads an upload's headers from this address, for a minute. */
+const READ_URL_SECONDS = 60;
+
+/**
+ * S3 multipart uploads that browsers fill directly: the servers create and complete them,
+ * sign one address per part (a PUT of exactly that part number of that upload), and abort
+ * what is abandoned. The browser never holds a credential. (What arrived is recorded from the
+ * browser's receipts, not listed from the bucket: not every S3-compatible server has ListParts,
+ * and completing checks every receipt anyway.)
+ */
+export interface BucketMultipart {
+  create(key: string, contentType: string): Promise<string>;
+  partUrl(key: string, uploadId: string, partNumber: number): Promise<string>;
+  complete(key: string, uploadId: string, parts: StoredPart[]): Promise<void>;
+  abort(key: string, uploadId: string): Promise<void>;
+  /** the object's size once complete; null when there is none */
+  size(key: string): Promise<number | null>;
+  /** its first bytes, and an address ffprobe may read it from for a minute */
+  readable(key: string, headBytes: number): Promise<{ head: Buffer; url: string }>;
+}
+
+function multipart(config: S3Config, publicEndpoint: string | undefined): BucketMultipart {
+  const client = s3Client(config);
+  // Part addresses are for browsers: signed for the address they reach.
+  const browserClient: S3Client = publicEndpoint ? s3Client(config, publicEndpoint) : client;
+  const Bucket = config.bucket;
+  return {
+    async create(key, contentType) {
+      const created = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }));
+      if (!created.UploadId) throw new Error("the bucket did not start a multipart upload");
+      return created.UploadId;
+    },
+    partUrl: (key, uploadId, partNumber) =>
+      getSignedUrl(browserClient, new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }), { expiresIn: PART_URL_SECONDS }),
+    async complete(key, uploadId, parts) {
+      await client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.number, ETag: p.etag })) },
+        }),
+      );
+    },
+    async abort(key, uploadId) {
+      await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
+    },
+    async size(key) {
+      const head = await client.send(new HeadObjectCommand({ Bucket, Key: key })).catch(() => null);
+      return head?.ContentLength ?? null;
+    },
+    async readable(key, headBytes) {
+      const object = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${headBytes - 1}` }));
+      const head = Buffer.from((await object.Body?.transformToByteArray()) ?? []);
+      const url = await getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: READ_URL_SECONDS });
+      return { head, url };
+    },
+  };
+}
+
+/** The bucket's multipart uploads, when audio is kept in a bucket (to sweep abandoned direct uploads on any host). */
+export function bucketMultipart(): BucketMultipart | null {
+  const config = bucketConfig();
+  return config ? multipart(config, env().S3_PUBLIC_ENDPOINT) : null;
+}
+
+/** The bucket's multipart uploads when browsers may upload straight to it (S3_DIRECT_UPLOADS); else null. */
+export function directUploadBucket(): BucketMultipart | null {
+  return env().S3_DIRECT_UPLOADS ? bucketMultipart() : null;
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import type { FileStore as FileStoreClass } from "@tus/file-store";
+import type { Upload as UploadClass } from "@tus/server";
+import { DomainError } from "@/lib/errors/domain-error";
+import { UPLOAD_EXPIRY_MS, UPLOAD_ID, metadataOf, sweepExpiredUploads } from "./resumable";
+
+const HOUR = 60 * 60 * 1000;
+
+// The tus packages are ES modules only. The compiler turns this file's import() into require(),
+// which cannot load them; an import() it does not see goes to Jest's ES module loader
+// (NODE_OPTIONS=--experimental-vm-modules) and loads the real packages.
+const importEsm = new Function("specifier", "return import(specifier)") as <T>(specifier: string) => Promise<T>;
+let FileStore: typeof FileStoreClass;
+let Upload: typeof UploadClass;
+beforeAll(async () => {
+  ({ FileStore } = await importEsm<typeof import("@tus/file-store")>("@tus/file-store"));
+  ({ Upload } = await importEsm<typeof import("@tus/server")>("@tus/server"));
+});
+
+const withMetadata = (metadata: Record<string, string | null>) => new Upload({ id: randomUUID(), size: 10, offset: 0, metadata });
+
+describe("metadataOf", () => {
+  it("fills what the client left out: no name, detect the language, no type, an upload, all of it", () => {
+    expect(metadataOf(new Upload({ id: randomUUID(), size: 10, offset: 0 }))).toEqual({
+      filename: "",
+      language: null,
+      contentType: "",
+      source: "upload",
+      firstSeconds: null,
+    });
+  });
+
+  it("reads name, language, type, source and first_seconds, and ignores anything else", () => {
+    const meta = metadataOf(
+      withMetadata({ filename: "Interview 3.m4a", language: "de", filetype: "audio/mp4", source: "recording", first_seconds: "90", owner: "someone-else" }),
+    );
+    expect(meta).toEqual({ filename: "Interview 3.m4a", language: "de", contentType: "audio/mp4", source: "recording", firstSeconds: 90 });
+  });
+
+  it("takes an empty language as 'detect' and an empty first_seconds as 'all of it'", () => {
+    const meta = metadataOf(withMetadata({ filename: "a.wav", language: "", first_seconds: "" }));
+    expect(meta.language).toBeNull();
+    expect(meta.firstSeconds).toBeNull();
+  });
+
+  it("refuses a source other than upload or recording, in a sentence", () => {
+    const refused = (() => {
+      try {
+        metadataOf(withMetadata({ filename: "a.wav", source: "camera" }));
+      } catch (error) {
+        return error;
+      }
+      return null;
+    })();
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused).toMatchObject({ kind: "invalid", message: 'The source must be "upload" or "recording".' });
+  });
+});
+
+describe("sweepExpiredUploads on a real FileStore", () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  async function storeWith(ages: Record<string, number>, now: number) {
+    const directory = mkdtempSync(path.join(os.tmpdir(), "verbatim-uploads-"));
+    dirs.push(directory);
+    const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+    const ids: Record<string, string> = {};
+    for (const [name, ageMs] of Object.entries(ages)) {
+      const id = randomUUID();
+      ids[name] = id;
+      await store.create(
+        new Upload({ id, size: 1000, offset: 0, metadata: { filename: `${name}.wav` }, creation_date: new Date(now - ageMs).toISOString() }),
+      );
+      // Some bytes already arrived, as for an upload left half done.
+      await store.write(Readable.from([Buffer.alloc(400, 7)]), id, 0);
+    }
+    return { directory, store, ids };
+  }
+
+  it("removes an upload started 25 hours ago, its bytes and its .json, and keeps a fresh one", async () => {
+    const now = Date.now();
+    const { directory, store, ids } = await storeWith({ stale: 25 * HOUR, fresh: 1 * HOUR }, now);
+    expect(statSync(path.join(directory, ids.stale)).size).toBe(400);
+    expect(readdirSync(directory).sort()).toEqual([ids.fresh, `${ids.fresh}.json`, ids.stale, `${ids.stale}.json`].sort());
+
+    expect(await sweepExpiredUploads(store, now)).toBe(1);
+
+    expect(existsSync(path.join(directory, ids.stale))).toBe(false);
+    expect(existsSync(path.join(directory, `${ids.stale}.json`))).toBe(false);
+    expect(readdirSync(directory).sort()).toEqual([ids.fresh, `${ids.fresh}.json`].sort());
+    // The one kept is whole: the store still serves it, bytes and all.
+    const kept = await store.getUpload(ids.fresh);
+    expect(kept).toMatchObject({ id: ids.fresh, size: 1000, offset: 400, metadata: { filename: "fresh.wav" } });
+    await expect(store.getUpload(ids.stale)).rejects.toBeDefined();
+  });
+
+  it("counts every upload it removed, keeps one a minute short of 24 hours, and removes nothing on a second run", async () => {
+    const now = Date.now();
+    const { directory, store, ids } = await storeWith(
+      { old1: 25 * HOUR, old2: 3 * 24 * HOUR, exactly: UPLOAD_EXPIRY_MS, almost: UPLOAD_EXPIRY_MS - 60_000, fresh: 0 },
+      now,
+    );
+    expect(await sweepExpiredUploads(store, now)).toBe(3);
+    expect(readdirSync(directory).sort()).toEqual([ids.almost, `${ids.almost}.json`, ids.fresh, `${ids.fresh}.json`].sort());
+    expect(await sweepExpiredUploads(store, now)).toBe(0);
+    // A day later the rest are due too.
+    expect(await sweepExpiredUploads(store, now + UPLOAD_EXPIRY_MS)).toBe(2);
+    expect(readdirSync(directory)).toEqual([]);
+  });
+
+  it("uses the clock when no time is given, and an empty store sweeps nothing", async () => {
+    const { directory, store, ids } = await storeWith({ stale: 25 * HOUR, fresh: 0 }, Date.now());
+    expect(await sweepExpiredUploads(store)).toBe(1);
+    expect(readdirSync(directory).sort()).toEqual([ids.fresh, `${ids.fresh}.json`].sort());
+    const empty = await storeWith({}, Date.now());
+    expect(await sweepExpiredUploads(empty.store)).toBe(0);
+  });
+
+  it("knows an upload id: a UUID, never a path", () => {
+    expect(UPLOAD_ID.test(randomUUID())).toBe(true);
+    expect(UPLOAD_ID.test("../etc/passwd")).toBe(false);
+  });
+});
