@@ -19,6 +19,8 @@ test.afterAll(removeLargeFiles);
 interface Target {
   name: string;
   baseUrl: string;
+  /** where the browser sends the parts: this web host (tus) or the bucket (S3 multipart) */
+  partsGo: "web host" | "bucket";
   signIn: (page: Page) => Promise<string>;
   storedSize: (key: string) => Promise<number | null>;
 }
@@ -27,12 +29,14 @@ const targets: Target[] = [
   {
     name: "npm start (embedded)",
     baseUrl: EMBEDDED_URL,
+    partsGo: "web host",
     signIn: async (page) => (await embeddedUser(page)).id,
     storedSize: async (key) => statSync(path.join(E2E.embeddedDataDir, "audio", key), { throwIfNoEntry: false })?.size ?? null,
   },
   {
     name: "multi-host stack (S3)",
     baseUrl: APP_URL,
+    partsGo: "bucket",
     signIn: async (page) => {
       const creds = await createUser(page.request);
       await logInViaApi(page, creds);
@@ -55,6 +59,11 @@ for (const target of targets) {
         const { file, size, seconds } = await largeFile(bytes);
         const userId = await target.signIn(page);
         await page.goto(`${target.baseUrl}/dashboard`);
+        const parts = { "web host": 0, bucket: 0 };
+        page.on("request", (r) => {
+          if (r.method() === "PATCH" && r.url().startsWith(`${target.baseUrl}/api/uploads/`)) parts["web host"]++;
+          if (r.method() === "PUT" && r.url().includes("partNumber=") && !r.url().startsWith(target.baseUrl)) parts.bucket++;
+        });
         await page.getByLabel("Choose audio files").setInputFiles(file);
         const upload = page.getByTestId("upload");
         // Progress in bytes while it is sent (a small file may be through before it is seen).
@@ -64,6 +73,9 @@ for (const target of targets) {
         await expect(row.or(upload.getByRole("alert"))).toBeVisible({ timeout: 300_000 });
         await expect(upload).toHaveCount(0);
         await expect(row).toBeVisible();
+        // The bytes went where this setup sends them, and only there.
+        expect(parts[target.partsGo]).toBeGreaterThan(0);
+        expect(parts[target.partsGo === "bucket" ? "web host" : "bucket"]).toBe(0);
         const id = (await row.getByRole("link").first().getAttribute("href"))!.split("/").pop()!;
         const t = (await (await page.request.get(`${target.baseUrl}/api/transcriptions/${id}`)).json()) as { size_bytes: number };
         expect(t.size_bytes).toBe(size);

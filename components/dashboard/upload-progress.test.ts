@@ -11,7 +11,8 @@ describe("upload progress line", () => {
   });
 
   it("words long waits in minutes and hours", () => {
-    expect(formatTimeLeft(59.2)).toBe("60 s left");
+    expect(formatTimeLeft(41.2)).toBe("42 s left");
+    expect(formatTimeLeft(59.2)).toBe("1 min left");
     expect(formatTimeLeft(600)).toBe("10 min left");
     expect(formatTimeLeft(2 * 3600 + 5 * 60)).toBe("2 h 5 min left");
     expect(formatBytes(999)).toBe("1 KB");

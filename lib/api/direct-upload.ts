@@ -10,9 +10,13 @@ import { INTERRUPTED, RETRY_DELAYS_MS, transcriptionById } from "./upload-common
  * an S3 multipart upload and signs one address per part; the browser PUTs the parts there,
  * a few at a time, each retried after a drop from its start; then asks the server to finish,
  * which checks the parts itself. After a reload the same file chosen again resumes: the server
- * lists the parts the bucket already holds, and only the others are sent.
+ * lists the parts whose receipts it has, and only the others are sent.
+ *
+ * One part at a time: a part cut off by a drop is lost whole in S3 (unlike tus, which keeps
+ * what arrived), so parts in parallel would mean several sent again after every drop; one
+ * stream already fills a link (npm run bench:upload).
  */
-const PARTS_AT_ONCE = 3;
+const PARTS_AT_ONCE = 1;
 const SIGN_AHEAD = 12;
 const STORAGE_PREFIX = "verbatim-direct-upload:";
 
@@ -66,8 +70,9 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const NO_RECEIPT =
   "The storage bucket does not show its upload receipts (the ETag header) to browsers. An administrator must expose ETag in the bucket's CORS rules.";
 
-/** One PUT of one part; resolves with the bucket's receipt (ETag) on 2xx, rejects with the status (0: no answer). */
-function putPart(url: string, body: Blob, onProgress: (loaded: number) => void, xhrs: Set<XMLHttpRequest>): Promise<string> {
+/** One PUT of one part (to its address, signed first if need be); resolves with the bucket's receipt (ETag) on 2xx, rejects with the status (0: no answer). */
+async function putPart(known: string, body: Blob, onProgress: (loaded: number) => void, xhrs: Set<XMLHttpRequest>, sign: () => Promise<string>): Promise<string> {
+  const url = known || (await sign());
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhrs.add(xhr);
@@ -140,32 +145,41 @@ export function startDirectUpload(file: Blob, options: UploadOptions): RunningUp
       for (const [k, v] of Object.entries(signed.data.urls)) addresses.set(Number(k), v);
       return addresses.get(n)!;
     };
-    const sendPart = async (n: number) => {
-      const start = (n - 1) * upload.part_bytes;
-      const body = file.slice(start, Math.min(start + upload.part_bytes, upload.size));
+    /** Tries `step` until it works, waiting between tries; a refusal (4xx) or a cancel ends it at once. */
+    const retried = async <T>(step: () => Promise<T>, onFailure: (error: unknown) => void = () => undefined): Promise<T> => {
       for (let attempt = 0; ; attempt++) {
-        if (canceled) return;
         try {
-          const etag = await putPart(await addressOf(n), body, (loaded) => (inFlight.set(n, loaded), report()), xhrs);
-          const receipt = await apiCall(`/api/direct-uploads/${upload.id}/parts/${n}`, { method: "PUT", body: { etag }, answer: OkAnswer });
-          if (!receipt.ok) {
-            if (receipt.status >= 400 && receipt.status < 500) throw new Refused(detailOr(receipt, INTERRUPTED));
-            throw new Error("the receipt was not recorded");
-          }
-          inFlight.delete(n);
-          arrived.set(n, body.size);
-          report();
-          return;
+          return await step();
         } catch (error) {
-          inFlight.delete(n);
-          report();
-          if (error instanceof Refused || canceled) throw error;
-          // 403: the address expired (a laptop asleep for hours); it is signed again.
-          if (error instanceof Error && error.message === "403") addresses.delete(n);
-          if (attempt >= RETRY_DELAYS_MS.length) throw error;
+          onFailure(error);
+          if (error instanceof Refused || canceled || attempt >= RETRY_DELAYS_MS.length) throw error;
           await wait(RETRY_DELAYS_MS[attempt]);
         }
       }
+    };
+    const sendPart = async (n: number) => {
+      const start = (n - 1) * upload.part_bytes;
+      const body = file.slice(start, Math.min(start + upload.part_bytes, upload.size));
+      const etag = await retried(
+        () => putPart(addresses.get(n) ?? "", body, (loaded) => (inFlight.set(n, loaded), report()), xhrs, () => addressOf(n)),
+        (error) => {
+          inFlight.delete(n);
+          report();
+          // 403: the address expired (a laptop asleep for hours); it is signed again.
+          if (error instanceof Error && error.message === "403") addresses.delete(n);
+        },
+      );
+      if (canceled) return;
+      // The part is in the bucket: only its receipt is sent again until the server has it.
+      await retried(async () => {
+        const receipt = await apiCall(`/api/direct-uploads/${upload.id}/parts/${n}`, { method: "PUT", body: { etag }, answer: OkAnswer });
+        if (receipt.ok) return;
+        if (receipt.status >= 400 && receipt.status < 500) throw new Refused(detailOr(receipt, INTERRUPTED));
+        throw new Error("the receipt was not recorded");
+      });
+      inFlight.delete(n);
+      arrived.set(n, body.size);
+      report();
     };
     try {
       await Promise.all(

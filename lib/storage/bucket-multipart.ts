@@ -42,9 +42,11 @@ export interface BucketMultipart {
 }
 
 function multipart(config: S3Config, publicEndpoint: string | undefined): BucketMultipart {
-  const client = s3Client(config);
+  // No checksum unless the operation needs one: the SDK would otherwise sign each part address
+  // with the checksum of an empty body, which AWS, R2 and MinIO refuse for the real part.
+  const client = s3Client(config, config.endpoint, { requestChecksumCalculation: "WHEN_REQUIRED" });
   // Part addresses are for browsers: signed for the address they reach.
-  const browserClient: S3Client = publicEndpoint ? s3Client(config, publicEndpoint) : client;
+  const browserClient: S3Client = publicEndpoint ? s3Client(config, publicEndpoint, { requestChecksumCalculation: "WHEN_REQUIRED" }) : client;
   const Bucket = config.bucket;
   return {
     async create(key, contentType) {

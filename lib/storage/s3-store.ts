@@ -10,6 +10,7 @@ import {
   NoSuchKey,
   NotFound,
   S3Client,
+  type S3ClientConfig,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { MissingObject, type ByteRange, type ObjectStore } from "./object-store";
@@ -28,8 +29,9 @@ const PART_BYTES = 8 * 1024 * 1024;
 const PARTS_AT_ONCE = 2;
 
 /** A client of the bucket's S3 API, at `endpoint` (the servers' address unless told otherwise). */
-export function s3Client(config: S3Config, endpoint = config.endpoint): S3Client {
+export function s3Client(config: S3Config, endpoint = config.endpoint, options: Partial<S3ClientConfig> = {}): S3Client {
   return new S3Client({
+    ...options,
     region: config.region,
     endpoint,
     forcePathStyle: config.forcePathStyle,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, lt } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { directUploadParts, directUploads, type DirectUpload, type Transcription } from "@/lib/db/schema";
+import { isForeignKeyViolation } from "@/lib/db/errors";
 import { DomainError } from "@/lib/errors/domain-error";
 import { ORIGINAL, audioKey, removeAudio } from "@/lib/storage/audio-store";
 import type { BucketMultipart } from "@/lib/storage/bucket-multipart";
@@ -97,7 +98,12 @@ export async function recordPart(database: Database, upload: DirectUpload, numbe
   await database
     .insert(directUploadParts)
     .values({ uploadId: upload.id, number, etag })
-    .onConflictDoUpdate({ target: [directUploadParts.uploadId, directUploadParts.number], set: { etag } });
+    .onConflictDoUpdate({ target: [directUploadParts.uploadId, directUploadParts.number], set: { etag } })
+    .catch((error: unknown) => {
+      // Canceled, finished or swept since it was looked up: the receipt has nothing to belong to.
+      if (isForeignKeyViolation(error)) throw new DomainError("not_found", NO_SUCH_UPLOAD);
+      throw error;
+    });
 }
 
 /** The parts whose receipts arrived: what a resumed upload need not send again. */
@@ -146,7 +152,7 @@ export async function completeDirectUpload(database: Database, bucket: BucketMul
       signal,
     });
   } catch (error) {
-    await bucket.abort(upload.objectKey, upload.bucketUploadId).catch(() => undefined);
+    await abortQuietly(bucket, upload);
     await removeAudio(key).catch((e: unknown) => console.error(`[storage] could not remove the refused upload ${key}:`, e));
     throw error;
   }
@@ -155,7 +161,7 @@ export async function completeDirectUpload(database: Database, bucket: BucketMul
 /** Canceled by its owner: the parts are dropped from the bucket and nothing is charged. */
 export async function cancelDirectUpload(database: Database, bucket: BucketMultipart, upload: DirectUpload): Promise<void> {
   await database.delete(directUploads).where(eq(directUploads.id, upload.id));
-  await bucket.abort(upload.objectKey, upload.bucketUploadId).catch(() => undefined);
+  await abortQuietly(bucket, upload);
 }
 
 /** Direct uploads started more than a day ago: aborted in the bucket (their parts go) and forgotten. */
@@ -164,6 +170,13 @@ export async function sweepExpiredDirectUploads(database: Database, bucket: Buck
     .delete(directUploads)
     .where(lt(directUploads.createdAt, new Date(now - UPLOAD_EXPIRY_MS)))
     .returning();
-  for (const u of expired) await bucket.abort(u.objectKey, u.bucketUploadId).catch(() => undefined);
+  for (const u of expired) await abortQuietly(bucket, u);
   return expired.length;
+}
+
+/** Parts left in the bucket cost storage, not correctness: a failed abort is logged for the operator (a bucket lifecycle rule also clears them). */
+async function abortQuietly(bucket: BucketMultipart, upload: DirectUpload): Promise<void> {
+  await bucket.abort(upload.objectKey, upload.bucketUploadId).catch((error: unknown) =>
+    console.warn(`[uploads] could not abort the multipart upload of ${upload.id} in the bucket:`, error instanceof Error ? error.message : error),
+  );
 }
