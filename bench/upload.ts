@@ -16,6 +16,7 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } fr
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import { Upload } from "tus-js-client";
@@ -24,6 +25,7 @@ import { startTestPostgres } from "@/test/support/postgres";
 import { startS3Server } from "@/test/support/s3-server";
 import { writeLargeWav } from "@/test/support/large-wav";
 import { openDatabase } from "@/lib/db/client";
+import { s3Store } from "@/lib/storage/s3-store";
 import { heartbeat } from "@/lib/transcription/worker-registry";
 import { watchCpu, watchPeakMemory } from "./process-tree";
 import { freePort, startBuiltApp, type RunningApp } from "./web-api";
@@ -86,6 +88,41 @@ function tusUpload(app: RunningApp, file: string): Promise<void> {
   });
 }
 
+/**
+ * The browser's direct-to-bucket protocol, spoken from Node as the dashboard speaks it: start,
+ * sign parts, PUT each part to the bucket (one at a time), send its receipt, complete.
+ */
+async function directUpload(app: RunningApp, file: string): Promise<void> {
+  const headers = { cookie: app.cookie, origin: app.baseUrl, "content-type": "application/json" };
+  const call = async <T>(path: string, method: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${app.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const size = statSync(file).size;
+  const upload = await call<{ id: string; part_bytes: number; part_count: number }>("/api/direct-uploads", "POST", { filename: path.basename(file), size, content_type: "audio/wav" });
+  for (let n = 1; n <= upload.part_count; n++) {
+    const { urls } = await call<{ urls: Record<string, string> }>(`/api/direct-uploads/${upload.id}/parts`, "POST", { numbers: [n] });
+    const start = (n - 1) * upload.part_bytes;
+    const end = Math.min(start + upload.part_bytes, size) - 1;
+    const put = await fetch(urls[n], {
+      method: "PUT",
+      body: Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream,
+      headers: { "content-length": String(end - start + 1) },
+      duplex: "half",
+    } as RequestInit);
+    if (!put.ok) throw new Error(`part ${n} answered ${put.status}`);
+    await call(`/api/direct-uploads/${upload.id}/parts/${n}`, "PUT", { etag: put.headers.get("etag") });
+  }
+  await call(`/api/direct-uploads/${upload.id}/complete`, "POST");
+}
+
+/** The floor of the S3 setups: the AWS SDK's multipart upload straight from this process to the bucket. */
+async function bucketFloor(s3: Record<string, string>, file: string): Promise<void> {
+  const store = s3Store({ bucket: s3.S3_BUCKET, region: s3.S3_REGION, endpoint: s3.S3_ENDPOINT, accessKeyId: s3.S3_ACCESS_KEY_ID, secretAccessKey: s3.S3_SECRET_ACCESS_KEY, forcePathStyle: true });
+  await store.putFile(`floor/${path.basename(file)}`, file, "audio/wav");
+}
+
 async function apiUpload(app: RunningApp, file: string): Promise<void> {
   const status = await curlPost(`${app.baseUrl}/api/transcriptions?filename=bench.wav`, file, { cookie: app.cookie, origin: app.baseUrl, "content-type": "audio/wav" });
   if (status !== 201) throw new Error(`the upload answered ${status}`);
@@ -113,7 +150,13 @@ const row = (upload: string, setup: string, way: string, r: Run, bytes: number, 
   "web CPU": `${r.cpuSeconds.toFixed(1)} s`,
 });
 
-async function appRuns(setup: string, extraEnv: Record<string, string>, files: Array<{ label: string; file: string; bytes: number }>, floors: Map<string, Run>): Promise<Row[]> {
+async function appRuns(
+  setup: string,
+  extraEnv: Record<string, string>,
+  files: Array<{ label: string; file: string; bytes: number }>,
+  floors: Map<string, Run>,
+  direct = false,
+): Promise<Row[]> {
   const rows: Row[] = [];
   const pg = await startTestPostgres();
   const app = await startBuiltApp(pg.url, { WORKER_IN_APP: "false", ...extraEnv }).catch(async (error: unknown) => {
@@ -130,6 +173,7 @@ async function appRuns(setup: string, extraEnv: Record<string, string>, files: A
       const floor = floors.get(label) ?? null;
       rows.push(row(label, setup, "API, one raw body", await measured(app.pid, () => apiUpload(app, file)), bytes, floor));
       rows.push(row(label, setup, `browser protocol, tus ${partBytesFor(bytes) / MIB} MiB parts`, await measured(app.pid, () => tusUpload(app, file)), bytes, floor));
+      if (direct) rows.push(row(label, setup, `browser protocol, straight to the bucket, ${partBytesFor(bytes) / MIB} MiB parts`, await measured(app.pid, () => directUpload(app, file)), bytes, floor));
     }
   } finally {
     clearInterval(beating);
@@ -164,11 +208,19 @@ async function main() {
     rows.push(...(await appRuns("audio on this disk", {}, files, floors)));
     const s3 = await startS3Server();
     try {
-      rows.push(...(await appRuns("S3 (s3rver), via the web host", s3.env, files, floors)));
+      const bucketFloors = new Map<string, Run>();
+      for (const { label, file, bytes } of files) {
+        const floor = await measured(process.pid, () => bucketFloor(s3.env, file));
+        bucketFloors.set(label, floor);
+        rows.push(row(label, "S3 (s3rver)", "AWS SDK multipart, straight from this process", floor, bytes, null));
+      }
+      rows.push(...(await appRuns("S3 (s3rver)", { ...s3.env, S3_DIRECT_UPLOADS: "true" }, files, bucketFloors, true)));
     } finally {
       await s3.close();
     }
-    console.log("Uploads through the built app on 127.0.0.1 (2 cores). Floor: curl -T to a bare Node server writing to disk. Goals: ≥ 0.7× the floor, web RSS growth < 100 MB.");
+    console.log(
+      "Uploads through the built app on 127.0.0.1 (2 cores). Floors: curl -T to a bare Node server writing to disk; for S3, the AWS SDK's multipart upload straight to s3rver (in this process, so its RSS and CPU are this script's). Goals: ≥ 0.7× the floor, web RSS growth < 100 MB.",
+    );
     console.table(rows);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import { discardUpload, startUpload, unfinishedUpload, type RunningUpload, type 
 import { nextSpeed, type SpeedSample } from "./upload-progress";
 import { mediaDuration, precheckUpload, type UploadLimits } from "./upload-precheck";
 
-export type UploadStage = "preparing" | "resume-offer" | "refused" | "sending" | "checking";
+type UploadStage = "preparing" | "resume-offer" | "refused" | "sending" | "checking";
 
 export interface UploadItem {
   key: string;

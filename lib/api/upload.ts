@@ -14,7 +14,7 @@ import { INTERRUPTED, RETRY_DELAYS_MS, transcriptionById } from "./upload-common
  *   the transcription it became.
  * - "bucket": straight to the S3 bucket in presigned parts (./direct-upload.ts).
  */
-export const UPLOAD_ENDPOINT = "/api/uploads";
+const UPLOAD_ENDPOINT = "/api/uploads";
 
 type UploadRoute = TranscriptionOptions["upload_route"];
 
@@ -24,7 +24,7 @@ export interface UploadResult {
   error?: string;
 }
 
-export type UploadStage = "sending" | "checking";
+type UploadStage = "sending" | "checking";
 
 /** An earlier upload of the same file that the server still holds part of. */
 export interface UnfinishedUpload {

@@ -13,7 +13,7 @@ import { bucketConfig } from "./audio-store";
 import { s3Client, type S3Config } from "./s3-store";
 
 /** A part of a multipart upload, with the ETag the bucket answered its PUT with. */
-export interface StoredPart {
+interface StoredPart {
   number: number;
   etag: string;
 }

@@ -40,7 +40,7 @@ export interface MediaSource {
 
 const HEAD_BYTES = 4096;
 
-export async function localMedia(file: string): Promise<MediaSource> {
+async function localMedia(file: string): Promise<MediaSource> {
   return { input: `file:${file}`, remote: false, head: await fileHead(file, HEAD_BYTES), size: (await stat(file)).size };
 }
 

@@ -8,7 +8,7 @@ import path from "node:path";
  * 1 GiB file is three minutes of audio — big enough to test transport, short enough that
  * decoding it to its full length takes seconds. Written streaming: memory stays flat.
  */
-export const LARGE_WAV = { sampleRate: 192_000, channels: 8, bytesPerSample: 4 } as const;
+const LARGE_WAV = { sampleRate: 192_000, channels: 8, bytesPerSample: 4 } as const;
 const BYTE_RATE = LARGE_WAV.sampleRate * LARGE_WAV.channels * LARGE_WAV.bytesPerSample;
 const HEADER_BYTES = 44;
 const UPSAMPLE = LARGE_WAV.sampleRate / 16_000;

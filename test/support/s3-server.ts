@@ -15,7 +15,7 @@ export interface S3Server {
  * The CORS rule a bucket needs for direct uploads: browsers on these origins may PUT parts
  * and read the ETag of each (README "Uploads" shows the same rule for AWS, R2 and MinIO).
  */
-export function directUploadCors(origins: string[]): string {
+function directUploadCors(origins: string[]): string {
   const allowed = origins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`).join("");
   return `<CORSConfiguration><CORSRule>${allowed}<AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 }
