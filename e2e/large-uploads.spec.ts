@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { ORIGIN, createUser, expect, logInViaApi, test } from "./support/fixtures";
 import { embeddedUser } from "./support/embedded-user";
-import { SIZES, bucketObjectSize, cookieHeader, expectDecodedToFullLength, largeFile, postFile, removeLargeFiles } from "./support/large-files";
+import { SIZES, bucketObjectSize, cookieHeader, expectDecodedToFullLength, largeFile, postFile, removeLargeFiles, tusUpload } from "./support/large-files";
 import { APP_URL, E2E, EMBEDDED_URL } from "./support/stack-config";
 
 /**
@@ -99,6 +99,19 @@ for (const target of targets) {
   });
 }
 
+test("multi-host stack (S3): 100 MB by the resumable protocol through the web host (for buckets browsers cannot reach) arrives whole", async ({ page }) => {
+  const { file, size, seconds } = await largeFile(SIZES[1].bytes);
+  const creds = await createUser(page.request);
+  await logInViaApi(page, creds);
+  const userId = ((await (await page.request.get("/api/me")).json()) as { id: string }).id;
+  const created = await tusUpload(APP_URL, await cookieHeader(page), file);
+  expect(created.size_bytes).toBe(size);
+  const id = String(created.id);
+  expect(await bucketObjectSize(`${userId}/${id}/original`)).toBe(size);
+  await expectDecodedToFullLength(page, APP_URL, id, size, seconds);
+  await removeTranscription(page, APP_URL, id);
+});
+
 test("a file over the operator's limit is refused before a byte is stored, in the browser and by the server", async ({ page }) => {
   const { file } = await largeFile(SIZES[1].bytes);
   const creds = await createUser(page.request);
@@ -118,4 +131,30 @@ test("a file over the operator's limit is refused before a byte is stored, in th
   } finally {
     await sql("update settings set value = '2048' where key = 'max_upload_mb'");
   }
+});
+
+test("a file longer than the time left is refused before it is sent, and its first part that fits can be transcribed instead", async ({ page }) => {
+  const { file, seconds } = await largeFile(40 * 1024 * 1024);
+  const creds = await createUser(page.request);
+  await logInViaApi(page, creds);
+  const { sql } = await import("./support/fixtures");
+  const [{ id: userId }] = await sql<{ id: string }>("select id from users where email = $1", [creds.email.toLowerCase()]);
+  // 3 hours on the free plan, all but 3 seconds used.
+  await sql("insert into usage (user_id, period_start, seconds_used) values ($1, date_trunc('month', now()), 10797)", [userId]);
+  await page.goto("/dashboard");
+  const sent: string[] = [];
+  page.on("request", (r) => r.method() === "PUT" && r.url().includes("partNumber=") && sent.push(r.url()));
+  await page.getByLabel("Choose audio files").setInputFiles(file);
+  const upload = page.getByTestId("upload");
+  await expect(upload.getByRole("alert")).toHaveText(
+    `This recording is 0:0${Math.round(seconds)} long, but your Free plan has 0:03 left this period. Upgrade your plan or upload a shorter file.`,
+  );
+  expect(sent).toEqual([]);
+
+  await upload.getByRole("button", { name: "Transcribe the first 0:03" }).click();
+  const row = page.getByTestId("transcription-row").filter({ hasText: "verbatim-e2e-large" });
+  await expect(row).toBeVisible({ timeout: 60_000 });
+  await expect(row).toContainText("0:03");
+  const [{ used }] = await sql<{ used: number }>("select seconds_used as used from usage where user_id = $1", [userId]);
+  expect(used).toBe(10_800);
 });

@@ -22,7 +22,7 @@ export function UploadList({ items, onCancel, onDismiss, onResume, onStartOver, 
   // On a phone the file picker leaves the page scrolled to the drop zone: a new upload's
   // progress (or its refusal) is brought into view at once.
   useEffect(() => {
-    if (count > last.current) list.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+    if (count > last.current) list.current?.lastElementChild?.scrollIntoView?.({ block: "center", behavior: "smooth" });
     last.current = count;
   }, [count]);
   if (!count) return null;
