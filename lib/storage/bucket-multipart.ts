@@ -32,7 +32,8 @@ const READ_URL_SECONDS = 60;
  */
 export interface BucketMultipart {
   create(key: string, contentType: string): Promise<string>;
-  partUrl(key: string, uploadId: string, partNumber: number): Promise<string>;
+  /** the address to PUT part `partNumber` to; its size is signed in, so a bigger (or smaller) body is refused by the bucket */
+  partUrl(key: string, uploadId: string, partNumber: number, size: number): Promise<string>;
   complete(key: string, uploadId: string, parts: StoredPart[]): Promise<void>;
   abort(key: string, uploadId: string): Promise<void>;
   /** the object's size once complete; null when there is none */
@@ -54,8 +55,10 @@ function multipart(config: S3Config, publicEndpoint: string | undefined): Bucket
       if (!created.UploadId) throw new Error("the bucket did not start a multipart upload");
       return created.UploadId;
     },
-    partUrl: (key, uploadId, partNumber) =>
-      getSignedUrl(browserClient, new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }), { expiresIn: PART_URL_SECONDS }),
+    partUrl: (key, uploadId, partNumber, size) =>
+      getSignedUrl(browserClient, new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: size }), {
+        expiresIn: PART_URL_SECONDS,
+      }),
     async complete(key, uploadId, parts) {
       await client.send(
         new CompleteMultipartUploadCommand({

@@ -84,7 +84,7 @@ export async function signParts(bucket: BucketMultipart, upload: DirectUpload, n
   if (numbers.length > MAX_SIGNED_PER_REQUEST) throw new DomainError("invalid", `Ask for at most ${MAX_SIGNED_PER_REQUEST} parts at a time.`);
   numbers.forEach((n) => checkPartNumber(upload, n));
   const urls: Record<string, string> = {};
-  for (const n of new Set(numbers)) urls[n] = await bucket.partUrl(upload.objectKey, upload.bucketUploadId, n);
+  for (const n of new Set(numbers)) urls[n] = await bucket.partUrl(upload.objectKey, upload.bucketUploadId, n, partSize(upload, n));
   return urls;
 }
 
