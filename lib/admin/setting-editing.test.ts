@@ -38,7 +38,7 @@ describe.each(BACKENDS)("updateSetting on %s", (_name, open) => {
       kind: "unprocessable",
       message: "support_email must be an e-mail address, such as support@example.com.",
     });
-    expect(await getSetting(db, "max_upload_mb")).toBe(500);
+    expect(await getSetting(db, "max_upload_mb")).toBe(2048);
   });
 
   it("stores the canonical value, keeps the key, takes effect at once, and audits it", async () => {
