@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Request } from "@playwright/test";
-import { createUser, expect, logInViaApi, test } from "./support/fixtures";
+import { createUser, expect, logInViaApi, sql, test } from "./support/fixtures";
 import { embeddedUser } from "./support/embedded-user";
 import { largeFile } from "./support/large-files";
 import { APP_URL, EMBEDDED_URL } from "./support/stack-config";
@@ -198,4 +198,62 @@ test("another user cannot read, append to, finish or cancel someone's upload, by
   const early = await page.request.post(`/api/direct-uploads/${direct.id}/complete`, { headers: origin });
   expect(early.status()).toBe(409);
   expect((await early.json()).detail).toBe(`${direct.part_count} of ${direct.part_count} parts of this file have not arrived yet. Send them, then finish the upload.`);
+});
+
+test("the resumable protocol holds against hostile requests: another upload named in the query, a lost last answer, too many open uploads, no time left", async ({ page, playwright }) => {
+  const origin = { origin: APP_URL };
+  const tus = { ...origin, "tus-resumable": "1.0.0" };
+  const meta = (name: string) => `filename ${Buffer.from(name).toString("base64")}`;
+  const jfk = (await import("./support/audio")).jfkWav();
+
+  // A's upload, half sent.
+  await logInViaApi(page, await createUser(page.request));
+  const a = (await page.request.post("/api/uploads", { headers: { ...tus, "upload-length": String(jfk.length), "upload-metadata": meta("a.wav") } })).headers()["location"];
+  const half = Math.floor(jfk.length / 2);
+  const sentHalf = await page.request.patch(a, { headers: { ...tus, "content-type": "application/offset+octet-stream", "upload-offset": "0" }, data: jfk.subarray(0, half) });
+  expect(sentHalf.status()).toBe(204);
+
+  // B names A's upload after the path of their own: every method still acts on B's own (or nothing).
+  const other = await playwright.request.newContext({ baseURL: APP_URL, extraHTTPHeaders: { "x-forwarded-for": "10.98.7.7" } });
+  await logInViaApi({ request: other } as unknown as Page, await createUser(other));
+  const b = (await other.post("/api/uploads", { headers: { ...tus, "upload-length": "100", "upload-metadata": meta("b.wav") } })).headers()["location"];
+  const disguised = `${b}?x=/${a.split("/").pop()}`;
+  const head = await other.head(disguised, { headers: tus });
+  expect(head.headers()["upload-length"]).toBe("100");
+  const finish = await other.patch(disguised, { headers: { ...tus, "content-type": "application/offset+octet-stream", "upload-offset": String(half) }, data: jfk.subarray(half) });
+  expect(finish.status()).not.toBe(200);
+  await other.delete(disguised, { headers: tus });
+  expect((await page.request.head(a, { headers: tus })).headers()["upload-offset"]).toBe(String(half));
+  expect((await (await other.get("/api/transcriptions")).json()).transcriptions).toEqual([]);
+  await other.dispose();
+
+  // A finishes; the answer to the last part is "lost": asked again, the upload says it is complete, and nothing is sent twice.
+  const done = await page.request.patch(a, { headers: { ...tus, "content-type": "application/offset+octet-stream", "upload-offset": String(half) }, data: jfk.subarray(half) });
+  expect(done.status()).toBe(200);
+  const created = (await done.json()) as { id: string; size_bytes: number };
+  expect(created.size_bytes).toBe(jfk.length);
+  const again = await page.request.head(a, { headers: tus });
+  expect(again.status()).toBe(200);
+  expect(again.headers()["upload-offset"]).toBe(String(jfk.length));
+  expect(again.headers()["upload-length"]).toBe(String(jfk.length));
+
+  // At most 5 unfinished uploads at once.
+  for (let i = 0; i < 5; i++) {
+    expect((await page.request.post("/api/uploads", { headers: { ...tus, "upload-length": "1000", "upload-metadata": meta(`open-${i}.wav`) } })).status()).toBe(201);
+  }
+  const sixth = await page.request.post("/api/uploads", { headers: { ...tus, "upload-length": "1000", "upload-metadata": meta("sixth.wav") } });
+  expect(sixth.status()).toBe(409);
+  expect((await sixth.json()).detail).toBe("You have 5 uploads in progress. Let one finish, or cancel one, then try again.");
+
+  // A user with no time left is refused before a byte is stored, by every route.
+  const broke = await createUser(page.request);
+  await page.context().clearCookies();
+  await logInViaApi(page, broke);
+  const [{ id }] = await sql<{ id: string }>("select id from users where email = $1", [broke.email.toLowerCase()]);
+  await sql("insert into usage (user_id, period_start, seconds_used) values ($1, date_trunc('month', now()), 10800)", [id]);
+  const noTime = "Your Free plan has no time left this period. Upgrade your plan to transcribe more.";
+  const viaTus = await page.request.post("/api/uploads", { headers: { ...tus, "upload-length": "1000", "upload-metadata": meta("late.wav") } });
+  expect([viaTus.status(), (await viaTus.json()).detail]).toEqual([403, noTime]);
+  const viaBucket = await page.request.post("/api/direct-uploads", { headers: origin, data: { filename: "late.wav", size: 1000 } });
+  expect([viaBucket.status(), (await viaBucket.json()).detail]).toEqual([403, noTime]);
 });

@@ -80,6 +80,8 @@ async function putPart(known: string, body: Blob, onProgress: (loaded: number) =
     xhr.upload.onprogress = (e) => onProgress(e.loaded);
     const done = (ok: boolean) => {
       xhrs.delete(xhr);
+      // 400: the part is not what the address was signed for; 404: the upload is gone (expired, canceled). Trying again cannot help.
+      if (xhr.status === 400 || xhr.status === 404) return reject(new Refused("This upload expired or was canceled. Upload the file again."));
       if (!ok) return reject(new Error(String(xhr.status)));
       const etag = xhr.getResponseHeader("ETag");
       if (etag) resolve(etag);
@@ -200,7 +202,8 @@ export function startDirectUpload(file: Blob, options: UploadOptions): RunningUp
     }
     // A lost answer: the upload may have been accepted all the same.
     if (finished.status === 0 || finished.status === 404) return transcriptionById(upload.id);
-    remember(file, null);
+    // 409: parts are missing; the server still holds the rest, so choosing the file again resumes.
+    if (finished.status !== 409) remember(file, null);
     return { ok: false, error: detailOr(finished, INTERRUPTED) };
   };
 

@@ -7,9 +7,19 @@ export const INTERRUPTED = "The upload was interrupted. Check your connection an
 /** Waits between retries of a part: keeps trying for about five minutes (a laptop lid closed, a train tunnel). */
 export const RETRY_DELAYS_MS = [0, 1000, 2000, 3000, 5000, 5000, 10_000, 10_000, 20_000, 30_000, 30_000, 60_000, 60_000, 60_000];
 
-/** The transcription an upload became when the answer saying so was lost (its id is the upload's). */
+const LOOKUP_TRIES = 30;
+const LOOKUP_EVERY_MS = 2000;
+
+/**
+ * The transcription an upload became when the answer saying so was lost (its id is the
+ * upload's). The server may still be checking the file: asked again for about a minute.
+ */
 export async function transcriptionById(id: string): Promise<UploadResult> {
-  const found = await apiCall(`/api/transcriptions/${encodeURIComponent(id)}`, { answer: ApiTranscription });
-  if (found.ok) return { ok: true, transcription: found.data };
+  for (let attempt = 0; attempt < LOOKUP_TRIES; attempt++) {
+    const found = await apiCall(`/api/transcriptions/${encodeURIComponent(id)}`, { answer: ApiTranscription });
+    if (found.ok) return { ok: true, transcription: found.data };
+    if (found.status !== 404 && found.status !== 0) break;
+    await new Promise((resolve) => setTimeout(resolve, LOOKUP_EVERY_MS));
+  }
   return { ok: false, error: "The upload could not be finished. Please upload the file again." };
 }

@@ -6,9 +6,10 @@ import type { Database } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { DomainError, isDomainError } from "@/lib/errors/domain-error";
-import { toApiTranscription } from "@/lib/transcription/queries";
+import { findOwned, toApiTranscription } from "@/lib/transcription/queries";
 import { acceptStoredUpload, admitUpload } from "@/lib/transcription/create";
-import { UPLOAD_EXPIRY_MS, UPLOAD_ID, metadataOf, sweepExpiredUploads } from "@/lib/uploads/resumable";
+import { MAX_OPEN_UPLOADS } from "@/lib/uploads/part-size";
+import { UPLOAD_EXPIRY_MS, UPLOAD_ID, metadataOf, openUploadsOf, sweepExpiredUploads } from "@/lib/uploads/resumable";
 import { STATUS_OF } from "./error-response";
 
 /**
@@ -23,6 +24,16 @@ import { STATUS_OF } from "./error-response";
  * checked on every request besides: another user gets 404 as for any foreign resource).
  */
 const ROUTE = "/api/uploads";
+
+const NO_SUCH_UPLOAD = "There is no such upload.";
+
+/** Uploads whose last part this process is accepting now. */
+const finishing = new Set<string>();
+
+/** The upload id of a tus address: the last segment of its path. */
+function idFromPath(url: string): string | undefined {
+  return new URL(url, "http://x").pathname.split("/").filter(Boolean).pop();
+}
 
 /** The signed-in user and the database of each request, for the hooks (tus hands them the same Request). */
 const callers = new WeakMap<Request, { user: User; database: Database }>();
@@ -48,6 +59,10 @@ function create(directory: string): { server: Server; store: FileStore } {
     locker: new MemoryLocker(),
     relativeLocation: true,
     namingFunction: () => randomUUID(),
+    // The id is the path's last segment, never anything in the query string (tus's own
+    // reading takes the end of the whole URL, so `/api/uploads/mine?x=/theirs` would name
+    // another upload than the one whose owner was checked).
+    getFileIdFromRequest: (req) => idFromPath(req.url),
     // Finished uploads are gone the moment they are accepted; nothing to terminate.
     disableTerminationForFinishedUploads: true,
     async onUploadCreate(req, upload) {
@@ -57,6 +72,8 @@ function create(directory: string): { server: Server; store: FileStore } {
           throw new DomainError("invalid", "Say the file's size (Upload-Length) when the upload starts.");
         }
         const meta = metadataOf(upload);
+        const open = await openUploadsOf(store, user.id);
+        if (open >= MAX_OPEN_UPLOADS) throw new DomainError("conflict", `You have ${open} uploads in progress. Let one finish, or cancel one, then try again.`);
         await admitUpload(database, { userId: user.id, filename: meta.filename, language: meta.language, declaredBytes: upload.size, firstSeconds: meta.firstSeconds });
         return { metadata: { ...upload.metadata, owner: user.id } };
       } catch (error) {
@@ -65,6 +82,10 @@ function create(directory: string): { server: Server; store: FileStore } {
     },
     async onUploadFinish(req, upload) {
       const { user, database } = callerOf(req);
+      if (upload.metadata?.owner !== user.id) throw { status_code: 404, body: JSON.stringify({ detail: NO_SUCH_UPLOAD }) };
+      // tus lets go of its lock before this runs: a second "last part" must not accept it twice.
+      if (finishing.has(upload.id)) throw { status_code: 423, body: JSON.stringify({ detail: "This upload is being checked. Wait a moment." }) };
+      finishing.add(upload.id);
       try {
         const meta = metadataOf(upload);
         const admission = await admitUpload(database, { userId: user.id, filename: meta.filename, language: meta.language, declaredBytes: upload.size ?? null, firstSeconds: meta.firstSeconds });
@@ -74,16 +95,26 @@ function create(directory: string): { server: Server; store: FileStore } {
           size: upload.offset,
           contentType: meta.contentType,
           source: meta.source,
-          signal: req.signal,
+          // Not the request's signal: every byte is here, so a client that goes away now
+          // (its answer is found again by the upload's id) must not lose the upload.
         });
         return { status_code: 200, headers: { "content-type": "application/json" }, body: JSON.stringify(toApiTranscription(created)) };
       } catch (error) {
         throw refusal(error);
       } finally {
         // Accepted (the file was moved or copied into the audio store) or refused: either way
-        // the upload is over. A client that resumes it finds it gone.
+        // the upload is over. A client that asks about it again is told by `finishedAnswer`.
         await store.remove(upload.id).catch(() => store.configstore.delete(upload.id)).catch(() => undefined);
+        finishing.delete(upload.id);
       }
+    },
+    onResponseError(_req, error) {
+      // A bug, not a refusal: logged here, and the client gets a sentence, not our internals.
+      if (!("status_code" in error) || error.status_code >= 500) {
+        console.error("[uploads] a resumable upload request failed:", error);
+        return { status_code: 500, body: JSON.stringify({ detail: "The upload could not be stored. Please try again." }) };
+      }
+      return undefined;
     },
   });
   return { server, store };
@@ -123,14 +154,30 @@ function uploads(): Uploads {
 export async function handleUploadRequest(database: Database, request: Request, user: User, id: string | undefined): Promise<Response> {
   const { server, store } = uploads();
   if (id !== undefined) {
-    if (!UPLOAD_ID.test(id)) throw new DomainError("not_found", "There is no such upload.");
+    if (!UPLOAD_ID.test(id)) throw new DomainError("not_found", NO_SUCH_UPLOAD);
     const upload: Upload | null = await store.getUpload(id).catch(() => null);
-    if (!upload || upload.metadata?.owner !== user.id) throw new DomainError("not_found", "There is no such upload.");
+    if (!upload && request.method === "HEAD") {
+      const finished = await finishedAnswer(database, user, id);
+      if (finished) return finished;
+    }
+    if (!upload || upload.metadata?.owner !== user.id) throw new DomainError("not_found", NO_SUCH_UPLOAD);
   } else if (request.method !== "POST" && request.method !== "OPTIONS") {
-    throw new DomainError("not_found", "There is no such upload.");
+    throw new DomainError("not_found", NO_SUCH_UPLOAD);
   }
   callers.set(request, { user, database });
   return asJsonRefusal(await server.handleWeb(request));
+}
+
+/**
+ * An upload that already became the caller's transcription, asked about again (the answer to
+ * its last part was lost): it is complete, so the client does not send the file a second
+ * time, and finds the transcription by the upload's id.
+ */
+async function finishedAnswer(database: Database, user: User, id: string): Promise<Response | null> {
+  const t = await findOwned(database, user.id, id);
+  if (!t) return null;
+  const length = String(t.sizeBytes);
+  return new Response(null, { status: 200, headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": length, "Upload-Length": length, "Cache-Control": "no-store" } });
 }
 
 /**

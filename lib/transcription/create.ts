@@ -10,7 +10,7 @@ import { getSetting } from "@/lib/settings/settings";
 import { ORIGINAL, TooLarge, audioKey, audioStore, incomingDir, removeAudio, saveStream } from "@/lib/storage/audio-store";
 import { MAX_FILE_SECONDS, TooLong, inspectUpload, type MediaSource } from "./audio";
 import type { chooseEngine } from "./engines/registry";
-import { tooLargeSentence } from "./limit-sentences";
+import { noTimeLeftSentence, tooLargeSentence } from "./limit-sentences";
 import { offeredEngine } from "./offered-engine";
 import { jobPriority, languageOptions, quotaMessage, tooLongMessage } from "./plan-limits";
 import { enqueue } from "./queue";
@@ -65,6 +65,16 @@ export function checkLanguage(e: Entitlements, language: string | null, engine: 
   return language;
 }
 
+/**
+ * The type an upload is stored with, as its client said it: a plain `type/subtype` (the
+ * content decides what it is; this only goes back to the player), else a neutral one. Never
+ * parameters, spaces or line breaks, which headers and the database would choke on.
+ */
+export function storedContentType(raw: string): string {
+  const type = raw.split(";")[0].trim().toLowerCase();
+  return /^[a-z0-9][\w.+-]{0,60}\/[\w.+-]{1,60}$/.test(type) ? type : "application/octet-stream";
+}
+
 /** What an upload may be, decided before a byte of it is stored. */
 export interface Admission {
   userId: string;
@@ -111,6 +121,9 @@ export async function admitUpload(
   const tooLarge = tooLargeSentence(maxMb);
   if (input.declaredBytes !== null && input.declaredBytes > maxBytes) throw new DomainError("too_large", tooLarge);
   if (input.declaredBytes === 0) throw new DomainError("invalid", "The file is empty.");
+  // Nothing could be transcribed: refused before a byte is stored (and before it fills a disk).
+  const left = secondsRemaining(e);
+  if (left !== null && left < 1) throw new DomainError("forbidden", noTimeLeftSentence(e.planName));
   return { userId: input.userId, filename, language, entitlements: e, maxBytes, tooLarge, firstSeconds };
 }
 
@@ -158,7 +171,7 @@ export async function acceptStoredUpload(database: Database, admission: Admissio
   if (first !== null && claimedS !== null) claimedS = Math.min(claimedS, first);
   // Billed to the nearest second, at least one.
   const seconds = Math.max(1, Math.round(claimedS ?? 0));
-  const contentType = upload.contentType.slice(0, 100) || "application/octet-stream";
+  const contentType = storedContentType(upload.contentType);
   const key = audioKey(userId, upload.id);
   let stored = typeof upload.file !== "string";
   try {

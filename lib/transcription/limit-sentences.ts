@@ -15,3 +15,7 @@ export function quotaSentence(planName: string, neededS: number, leftS: number):
     "Upgrade your plan or upload a shorter file."
   );
 }
+
+export function noTimeLeftSentence(planName: string): string {
+  return `Your ${planName} plan has no time left this period. Upgrade your plan to transcribe more.`;
+}

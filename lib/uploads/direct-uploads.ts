@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, count, eq, lt } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { directUploadParts, directUploads, type DirectUpload, type Transcription } from "@/lib/db/schema";
 import { isForeignKeyViolation } from "@/lib/db/errors";
@@ -7,8 +7,8 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { ORIGINAL, audioKey, removeAudio } from "@/lib/storage/audio-store";
 import type { BucketMultipart } from "@/lib/storage/bucket-multipart";
 import { remoteMedia } from "@/lib/transcription/audio";
-import { acceptStoredUpload, admitUpload } from "@/lib/transcription/create";
-import { MAX_PARTS, MAX_SIGNED_PER_REQUEST, partBytesFor } from "./part-size";
+import { acceptStoredUpload, admitUpload, storedContentType } from "@/lib/transcription/create";
+import { MAX_OPEN_UPLOADS, MAX_PARTS, MAX_SIGNED_PER_REQUEST, partBytesFor } from "./part-size";
 import { UPLOAD_EXPIRY_MS } from "./resumable";
 
 /**
@@ -36,11 +36,13 @@ export const partCount = (u: Pick<DirectUpload, "sizeBytes" | "partBytes">) => M
 export async function startDirectUpload(database: Database, bucket: BucketMultipart, userId: string, input: DirectUploadRequest): Promise<DirectUpload> {
   if (!Number.isSafeInteger(input.size) || input.size < 0) throw new DomainError("invalid", "Say the file's size in bytes.");
   const admission = await admitUpload(database, { userId, filename: input.filename, language: input.language, declaredBytes: input.size, firstSeconds: input.firstSeconds });
-  const partBytes = partBytesFor(input.size);
+  const [{ open }] = await database.select({ open: count() }).from(directUploads).where(eq(directUploads.userId, userId));
+  if (open >= MAX_OPEN_UPLOADS) throw new DomainError("conflict", `You have ${open} uploads in progress. Let one finish, or cancel one, then try again.`);
+    const partBytes = partBytesFor(input.size);
   if (Math.ceil(input.size / partBytes) > MAX_PARTS) throw new DomainError("too_large", admission.tooLarge);
   const id = randomUUID();
   const objectKey = `${audioKey(userId, id)}/${ORIGINAL}`;
-  const contentType = input.contentType.slice(0, 100) || "application/octet-stream";
+  const contentType = storedContentType(input.contentType);
   const bucketUploadId = await bucket.create(objectKey, contentType);
   const [row] = await database
     .insert(directUploads)
@@ -118,7 +120,7 @@ export async function arrivedParts(database: Database, upload: DirectUpload): Pr
  * (a receipt that does not match, not audio, over the plan) removes the object; the upload
  * row goes either way.
  */
-export async function completeDirectUpload(database: Database, bucket: BucketMultipart, upload: DirectUpload, signal?: AbortSignal): Promise<Transcription> {
+export async function completeDirectUpload(database: Database, bucket: BucketMultipart, upload: DirectUpload): Promise<Transcription> {
   const parts = await arrivedParts(database, upload);
   if (parts.length !== partCount(upload)) {
     const missing = partCount(upload) - parts.length;
@@ -149,7 +151,6 @@ export async function completeDirectUpload(database: Database, bucket: BucketMul
       size,
       contentType: upload.contentType,
       source: upload.source,
-      signal,
     });
   } catch (error) {
     await abortQuietly(bucket, upload);

@@ -17,3 +17,6 @@ export const MAX_PARTS = 10_000;
 
 /** Part addresses signed per request: enough to keep a few parts in flight, bounded work per call. */
 export const MAX_SIGNED_PER_REQUEST = 50;
+
+/** Unfinished uploads one user may have at once (each may hold up to max_upload_mb until it expires). */
+export const MAX_OPEN_UPLOADS = 5;

@@ -54,3 +54,14 @@ export async function sweepExpiredUploads(store: FileStore, now = Date.now()): P
   }
   return removed;
 }
+
+/** How many unfinished uploads this user has in the store (each may hold up to max_upload_mb until it expires). */
+export async function openUploadsOf(store: FileStore, userId: string): Promise<number> {
+  const ids = (await store.configstore.list?.()) ?? [];
+  let open = 0;
+  for (const id of ids) {
+    const info = await store.configstore.get(id).catch(() => undefined);
+    if (info?.metadata?.owner === userId) open++;
+  }
+  return open;
+}
