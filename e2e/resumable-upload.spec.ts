@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, Request } from "@playwright/test";
 import { createUser, expect, logInViaApi, sql, test } from "./support/fixtures";
+import { jfkWav } from "./support/audio";
 import { embeddedUser } from "./support/embedded-user";
 import { largeFile } from "./support/large-files";
 import { APP_URL, EMBEDDED_URL } from "./support/stack-config";
@@ -204,7 +205,7 @@ test("the resumable protocol holds against hostile requests: another upload name
   const origin = { origin: APP_URL };
   const tus = { ...origin, "tus-resumable": "1.0.0" };
   const meta = (name: string) => `filename ${Buffer.from(name).toString("base64")}`;
-  const jfk = (await import("./support/audio")).jfkWav();
+  const jfk = jfkWav();
 
   // A's upload, half sent.
   await logInViaApi(page, await createUser(page.request));
