@@ -64,5 +64,7 @@ export const config = {
   // reads the whole body into memory first and cuts it at 10 MB (issue 24): uploads
   // (`POST /api/transcriptions`, the resumable `/api/uploads`) must stream straight to their
   // route, which makes the same door checks itself (route() → doorRefusal).
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/transcriptions$|api/uploads(?:/|$)).+)"],
+  // Only well-formed upload addresses are left out: a malformed one (`/api/uploads/%`) still
+  // meets the proxy's 400 before Next.js tries to decode it for the route.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/transcriptions$|api/uploads(?:/[0-9a-f-]+)?$).+)"],
 };

@@ -77,10 +77,17 @@ function recordParts(page: Page, route: Route): PartLog {
 
 const sentPercent = async (page: Page) => Number((await page.getByTestId("upload").getByRole("progressbar").getAttribute("aria-valuenow").catch(() => "0")) ?? 0);
 
+/**
+ * The size of the transcription the upload became; it is then removed, since the embedded
+ * app's tests share one user (see embeddedUser) and the next test looks for its own row.
+ */
 async function createdSize(request: APIRequestContext, baseUrl: string, page: Page): Promise<number> {
   const row = page.getByTestId("transcription-row").filter({ hasText: "verbatim-e2e-large" });
   const id = (await row.getByRole("link").first().getAttribute("href"))!.split("/").pop()!;
-  return ((await (await request.get(`${baseUrl}/api/transcriptions/${id}`)).json()) as { size_bytes: number }).size_bytes;
+  const size = ((await (await request.get(`${baseUrl}/api/transcriptions/${id}`)).json()) as { size_bytes: number }).size_bytes;
+  await request.post(`${baseUrl}/api/transcriptions/${id}/cancel`, { headers: { origin: baseUrl } });
+  expect((await request.delete(`${baseUrl}/api/transcriptions/${id}`, { headers: { origin: baseUrl } })).status()).toBe(200);
+  return size;
 }
 
 for (const route of routes) {
