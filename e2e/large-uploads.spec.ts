@@ -3,7 +3,8 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { ORIGIN, createUser, expect, logInViaApi, test } from "./support/fixtures";
 import { embeddedUser } from "./support/embedded-user";
-import { SIZES, bucketObjectSize, cookieHeader, expectDecodedToFullLength, largeFile, postFile, removeLargeFiles, tusUpload } from "./support/large-files";
+import { SIZES, cookieHeader, expectDecodedToFullLength, largeFile, postFile, removeLargeFiles, tusUpload } from "./support/large-files";
+import { bucketObjectSize } from "./support/storage";
 import { APP_URL, E2E, EMBEDDED_URL } from "./support/stack-config";
 
 /**

@@ -2,11 +2,10 @@ import { createReadStream, existsSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Page } from "@playwright/test";
 import { Upload } from "tus-js-client";
 import { largeWavSeconds, writeLargeWav } from "@/test/support/large-wav";
-import { expect, stackInfo } from "./fixtures";
+import { expect } from "./fixtures";
 
 /** The three sizes issue 24 names: past the old 10 MB cut, an hour of audio, and a 1 GiB file. */
 export const SIZES = [
@@ -72,19 +71,6 @@ export function tusUpload(baseUrl: string, cookie: string, file: string): Promis
     });
     upload.start();
   });
-}
-
-/** The size of a stored object in the stack's bucket; null when there is none. */
-export async function bucketObjectSize(key: string): Promise<number | null> {
-  const { s3 } = await stackInfo();
-  const client = new S3Client({
-    region: s3.S3_REGION,
-    endpoint: s3.S3_ENDPOINT,
-    forcePathStyle: true,
-    credentials: { accessKeyId: s3.S3_ACCESS_KEY_ID, secretAccessKey: s3.S3_SECRET_ACCESS_KEY },
-  });
-  const head = await client.send(new HeadObjectCommand({ Bucket: s3.S3_BUCKET, Key: key })).catch(() => null);
-  return head?.ContentLength ?? null;
 }
 
 /** Bytes of the audio a transcription serves: the upload as sent until a worker has decoded it, then the 16 kHz copy. */

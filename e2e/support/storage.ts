@@ -33,3 +33,8 @@ export async function storedKeys(prefix: string): Promise<string[]> {
   const listed = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, Prefix: `${prefix}/` }));
   return (listed.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : []));
 }
+
+/** The size of a stored object in the stack's bucket; null when there is none. */
+export async function bucketObjectSize(key: string): Promise<number | null> {
+  return (await bucket()).store.size(key);
+}
