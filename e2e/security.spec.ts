@@ -4,7 +4,8 @@ import path from "node:path";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { clientFor, createOperator, userIdOf } from "./support/admin";
 import { ORIGIN, createUser, expect, linkIn, logInViaApi, sql, test, uniqueEmail, waitForMail } from "./support/fixtures";
-import { APP_URL, EMBEDDED_URL } from "./support/stack-config";
+import { APP_URL, EMBEDDED_URL, STACK_API } from "./support/stack-config";
+import { seedJfkTranscript } from "./support/transcripts";
 
 /** Each attack from the security review, as an attacker would run it. */
 
@@ -298,6 +299,60 @@ test.describe("headers, health and pictures", () => {
   });
 });
 
+test.describe("bodies, names and mail", () => {
+  const nested = (levels: number) => "[".repeat(levels) + "]".repeat(levels);
+  const TOO_DEEP = "The request body is nested too deeply: use at most 64 levels of arrays and objects.";
+  const JSON_TYPE = { ...ORIGIN, "content-type": "application/json" };
+
+  test("JSON nested 20,000 deep is refused with 400 and a sentence, by our routes and by Better Auth's", async ({ request }) => {
+    await signedIn(request);
+    const [{ id }] = await sql<{ id: string }>("select gen_random_uuid()::text as id");
+    const answers = [
+      await request.patch(`/api/transcriptions/${id}`, { data: `{"title":${nested(20_000)}}`, headers: JSON_TYPE }),
+      await request.post("/api/auth/sign-in/email", { data: `{"email":"deep@example.com","password":${nested(20_000)}}`, headers: JSON_TYPE }),
+    ];
+    for (const res of answers) {
+      expect(res.status()).toBe(400);
+      expect(await detail(res)).toBe(TOO_DEEP);
+    }
+  });
+
+  test("a title and a display name lose line breaks and direction controls and keep their text; nothing left is refused as empty", async ({ request }) => {
+    const user = await signedIn(request);
+    const id = await seedJfkTranscript(user.email);
+    const renamed = await request.patch(`/api/transcriptions/${id}`, { data: { title: "Q3\r\nreview \u202Efdp.exe\u2066" }, headers: ORIGIN });
+    expect(renamed.status()).toBe(200);
+    expect((await renamed.json()).title).toBe("Q3 review fdp.exe");
+    const blankTitle = await request.patch(`/api/transcriptions/${id}`, { data: { title: "\u202E\r\n\u2066" }, headers: ORIGIN });
+    expect(blankTitle.status()).toBe(422);
+    expect(await detail(blankTitle)).toBe("Enter a title.");
+
+    expect((await request.post("/api/auth/update-user", { data: { name: "Ada\r\n\u202ELovelace" }, headers: ORIGIN })).status()).toBe(200);
+    expect((await (await request.get("/api/me")).json()).name).toBe("Ada Lovelace");
+    const blankName = await request.post("/api/auth/update-user", { data: { name: "\u2066\u202E\n" }, headers: ORIGIN });
+    expect(blankName.status()).toBe(400);
+    expect(await detail(blankName)).toBe("Enter your name.");
+  });
+
+  test("signing in again and again to an unconfirmed account answers the same each time and sends no more mail", async ({ request }) => {
+    const creds = { name: "Unconfirmed", email: uniqueEmail("unconfirmed"), password: "correct horse 9" };
+    expect((await request.post("/api/auth/sign-up/email", { data: creds, headers: ORIGIN })).status()).toBe(200);
+    await waitForMail(creds.email, /Verify your email/);
+    for (let i = 0; i < 3; i++) {
+      const res = await request.post("/api/auth/sign-in/email", { data: creds, headers: ORIGIN });
+      expect(res.status()).toBe(403);
+      expect(await detail(res)).toBe("Please verify your email address first. We have sent you a new verification link.");
+    }
+    // Asking for the link again always sends one; it is queued after anything the sign-ins
+    // sent, so once it is here, so is any of theirs.
+    expect((await request.post("/api/auth/send-verification-email", { data: { email: creds.email }, headers: ORIGIN })).status()).toBe(200);
+    const mails = async () => ((await (await fetch(`${STACK_API}/messages?to=${encodeURIComponent(creds.email)}`)).json()) as unknown[]).length;
+    await expect.poll(mails, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await mails()).toBe(2);
+  });
+});
+
 /** Every API route, every method it has, with hostile paths, queries and bodies: never a 5xx. */
 test.describe("malformed input sweep", () => {
   test.setTimeout(240_000);
@@ -333,6 +388,7 @@ test.describe("malformed input sweep", () => {
     JSON.stringify(objectOf(-1e308)),
     JSON.stringify({ changes: [{ position: "0\u0000", text: "\u0000" }], base_version: "1" }),
     JSON.stringify([1, 2, 3]),
+    `{"title":${"[".repeat(20_000)}${"]".repeat(20_000)}}`,
     "{not json",
     huge,
     Buffer.from([0, 1, 2, 255, 0]),

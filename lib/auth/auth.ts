@@ -6,7 +6,7 @@ import { db } from "@/lib/db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "@/lib/db/schema";
 import { CLIENT_HEADER } from "@/lib/security/client-address";
 import { queueMail } from "@/lib/email/mail-queue";
-import { passwordResetMail, verificationMail } from "@/lib/email/templates";
+import { passwordResetMail } from "@/lib/email/templates";
 import { env } from "@/lib/env";
 import {
   assertEmailAttemptAllowed,
@@ -20,12 +20,13 @@ import {
   assertSubscriptionsEnded,
   assertUserActive,
 } from "./guards";
-import { nameProblem } from "./name-policy";
+import { displayName, nameProblem } from "./name-policy";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
 import { isOperator } from "./operators";
 import { trustedOrigins } from "./origins";
 import { authSecret } from "./secret";
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "./session-ages";
+import { sendVerificationLink } from "./verification-mail";
 import { removeUserAudioQuietly } from "@/lib/storage/audio-store";
 import { confirmAddress, dropUnconfirmedPassword, endPasswordResets } from "@/lib/accounts/credentials";
 
@@ -95,8 +96,9 @@ function createAuth() {
       expiresIn: DAY,
       // The link opens our page, where confirming the address and choosing the password
       // are one step (see email-confirmation.ts): a password from before never survives it.
-      sendVerificationEmail: async ({ user, token }) => {
-        await queueMail(db(), verificationMail(user.email, user.name, `${config.APP_URL}/verify-email?token=${encodeURIComponent(token)}`));
+      // A sign-in sends it at most once per few minutes (verification-mail.ts).
+      sendVerificationEmail: async ({ user, token }, request) => {
+        await sendVerificationLink(db(), user, `${config.APP_URL}/verify-email?token=${encodeURIComponent(token)}`, request);
       },
     },
     socialProviders: googleConfigured()
@@ -151,16 +153,16 @@ function createAuth() {
           before: async (user) => {
             await assertSignupOpen(db());
             // Sign-up checked the name already; a name from Google that breaks the rules
-            // is replaced rather than refusing the account.
-            const name = typeof user.name === "string" && !nameProblem(user.name) ? user.name : user.email.split("@")[0].slice(0, 100);
+            // is replaced rather than refusing the account. A name is kept as one line.
+            const name = typeof user.name === "string" && !nameProblem(user.name) ? displayName(user.name) : user.email.split("@")[0].slice(0, 100);
             return { data: { ...user, name, isAdmin: isOperator(user.email) } };
           },
         },
         // Every path that changes a user passes here, not only the profile form.
         update: {
           before: async (data) => {
-            if ("name" in data) assertNameAcceptable(data.name);
-            return { data };
+            assertNameAcceptable(data.name);
+            return { data: typeof data.name === "string" ? { ...data, name: displayName(data.name) } : data };
           },
         },
       },

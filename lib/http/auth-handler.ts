@@ -4,6 +4,7 @@ import { AUTH_MESSAGES, authMessage } from "@/lib/auth/messages";
 import { clearFailures, recordFailure } from "@/lib/auth/sign-in-throttle";
 import type { Database } from "@/lib/db/client";
 import { CLIENT_HEADER, clientAddress } from "@/lib/security/client-address";
+import { TOO_DEEP, nestedDeeperThan } from "./json-depth";
 import { readBodyLimited } from "./limited-body";
 import { NUL_REFUSED, containsNul } from "./nul-characters";
 import { errorResponse } from "./responses";
@@ -52,10 +53,18 @@ async function countSignIn(database: Database, body: unknown, status: number): P
   else if (status === 200) await clearFailures(database, email);
 }
 
+/**
+ * Better Auth (better-call) reads a body as JSON whatever the case of its type
+ * (`Application/JSON`), and `application/…+json` too: every body whose type names JSON is
+ * checked here first, so none reaches it unchecked.
+ */
+const JSON_TYPE = /json/i;
+
 function parseBody(request: Request, body: Uint8Array<ArrayBuffer>): unknown {
-  if (!request.headers.get("content-type")?.includes("application/json")) return undefined;
+  if (!JSON_TYPE.test(request.headers.get("content-type") ?? "")) return undefined;
   const text = new TextDecoder().decode(body);
   if (text.trim() === "") return undefined;
+  if (nestedDeeperThan(text)) return errorResponse(400, TOO_DEEP, { code: "BODY_TOO_DEEP" });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { DomainError } from "@/lib/errors/domain-error";
 import { PLAIN_PARSE, issueSentence } from "./issue-sentence";
+import { TOO_DEEP, nestedDeeperThan } from "./json-depth";
 import { readBodyLimited } from "./limited-body";
 import { NUL_REFUSED, containsNul } from "./nul-characters";
 
@@ -8,15 +9,17 @@ export const TOO_LARGE = "The request is too large.";
 
 /**
  * Reads a JSON body (at most `maxBytes`) and validates it. Throws a DomainError naming the
- * problem: too large → too_large, malformed JSON or a NUL character → invalid, valid JSON of
- * the wrong shape → unprocessable.
+ * problem: too large → too_large, malformed JSON, nesting deeper than MAX_JSON_DEPTH or a NUL
+ * character → invalid, valid JSON of the wrong shape → unprocessable. The depth is checked
+ * first, without recursion: the steps after it (zod, the handler) may recurse.
  */
 export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = 64 * 1024): Promise<z.output<S>> {
   const bytes = await readBodyLimited(request, maxBytes);
   if (!bytes) throw new DomainError("too_large", TOO_LARGE);
+  const text = new TextDecoder().decode(bytes);
+  if (nestedDeeperThan(text)) throw new DomainError("invalid", TOO_DEEP);
   let raw: unknown;
   try {
-    const text = new TextDecoder().decode(bytes);
     raw = text.trim() === "" ? undefined : JSON.parse(text);
   } catch {
     throw new DomainError("invalid", "The request body is not valid JSON.");

@@ -4,12 +4,22 @@
  */
 export const NUL_REFUSED = "Text must not contain NUL characters (\\u0000).";
 
-/** Whether any string in a parsed JSON value (keys included) holds a NUL character. */
+/**
+ * Whether any string in a parsed JSON value (keys included) holds a NUL character. Walks
+ * with its own stack, not recursion, so no nesting can overflow it.
+ */
 export function containsNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === "object") {
-    return Object.entries(value).some(([key, v]) => key.includes("\u0000") || containsNul(v));
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const next = pending.pop();
+    if (typeof next === "string") {
+      if (next.includes("\u0000")) return true;
+    } else if (next && typeof next === "object") {
+      for (const [key, child] of Object.entries(next)) {
+        if (key.includes("\u0000")) return true;
+        pending.push(child);
+      }
+    }
   }
   return false;
 }

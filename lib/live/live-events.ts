@@ -20,6 +20,7 @@ export function liveEventStream(database: Database, feed: ChangeFeed, userId: st
   let pending = "";
   let state = "";
   return eventStream(
+    userId,
     signal,
     async (send) => {
       for (const u of await liveDraft(database, transcriptionId, next)) {

@@ -1,4 +1,12 @@
-import { storedContentType } from "./create";
+import { createReadStream } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { isDomainError } from "@/lib/errors/domain-error";
+import { STATUS_OF } from "@/lib/http/error-response";
+import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
+import { useTestEnv } from "@/test/support/env";
+import { insertUser } from "@/test/support/users";
+import { createTranscription, storedContentType } from "./create";
 
 describe("the type an upload is stored with", () => {
   it("keeps a plain type/subtype, without parameters, in lower case", () => {
@@ -11,5 +19,34 @@ describe("the type an upload is stored with", () => {
     for (const hostile of ["", "a\u0000", "audio/mpeg\r\nX-Injected: 1", "text/html <script>", "noslash", "a/b/c", `audio/${"x".repeat(100)}`]) {
       expect(storedContentType(hostile)).toBe("application/octet-stream");
     }
+  });
+});
+
+describe.each(BACKENDS.slice(0, 1))("the title an upload's file name gives, on %s", (_name, open) => {
+  useTestEnv({ TRANSCRIBE_ENGINE: "sphinx" });
+  const t = useOpenedDatabase(open);
+  const JFK = path.resolve(__dirname, "../../test/fixtures/audio/jfk.wav");
+  const upload = async (filename: string) =>
+    createTranscription(t.db, {
+      userId: await insertUser(t.db),
+      body: Readable.toWeb(createReadStream(JFK)) as ReadableStream<Uint8Array>,
+      declaredBytes: null,
+      filename,
+      contentType: "audio/wav",
+      language: null,
+      source: "upload",
+    });
+
+  it("is one line, without control or bidirectional characters", async () => {
+    // A line break would forge a second line in lists and mails; an isolate or an override
+    // reorders how the text after it is shown.
+    const created = await upload("Board\r\nmeeting\t\u2066notes\u202E.wav");
+    expect(created.title).toBe("Board meeting notes");
+    expect(created.originalFilename).toBe("Board meeting notes.wav");
+  });
+
+  it("is refused as missing when the name is nothing but such characters", async () => {
+    const error = await upload("\u202E\r\n\u2066").catch((e: unknown) => e);
+    expect(isDomainError(error) && { status: STATUS_OF[error.kind], detail: error.message }).toEqual({ status: 400, detail: "The file has no name." });
   });
 });

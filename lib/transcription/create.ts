@@ -7,6 +7,7 @@ import type { Database } from "@/lib/db/client";
 import { transcriptions, type Transcription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { getSetting } from "@/lib/settings/settings";
+import { oneLine } from "@/lib/text/one-line";
 import { ORIGINAL, TooLarge, audioKey, audioStore, incomingDir, removeAudio, saveStream } from "@/lib/storage/audio-store";
 import { MAX_FILE_SECONDS, TooLong, inspectUpload, type MediaSource } from "./audio";
 import type { chooseEngine } from "./engines/registry";
@@ -32,13 +33,16 @@ export interface NewTranscription {
 
 const MAX_FILENAME = 200;
 
-/** The name as the user knows it; anything that is not a plain file name is refused. */
+/**
+ * The name as the user knows it, kept on one line without control or bidirectional
+ * characters (lib/text/one-line: it becomes the title); a name with folders is refused.
+ */
 function checkedFilename(raw: string): string {
-  const name = raw.normalize("NFC").trim();
+  const name = oneLine(raw.normalize("NFC"));
   if (!name) throw new DomainError("invalid", "The file has no name.");
   if (name.length > MAX_FILENAME) throw new DomainError("invalid", `The file name is longer than ${MAX_FILENAME} characters.`);
-  if (/[\/\\\u0000-\u001f\u007f]/.test(name) || name === "." || name === "..") {
-    throw new DomainError("invalid", "The file name must be a plain name, without folders or control characters.");
+  if (/[\/\\]/.test(name) || name === "." || name === "..") {
+    throw new DomainError("invalid", "The file name must be a plain name, without folders.");
   }
   return name;
 }

@@ -25,6 +25,7 @@ export function statusStream(database: Database, feed: ChangeFeed, userId: strin
   const lastSent = new Map<string, number>();
   let newest = start.getTime();
   return eventStream(
+    userId,
     signal,
     async (send) => {
       const since = new Date(Math.max(start.getTime(), newest - OVERLAP_MS));

@@ -6,7 +6,9 @@ import { z } from "zod";
 import { parseCommaList, parseLanguageLines } from "@/lib/admin/list-input";
 import { FEATURE_LABELS, isFeatureKey } from "@/lib/billing/features";
 import { SUBSCRIPTION_STATUSES } from "@/lib/billing/subscription-types";
+import { oneLine } from "@/lib/text/one-line";
 import { hasCents } from "./admin";
+import { nameField } from "./name-field";
 
 const MAX_QUERY_LENGTH = 200;
 const DEFAULT_PAGE_SIZE = 25;
@@ -83,7 +85,7 @@ const stripePriceId = (what: string) =>
 
 /** Spec §7's `PATCH /api/admin/plans/{id}` fields (plus hours_per_month); each is optional. */
 export const PlanPatchBody = z.object({
-  name: z.string().trim().min(1, "The plan name cannot be empty.").max(60, "The plan name must be 60 characters or fewer.").optional(),
+  name: nameField(60, { empty: "The plan name cannot be empty.", tooLong: "The plan name must be 60 characters or fewer." }).optional(),
   description: z.string().trim().max(500, "The description must be 500 characters or fewer.").optional(),
   price_monthly: amount("The monthly price").optional(),
   price_annual: amount("The annual price").optional(),
@@ -104,18 +106,19 @@ export type PlanPatchInput = z.input<typeof PlanPatchBody>;
 /** ISO 639-1 (or -2/-3 where there is no two-letter code), optionally with a region: en, haw, pt-BR. */
 const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 
-/** Entries lacking a code or a name are dropped, as they are when typed line by line. */
+/** Names kept on one line (lib/text/one-line); entries lacking a code or a name are dropped, as they are when typed line by line. */
 function normaliseMap(map: Record<string, string>): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [code, name] of Object.entries(map)) {
-    if (code.trim() && name.trim()) result[code.trim()] = name.trim();
+    const shown = oneLine(name);
+    if (code.trim() && shown) result[code.trim()] = shown;
   }
   return result;
 }
 
 const languagesField = z
   .union([z.string(), z.record(z.string(), z.string())])
-  .transform((value) => (typeof value === "string" ? parseLanguageLines(value) : normaliseMap(value)))
+  .transform((value) => normaliseMap(typeof value === "string" ? parseLanguageLines(value) : value))
   .refine((map) => Object.keys(map).length > 0, "A tier needs at least one language.")
   .refine((map) => Object.keys(map).length <= 500, "A tier holds at most 500 languages.")
   .superRefine((map, ctx) => {
@@ -127,7 +130,7 @@ const languagesField = z
 
 /** Spec §7's `PATCH /api/admin/language-tiers/{id}`: description, languages (a map, or "code: Name" lines). */
 export const TierPatchBody = z.object({
-  description: z.string().trim().min(1, "The description cannot be empty.").max(200, "The description must be 200 characters or fewer.").optional(),
+  description: nameField(200, { empty: "The description cannot be empty.", tooLong: "The description must be 200 characters or fewer." }).optional(),
   languages: languagesField.optional(),
 });
 export type TierPatch = z.output<typeof TierPatchBody>;

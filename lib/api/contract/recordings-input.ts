@@ -1,8 +1,9 @@
 /** Bodies and queries of /api/recordings, validated by the server with these sentences. */
 import { z } from "zod";
+import { Title } from "./transcriptions-input";
 
 export const RecordingStartBody = z.object({
-  title: z.string().trim().min(1, "Enter a title.").max(200, "Title must be 200 characters or fewer."),
+  title: Title,
   language: z.string().max(20).nullable().optional(),
   mode: z.enum(["mic", "tab-mic"], { error: 'Choose a mode: "mic" or "tab-mic".' }),
 });
