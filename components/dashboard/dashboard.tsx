@@ -8,7 +8,7 @@ import { useDebounced } from "@/components/ui/use-debounced";
 import { useLiveTranscriptions } from "@/components/transcription/use-live-transcriptions";
 import { apiCall, detailOr } from "@/lib/api/client";
 import { OkAnswer } from "@/lib/api/contract/common";
-import { ApiTranscription, TranscriptionList, TranscriptionOptions } from "@/lib/api/contract/transcriptions";
+import { ApiTranscription, SEARCH_TERM_MAX_CHARS, TranscriptionList, TranscriptionOptions } from "@/lib/api/contract/transcriptions";
 import { useApi } from "@/lib/api/use-api";
 import { LanguageSelect } from "./language-select";
 import { LiveRecorderPanel } from "./live-recorder-panel";
@@ -195,6 +195,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
             type="search"
             placeholder="Search titles and text"
             aria-label="Search transcriptions"
+            maxLength={SEARCH_TERM_MAX_CHARS}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             className="h-10 w-full rounded-t-md border-0 border-b-2 border-border bg-input px-3 sm:w-72"

@@ -1,10 +1,6 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import type { PgliteDatabase } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import { PLAN_SEED } from "@/lib/billing/catalog";
+import { acrossMigration } from "@/test/support/migrations";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { openDatabase, queryRows } from "./client";
 import { migrateAndSeed } from "./migrate";
@@ -95,30 +91,22 @@ describe.each(BACKENDS)("database on %s", (_name, open) => {
 
 describe("the plan-rules migration on an install seeded before it", () => {
   it("sets is_default, rank and in_onboarding_modal of the seeded plans by id", async () => {
-    const folder = path.join(process.cwd(), "drizzle");
-    const before = mkdtempSync(path.join(tmpdir(), "verbatim-migrations-"));
-    const handle = openDatabase({ dataDir: "memory://" });
-    try {
-      cpSync(folder, before, { recursive: true });
-      const journal = JSON.parse(readFileSync(path.join(before, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
-      journal.entries = journal.entries.filter((e) => e.tag < "0005");
-      writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify(journal));
-      const database = handle.db as unknown as PgliteDatabase;
-      await migrate(database, { migrationsFolder: before });
-      await handle.db.execute(sql`insert into plans (id, name) values ('free', 'Free'), ('pro', 'Pro'), ('premium', 'Premium'), ('enterprise', 'Enterprise'), ('team', 'Team')`);
-      await migrate(database, { migrationsFolder: folder });
-      const rows = await handle.db.select().from(plans).orderBy(plans.id);
-      expect(Object.fromEntries(rows.map((p) => [p.id, [p.rank, p.isDefault, p.inOnboardingModal]]))).toEqual({
-        enterprise: [3, false, false],
-        free: [0, true, false],
-        premium: [2, false, true],
-        pro: [1, false, true],
-        team: [0, false, false],
-      });
-    } finally {
-      await handle.close();
-      rmSync(before, { recursive: true, force: true });
-    }
+    await acrossMigration(
+      "0005",
+      async (handle) => {
+        await handle.db.execute(sql`insert into plans (id, name) values ('free', 'Free'), ('pro', 'Pro'), ('premium', 'Premium'), ('enterprise', 'Enterprise'), ('team', 'Team')`);
+      },
+      async (handle) => {
+        const rows = await handle.db.select().from(plans).orderBy(plans.id);
+        expect(Object.fromEntries(rows.map((p) => [p.id, [p.rank, p.isDefault, p.inOnboardingModal]]))).toEqual({
+          enterprise: [3, false, false],
+          free: [0, true, false],
+          premium: [2, false, true],
+          pro: [1, false, true],
+          team: [0, false, false],
+        });
+      },
+    );
   });
 });
 

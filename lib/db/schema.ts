@@ -20,6 +20,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+/** PostgreSQL's full-text document type; written only by SQL (migration 0017), never read as a value. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 // The database's clock, not the writing host's: rows written by several hosts order by one clock.
 const updatedAt = () =>
@@ -372,6 +375,24 @@ export const transcriptions = pgTable(
   (t) => [index("transcriptions_user_created_idx").on(t.userId, t.createdAt)],
 );
 
+/**
+ * What search looks transcriptions up by: the title and the start of the transcript as a
+ * tsvector, kept by a trigger on `transcriptions` (migration 0017 says how the words are cut).
+ * A table of its own so that reading a transcription never fetches it; with the owner, so a
+ * search reads one user's documents only.
+ */
+export const transcriptionSearch = pgTable(
+  "transcription_search",
+  {
+    transcriptionId: text("transcription_id")
+      .primaryKey()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    document: tsvector("document").notNull(),
+  },
+  (t) => [index("transcription_search_document_idx").using("gin", t.document), index("transcription_search_user_idx").on(t.userId)],
+);
+
 export interface WordTiming {
   word: string;
   start_ms: number;
@@ -583,6 +604,19 @@ export const liveSessions = pgTable("live_sessions", {
   lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   /** the last chunk: a recording paused for very long is stopped, so it does not hold a live slot */
   lastAudioAt: timestamp("last_audio_at", { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * where audio sent at the pace it is recorded would have got to (a token bucket kept as one
+   * time): each new chunk moves it on by its length from no earlier than now; more than a burst
+   * ahead of the database's clock is refused
+   */
+  pacedUntil: timestamp("paced_until", { withTimezone: true }).notNull().defaultNow(),
+  /** the audio (ms from the start) the live text shown so far covers: a discard keeps these seconds billed */
+  shownMs: integer("shown_ms").notNull().default(0),
+  /**
+   * its live slot was given back after nothing arrived for a while: the engine had heard the
+   * chunks before this one, and the next chunk asks for a slot again; null: holds one, or not live
+   */
+  slotReleasedAtChunk: integer("slot_released_at_chunk"),
   stoppedAt: timestamp("stopped_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

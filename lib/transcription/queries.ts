@@ -1,13 +1,13 @@
 import type { ApiFormatted, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { DomainError } from "@/lib/errors/domain-error";
-import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { transcriptSegments, transcriptions, type Transcription, type TranscriptSegment } from "@/lib/db/schema";
 import { removeAudio } from "@/lib/storage/audio-store";
 import { cancelTranscription } from "./queue";
 
 /** The columns a transcription's JSON shape needs: not its full text or formatted version. */
-const SUMMARY = {
+export const SUMMARY = {
   id: transcriptions.id,
   title: transcriptions.title,
   status: transcriptions.status,
@@ -70,45 +70,9 @@ export function toApiFormatted(t: Transcription): ApiFormatted | null {
   };
 }
 
-function escapeLike(q: string): string {
-  return q.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** The user's transcriptions, newest first; `q` searches titles and transcript text. */
-export async function listTranscriptions(database: Database, userId: string, q?: string): Promise<Transcription[]> {
-  const mine = eq(transcriptions.userId, userId);
-  const term = q?.trim();
-  const where = term
-    ? and(mine, or(ilike(transcriptions.title, `%${escapeLike(term)}%`), ilike(transcriptions.transcriptText, `%${escapeLike(term)}%`)))
-    : mine;
-  return database.select().from(transcriptions).where(where).orderBy(desc(transcriptions.createdAt)).limit(500);
-}
-
-/** How much text a search snippet shows on each side of the match. */
-const SNIPPET_RADIUS = 40;
-
-/**
- * The words around the first case-insensitive match of `term` in `text`, cut at word
- * boundaries with "…" where text was left out, so the list can highlight the match.
- */
-function searchSnippet(text: string, term: string): ApiTranscription["snippet"] {
-  const at = text.toLowerCase().indexOf(term.toLowerCase());
-  if (at < 0) return null;
-  const end = at + term.length;
-  const start = Math.max(0, at - SNIPPET_RADIUS);
-  const stop = Math.min(text.length, end + SNIPPET_RADIUS);
-  let before = text.slice(start, at);
-  let after = text.slice(end, stop);
-  if (start > 0) before = `…${before.slice(before.indexOf(" ") + 1)}`;
-  if (stop < text.length) after = `${after.slice(0, Math.max(after.lastIndexOf(" "), 0))}…`;
-  return { before, match: text.slice(at, end), after };
-}
-
-/** The list as the API answers it; with a search term each item carries its snippet. */
-export async function searchTranscriptions(database: Database, userId: string, q?: string): Promise<ApiTranscription[]> {
-  const term = q?.trim();
-  const found = await listTranscriptions(database, userId, term);
-  return found.map((t) => ({ ...toApiTranscription(t), snippet: term ? searchSnippet(t.transcriptText, term) : null }));
+/** The user's transcriptions, newest first (a search is ./search.ts). */
+export async function listTranscriptions(database: Database, userId: string): Promise<Transcription[]> {
+  return database.select().from(transcriptions).where(eq(transcriptions.userId, userId)).orderBy(desc(transcriptions.createdAt)).limit(500);
 }
 
 /** A transcription only if it belongs to this user: anyone else's id is "not found". */
@@ -130,12 +94,29 @@ export async function ownedTranscription(database: Database, userId: string, id:
   return t;
 }
 
-export async function segmentsOf(database: Database, transcriptionId: string): Promise<TranscriptSegment[]> {
-  return database
-    .select()
-    .from(transcriptSegments)
-    .where(eq(transcriptSegments.transcriptionId, transcriptionId))
-    .orderBy(asc(transcriptSegments.position));
+// Segments read per query: a 10-hour transcript has 3,600 and its word timings take ~6 MB,
+// which embedded PGlite would read on the server's own thread in one go (~100 ms).
+const SEGMENTS_PER_READ = 400;
+
+/**
+ * A transcription's segments in order, read a page at a time so other requests run between
+ * the pages. `words: false` leaves the word timings out (most of a segment's bytes) for
+ * readers that do not use them.
+ */
+export async function segmentsOf(database: Database, transcriptionId: string, { words = true } = {}): Promise<TranscriptSegment[]> {
+  const all: TranscriptSegment[] = [];
+  for (;;) {
+    const after = all.length ? all[all.length - 1].position : -1;
+    const page = await database
+      .select({ ...getTableColumns(transcriptSegments), words: words ? transcriptSegments.words : sql<null>`null` })
+      .from(transcriptSegments)
+      .where(and(eq(transcriptSegments.transcriptionId, transcriptionId), gt(transcriptSegments.position, after)))
+      .orderBy(asc(transcriptSegments.position))
+      .limit(SEGMENTS_PER_READ);
+    all.push(...page);
+    if (page.length < SEGMENTS_PER_READ) return all;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 export async function renameTranscription(database: Database, userId: string, id: string, title: string): Promise<Transcription> {

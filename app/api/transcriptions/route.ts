@@ -2,12 +2,13 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import { createTranscription } from "@/lib/transcription/create";
-import { searchTranscriptions, toApiTranscription } from "@/lib/transcription/queries";
+import { toApiTranscription } from "@/lib/transcription/queries";
+import { searchTranscriptions } from "@/lib/transcription/search";
 import { ApiTranscription, TranscriptionList } from "@/lib/api/contract/transcriptions";
+import { TranscriptionListQuery } from "@/lib/api/contract/transcriptions-input";
 
-const ListQuery = z.object({ q: z.string().optional() });
-
-export const GET = route({ auth: "user", query: ListQuery, answer: TranscriptionList }, async ({ user, query }) => ({
+/** `?q=` searches titles and transcripts (at most 200 characters: a longer term is 400). */
+export const GET = route({ auth: "user", query: TranscriptionListQuery, answer: TranscriptionList }, async ({ user, query }) => ({
   transcriptions: await searchTranscriptions(db(), user.id, query.q),
 }));
 

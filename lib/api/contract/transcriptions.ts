@@ -35,6 +35,12 @@ export type ApiTranscription = z.infer<typeof ApiTranscription>;
 
 export const TranscriptionList = z.object({ transcriptions: z.array(ApiTranscription) });
 
+/**
+ * The longest search term `GET /api/transcriptions?q=` takes (the search box stops there too):
+ * a search looks words up in an index, and a few words are all it needs.
+ */
+export const SEARCH_TERM_MAX_CHARS = 200;
+
 const WordTiming = z.object({
   word: z.string(),
   start_ms: z.number(),
