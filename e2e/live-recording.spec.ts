@@ -100,19 +100,29 @@ test("the plan's time runs out: a warning, then the recording stops itself and i
   expect(Number(saved.duration_s)).toBeLessThanOrEqual(4);
 });
 
-test("discard removes the recording and its time", async ({ page, request }) => {
+test("discard removes the recording and gives back its time, but for the seconds its live text showed", async ({ page, request }) => {
   const creds = await createUser(request);
   await logInViaApi(page, creds);
   await page.goto("/dashboard");
   await page.getByRole("button", { name: "Record microphone" }).click();
-  await expect(page.getByLabel("Recorded time")).toHaveText(/0:0[2-9]/, { timeout: 20_000 });
+  await expect(page.getByLabel("Recorded time")).toHaveText(/0:0[4-9]/, { timeout: 20_000 });
+  // Paused: no more audio, so the live text stays as it is (the engine's last words come only when the slot is given back, 30 s on).
+  await page.getByTestId("recording").getByRole("button", { name: "Pause" }).click();
+  await page.waitForTimeout(2000);
+  const [shown] = await sql<{ ms: number }>(
+    `select greatest(coalesce(max(u.end_ms), 0), s.shown_ms)::int as ms from live_sessions s
+       left join live_utterances u on u.transcription_id = s.transcription_id
+      where s.transcription_id = $1 group by s.shown_ms`,
+    [(await recordingOf(creds.email)).id],
+  );
   await page.getByTestId("recording").getByRole("button", { name: "Discard" }).click();
   await page.getByRole("dialog", { name: "Discard this recording?" }).getByRole("button", { name: "Discard" }).click();
   await expect(page.getByText("The recording was discarded.")).toBeVisible();
   await expect(page.getByTestId("transcription-row")).toHaveCount(0);
   expect(await recordingOf(creds.email)).toBeUndefined();
   const [used] = await sql<{ s: number }>("select coalesce(sum(seconds_used), 0)::int as s from usage u join users x on x.id = u.user_id where x.email = $1", [creds.email]);
-  expect(used.s).toBe(0);
+  // Words shown were transcribed: those seconds stay used (none if none were shown yet).
+  expect(used.s).toBe(Math.ceil(shown.ms / 1000));
 });
 
 test("a plan without live transcription records as before: the file is transcribed after stopping, with a hint", async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte } from "drizzle-orm";
+import { and, asc, eq, gte, max } from "drizzle-orm";
 import type { Database, Tx } from "@/lib/db/client";
 import { liveChunks, liveSessions, liveUtterances, type LiveUtterance } from "@/lib/db/schema";
 
@@ -9,6 +9,17 @@ export async function liveDraft(database: Database | Tx, transcriptionId: string
     .from(liveUtterances)
     .where(and(eq(liveUtterances.transcriptionId, transcriptionId), gte(liveUtterances.idx, fromIdx)))
     .orderBy(asc(liveUtterances.idx));
+}
+
+/**
+ * Whole seconds of a recording the live text already shown covers: to the end of the last
+ * stored utterance, or as far as the engine had heard when it last showed words still
+ * changing. These were transcribed and read, so a discard does not give them back.
+ */
+export async function liveSecondsShown(database: Database | Tx, transcriptionId: string): Promise<number> {
+  const [session] = await database.select({ ms: liveSessions.shownMs }).from(liveSessions).where(eq(liveSessions.transcriptionId, transcriptionId));
+  const [last] = await database.select({ ms: max(liveUtterances.endMs) }).from(liveUtterances).where(eq(liveUtterances.transcriptionId, transcriptionId));
+  return Math.ceil(Math.max(session?.ms ?? 0, last?.ms ?? 0) / 1000);
 }
 
 /** The full transcript is stored: the recording's chunks, draft and session go. */

@@ -15,12 +15,15 @@ interface LiveLaneOptions {
   workerId: string;
   leaseMs: number;
   stopping: AbortSignal;
+  /** no audio for this long gives a recording's slot back (LIVE_IDLE_RELEASE_MS unless given) */
+  idleReleaseMs?: number;
   onLiveEnd?: (transcriptionId: string, outcome: LiveOutcome) => void;
 }
 
 /**
  * A worker's live lane: up to LIVE_SESSIONS_PER_WORKER recordings transcribed at once as
- * they are made, and the sweep that turns abandoned recordings into transcriptions.
+ * they are made (a recording paused for a while gives its slot back until it sends audio
+ * again), and the sweep that turns abandoned recordings into transcriptions.
  * Resolves when the worker stops and every session has been handed back.
  */
 export async function runLiveLane(database: Database, options: LiveLaneOptions): Promise<void> {

@@ -8,6 +8,7 @@ import { heldBy, renewLease, type ClaimedJob } from "@/lib/jobs/job-queue";
 import { pause } from "@/lib/process/pause";
 import { announceChange } from "@/lib/transcription/change-feed";
 import type { Engine, EngineSegment, LiveTranscriber } from "@/lib/transcription/engines/types";
+import { LIVE_IDLE_RELEASE_MS, releaseIdleSlot, resumedFrom } from "./live-slot";
 import { LIVE_CHUNK_MS } from "./pcm-chunks";
 
 /** How often an idle session looks for new chunks. */
@@ -19,7 +20,7 @@ const GAP_WAIT_MS = 5000;
 /** Pending text is written at most this often. */
 const PENDING_EVERY_MS = 300;
 
-export type LiveOutcome = "done" | "gone" | "lost" | "failed" | "released";
+export type LiveOutcome = "done" | "gone" | "lost" | "failed" | "released" | "idle";
 
 interface LiveRunOptions {
   workerId: string;
@@ -27,13 +28,16 @@ interface LiveRunOptions {
   engine: Engine;
   /** the worker is stopping: the session goes back to the queue for another worker */
   stopping: AbortSignal;
+  /** no audio for this long gives the slot back (LIVE_IDLE_RELEASE_MS unless given) */
+  idleReleaseMs?: number;
 }
 
 /**
  * A worker transcribes one recording live: the chunks, in order, as they arrive, into the
  * engine's live transcriber; each utterance it reports is stored and announced to the
  * user's open streams at once. Ends when the recording has stopped and every chunk is
- * heard. A worker that dies stops renewing the lease; the next one resumes after the last
+ * heard, or gives its slot back when no audio came for a while (the next chunk asks for one
+ * again). A worker that dies stops renewing the lease; the next one resumes after the last
  * stored utterance.
  */
 export async function runLiveJob(database: Database, job: ClaimedJob, options: LiveRunOptions): Promise<LiveOutcome> {
@@ -49,8 +53,9 @@ export async function runLiveJob(database: Database, job: ClaimedJob, options: L
     .where(eq(liveUtterances.transcriptionId, transcriptionId))
     .orderBy(desc(liveUtterances.idx))
     .limit(1);
-  // Resumed by another worker: from the chunk where the last stored utterance ended.
-  let next = last ? Math.floor(last.endMs / LIVE_CHUNK_MS) : 0;
+  // Resumed by another worker: from the chunk where the last stored utterance ended; after a
+  // pause that gave the slot back, from the chunk the engine had heard up to.
+  let next = Math.max(resumedFrom(job.payload), last ? Math.floor(last.endMs / LIVE_CHUNK_MS) : 0);
   let idx = last ? last.idx + 1 : 0;
 
   const abort = new AbortController();
@@ -63,12 +68,13 @@ export async function runLiveJob(database: Database, job: ClaimedJob, options: L
   const onUtterance = async (u: EngineSegment) => {
     if (stop.aborted || !u.text.trim()) return;
     // Only while the recording's session is there: a discarded recording, or one whose full
-    // transcript is stored, takes no more live text.
+    // transcript is stored, takes no more live text. The key-share lock waits for a discard
+    // that is counting the seconds shown, so no text appears after it counted.
     const stored = await queryRows(
       database,
       sql`insert into live_utterances (transcription_id, idx, start_ms, end_ms, text, words, confidence)
           select ${transcriptionId}, ${idx}, ${u.startMs}, ${u.endMs}, ${u.text}, ${u.words ? JSON.stringify(u.words) : null}::jsonb, ${u.confidence ?? null}
-           where exists (select 1 from live_sessions where transcription_id = ${transcriptionId})
+           where exists (select 1 from live_sessions where transcription_id = ${transcriptionId} for key share)
           on conflict do nothing
           returning idx`,
     );
@@ -82,9 +88,11 @@ export async function runLiveJob(database: Database, job: ClaimedJob, options: L
   const onPending = (text: string) => {
     if (stop.aborted || (text && Date.now() - pendingAt < PENDING_EVERY_MS)) return;
     pendingAt = Date.now();
+    // Words still changing are shown too: they cover at most the audio the engine has taken.
+    const shown = text ? { shownMs: sql`greatest(${liveSessions.shownMs}, ${next * LIVE_CHUNK_MS})` } : {};
     void database
       .update(liveSessions)
-      .set({ pending: text })
+      .set({ pending: text, ...shown })
       .where(eq(liveSessions.transcriptionId, transcriptionId))
       .then(() => announceChange(database, t.userId))
       .catch(() => {});
@@ -95,8 +103,12 @@ export async function runLiveJob(database: Database, job: ClaimedJob, options: L
         .then((mine) => mine || abort.abort())
         .catch(() => {});
     }, Math.max(250, options.leaseMs / 3));
-    workDir = await mkdtemp(path.join(os.tmpdir(), "verbatim-live-"));
-    transcriber = options.engine.live({ language: t.language, offsetMs: next * LIVE_CHUNK_MS, workDir, onUtterance, onPending });
+    const dir = await mkdtemp(path.join(os.tmpdir(), "verbatim-live-"));
+    workDir = dir;
+    const listen = () => options.engine.live({ language: t.language, offsetMs: next * LIVE_CHUNK_MS, workDir: dir, onUtterance, onPending });
+    transcriber = listen();
+    const idleReleaseMs = options.idleReleaseMs ?? LIVE_IDLE_RELEASE_MS;
+    let fedAt = Date.now();
     let gapSince: number | null = null;
     let checkedAt = 0;
     let stopped = false;
@@ -120,7 +132,10 @@ export async function runLiveJob(database: Database, job: ClaimedJob, options: L
         next++;
         fed++;
       }
-      if (fed) continue;
+      if (fed) {
+        fedAt = Date.now();
+        continue;
+      }
       if (Date.now() - checkedAt >= SESSION_CHECK_MS || gapSince !== null) {
         checkedAt = Date.now();
         const [session] = await database
@@ -135,6 +150,20 @@ export async function runLiveJob(database: Database, job: ClaimedJob, options: L
         }
         stopped = session.stoppedAt !== null;
         if (stopped && !rows.length) break;
+        if (!stopped && !rows.length && Date.now() - fedAt >= idleReleaseMs) {
+          // Nothing for a while: the words before the pause are reported, then the slot goes.
+          await transcriber.end();
+          if (stop.aborted) break;
+          const released = await releaseIdleSlot(database, job, options.workerId, transcriptionId, next);
+          if (released === "released") {
+            await announceChange(database, t.userId);
+            return "idle";
+          }
+          if (released === "lost") return "lost";
+          // A chunk came meanwhile: a new engine session goes on from here.
+          transcriber = listen();
+          fedAt = Date.now();
+        }
       }
       await pause(POLL_MS, stop);
     }

@@ -1,41 +1,24 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { entitlementsFor } from "@/lib/billing/entitlements";
 import { queryRows, type Database } from "@/lib/db/client";
 import { jobs, liveChunks, liveSessions, liveUtterances, transcriptSegments, transcriptions, usage } from "@/lib/db/schema";
+import { domainErrorResponse } from "@/lib/http/error-response";
+import { transcriptionOptions } from "@/lib/transcription/options";
 import { startWorker, type Worker } from "@/lib/transcription/worker";
-import { WAV_HEADER_BYTES } from "@/lib/transcription/wav";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
+import { readUtterances, sendAudio as send, SPEECH, until } from "@/test/support/live-recording";
 import { insertUser } from "@/test/support/users";
 import { liveDraft } from "./live-draft";
-import { LIVE_CHUNK_BYTES } from "./pcm-chunks";
-import { QUOTA_REACHED, RECORDING_ENDED, SERVER_FULL } from "./live-texts";
-import { keepRecording, receiveChunks, startRecording, stopAbandonedRecordings, stopRecording } from "./recording";
-import { deleteTranscription } from "@/lib/transcription/queries";
-
-const JFK = readFileSync(path.resolve(__dirname, "../../test/fixtures/audio/jfk.wav")).subarray(WAV_HEADER_BYTES);
-/** JFK and a second of silence, cut into whole chunks (the browser pads the last one). */
-const SPEECH = Buffer.concat([JFK, Buffer.alloc(32_000 + (LIVE_CHUNK_BYTES - (JFK.length % LIVE_CHUNK_BYTES)))]);
+import { LIVE_CHUNK_BYTES, MAX_CHUNKS_PER_REQUEST, PACE_BURST_S } from "./pcm-chunks";
+import { QUOTA_REACHED, RECORDING_ENDED, SERVER_FULL, TOO_FAST } from "./live-texts";
+import { keepRecording, receiveChunks, startRecording, stopRecording, stopAbandonedRecordings } from "./recording";
+import { cancelOwnedTranscription, deleteTranscription } from "@/lib/transcription/queries";
 
 const start = (db: Database, user: string, mode: "mic" | "tab-mic" = "mic") => startRecording(db, user, { title: "Standup", language: "en", mode });
 
-async function send(db: Database, user: string, id: string, pcm: Buffer, firstSeq = 0, perRequest = 4, paceMs = 0) {
-  for (let at = 0, seq = firstSeq; at < pcm.length; at += perRequest * LIVE_CHUNK_BYTES, seq += perRequest) {
-    await receiveChunks(db, user, id, seq, pcm.subarray(at, at + perRequest * LIVE_CHUNK_BYTES));
-    if (paceMs) await new Promise((r) => setTimeout(r, paceMs));
-  }
-}
-
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Seconds of the plan used, as the dashboard's usage meter reads them (GET /api/transcription/options). */
+const usedSeconds = async (db: Database, user: string) => (await transcriptionOptions(db, user)).usage.used_s;
 
 describe.each(BACKENDS.slice(0, 1))("live recording on %s", (_name, open) => {
   useTestEnv({ TRANSCRIBE_ENGINE: "sphinx", LIVE_SESSIONS_PER_WORKER: "1" });
@@ -47,6 +30,35 @@ describe.each(BACKENDS.slice(0, 1))("live recording on %s", (_name, open) => {
     expect(started).toMatchObject({ live: false, notLiveReason: SERVER_FULL, transcription: { status: "recording", source: "recording" } });
     expect(await t.db.select().from(jobs).where(eq(jobs.transcriptionId, started.transcription.id))).toEqual([]);
     await deleteTranscription(t.db, user, started.transcription.id);
+  });
+
+  it("audio faster than real time: up to 3 minutes ahead is taken (a browser catching up after an outage), more is refused with 429 until real time catches up", async () => {
+    const user = await insertUser(t.db);
+    const { transcription } = await start(t.db, user);
+    const id = transcription.id;
+    const startedAt = Date.now();
+    const tenSeconds = Buffer.alloc(MAX_CHUNKS_PER_REQUEST * LIVE_CHUNK_BYTES);
+    // A browser back online sends what it queued as fast as it can, 10 s a request: all taken.
+    let received = 0;
+    for (let seq = 0; seq < PACE_BURST_S * 4; seq += MAX_CHUNKS_PER_REQUEST) received = (await receiveChunks(t.db, user, id, seq, tenSeconds)).received;
+    expect(received).toBe(PACE_BURST_S * 4);
+    // The attack: a long file sent as a "recording", as fast as the server takes it.
+    let refused: unknown = null;
+    for (let i = 0; i < 20 && !refused; i++) {
+      refused = await receiveChunks(t.db, user, id, received, tenSeconds).then(
+        (r) => void (received = r.received),
+        (e: unknown) => e,
+      );
+    }
+    const response = domainErrorResponse(refused as Parameters<typeof domainErrorResponse>[0]);
+    expect(response.status).toBe(429);
+    expect(await response.json()).toEqual({ detail: TOO_FAST, reason: "pace" });
+    // What was taken stays within real time plus the allowance (and one request).
+    expect(received / 4).toBeLessThanOrEqual(PACE_BURST_S + (Date.now() - startedAt) / 1000 + 10);
+    // The refused audio was not kept; sent again once 10 s have passed (here: the clock moved back), it is taken.
+    await t.db.update(liveSessions).set({ pacedUntil: sql`${liveSessions.pacedUntil} - interval '10 seconds'` }).where(eq(liveSessions.transcriptionId, id));
+    expect((await receiveChunks(t.db, user, id, received, tenSeconds)).received).toBe(received + MAX_CHUNKS_PER_REQUEST);
+    await deleteTranscription(t.db, user, id);
   });
 
   describe("with a worker", () => {
@@ -129,16 +141,46 @@ describe.each(BACKENDS.slice(0, 1))("live recording on %s", (_name, open) => {
       await deleteTranscription(t.db, user, id);
     });
 
-    it("discarding a recording removes it and gives its time back", async () => {
+    it("discarding a recording nothing was transcribed in (no words shown) removes it and gives all its time back", async () => {
       const user = await insertUser(t.db);
       const { transcription } = await start(t.db, user);
       await send(t.db, user, transcription.id, Buffer.alloc(LIVE_CHUNK_BYTES * 12));
-      const e = await entitlementsFor(t.db, user);
-      expect(e.secondsUsed).toBe(3);
+      expect(await usedSeconds(t.db, user)).toBe(3);
       await deleteTranscription(t.db, user, transcription.id);
-      expect((await entitlementsFor(t.db, user)).secondsUsed).toBe(0);
+      expect(await usedSeconds(t.db, user)).toBe(0);
       expect(await t.db.select().from(liveChunks).where(eq(liveChunks.transcriptionId, transcription.id))).toEqual([]);
     });
+
+    it("the live text was read, then the recording discarded: the seconds it showed stay used, only the rest is given back", async () => {
+      const user = await insertUser(t.db);
+      const { transcription, live } = await start(t.db, user);
+      expect(live).toBe(true);
+      const id = transcription.id;
+      // JFK, then 8 s in which nothing is said.
+      const audio = Buffer.concat([SPEECH, Buffer.alloc(32 * LIVE_CHUNK_BYTES)]);
+      await send(t.db, user, id, audio, 0, MAX_CHUNKS_PER_REQUEST);
+      const reserved = Math.ceil(audio.length / 32_000);
+      expect(await usedSeconds(t.db, user)).toBe(reserved);
+      const heard = await readUtterances(t.db, user, id, (u) => u.some((x) => /country/.test(x.text)));
+      expect(heard.map((u) => u.text).join(" ")).toMatch(/country/);
+      const shown = Math.ceil(Math.max(...heard.map((u) => u.end_ms)) / 1000);
+      await deleteTranscription(t.db, user, id);
+      expect(await usedSeconds(t.db, user)).toBe(shown);
+      expect(shown).toBeGreaterThan(0);
+      expect(shown).toBeLessThan(reserved);
+    }, 60_000);
+
+    it("stopped, then canceled before the full pass is done: the seconds the live text showed stay used", async () => {
+      const user = await insertUser(t.db);
+      const { transcription } = await start(t.db, user);
+      const id = transcription.id;
+      await send(t.db, user, id, SPEECH, 0, MAX_CHUNKS_PER_REQUEST);
+      const heard = await readUtterances(t.db, user, id, (u) => u.some((x) => /country/.test(x.text)));
+      await stopRecording(t.db, user, id);
+      expect(await cancelOwnedTranscription(t.db, user, id)).toMatchObject({ status: "canceled" });
+      expect(await usedSeconds(t.db, user)).toBe(Math.ceil(Math.max(...heard.map((u) => u.end_ms)) / 1000));
+      await deleteTranscription(t.db, user, id);
+    }, 60_000);
 
     it("the plan's time runs out: the chunk past it is refused with the sentence, what came before is kept", async () => {
       const user = await insertUser(t.db);
@@ -179,7 +221,7 @@ describe.each(BACKENDS.slice(0, 1))("live recording on %s", (_name, open) => {
       expect(row.status).not.toBe("recording");
       const [still] = await t.db.select().from(transcriptions).where(eq(transcriptions.id, paused));
       expect(still.status).toBe("recording");
-      // Paused for a quarter of an hour, though the tab is still there: stopped too (it held a live slot).
+      // Paused for a quarter of an hour, though the tab is still there: stopped too.
       await t.db.update(liveSessions).set({ lastAudioAt: sql`now() - interval '16 minutes'` }).where(eq(liveSessions.transcriptionId, paused));
       await keepRecording(t.db, other, paused);
       expect(await stopAbandonedRecordings(t.db)).toBe(1);

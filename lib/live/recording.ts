@@ -16,12 +16,13 @@ import { jobPriority } from "@/lib/transcription/plan-limits";
 import { enqueue } from "@/lib/transcription/queue";
 import { TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import { liveSlotFree } from "@/lib/transcription/worker-registry";
-import { ALREADY_RECORDING, QUOTA_REACHED, RECORDING_ENDED, SERVER_FULL } from "./live-texts";
-import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST } from "./pcm-chunks";
+import { ALREADY_RECORDING, QUOTA_REACHED, RECORDING_ENDED, SERVER_FULL, TOO_FAST } from "./live-texts";
+import { reclaimIdleSlot } from "./live-slot";
+import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST, PACE_BURST_S } from "./pcm-chunks";
 
 /** A recording the browser stopped talking about (closed, reloaded, offline) for this long is stopped by a worker. */
 const ABANDONED_AFTER_S = 30;
-/** A recording paused this long is stopped too: it would hold a live slot for nothing. */
+/** A recording paused this long is stopped too: it becomes a transcription rather than stay open for ever (its live slot went long before). */
 const MAX_PAUSE_S = 15 * 60;
 
 export interface RecordingStart {
@@ -126,7 +127,9 @@ async function openSession(database: Database, userId: string, transcriptionId: 
  * Stores chunks `firstSeq`, `firstSeq + 1` … of a recording (a body of whole chunks). A
  * chunk sent again after a lost answer is stored once. Each new whole second is reserved
  * against the plan as it arrives; audio past the plan's time is refused (`reason: quota`),
- * and the browser stops the recording.
+ * and the browser stops the recording. Audio more than PACE_BURST_S ahead of real time is
+ * refused (`reason: pace`, 429: the browser sends it again a little later). The first audio
+ * after a pause that gave the live slot back asks for one again.
  */
 export async function receiveChunks(database: Database, userId: string, transcriptionId: string, firstSeq: number, body: Buffer): Promise<ChunksReceived> {
   if (!Number.isInteger(firstSeq) || firstSeq < 0 || firstSeq >= (MAX_FILE_SECONDS * 1000) / LIVE_CHUNK_MS) {
@@ -151,12 +154,25 @@ export async function receiveChunks(database: Database, userId: string, transcri
       values.push({ transcriptionId, seq: firstSeq + at / LIVE_CHUNK_BYTES, pcm: body.subarray(at, at + LIVE_CHUNK_BYTES) });
     }
     const stored = await tx.insert(liveChunks).values(values).onConflictDoNothing().returning({ seq: liveChunks.seq });
+    const pacedUntil = sql`greatest(${liveSessions.pacedUntil}, now()) + make_interval(secs => ${(stored.length * LIVE_CHUNK_MS) / 1000})`;
     const [counted] = await tx
       .update(liveSessions)
-      .set({ chunks: sql`${liveSessions.chunks} + ${stored.length}`, lastSeenAt: sql`now()`, lastAudioAt: sql`now()` })
-      .where(and(eq(liveSessions.transcriptionId, transcriptionId), isNull(liveSessions.stoppedAt)))
+      .set({ chunks: sql`${liveSessions.chunks} + ${stored.length}`, lastSeenAt: sql`now()`, lastAudioAt: sql`now()`, pacedUntil })
+      .where(
+        and(
+          eq(liveSessions.transcriptionId, transcriptionId),
+          isNull(liveSessions.stoppedAt),
+          sql`${pacedUntil} <= now() + make_interval(secs => ${PACE_BURST_S})`,
+        ),
+      )
       .returning();
-    if (!counted) throw new DomainError("conflict", RECORDING_ENDED, { reason: "ended" });
+    if (!counted) {
+      // The chunks just stored go with the transaction: the browser sends them again.
+      const [open] = await tx.select({ id: liveSessions.transcriptionId }).from(liveSessions).where(and(eq(liveSessions.transcriptionId, transcriptionId), isNull(liveSessions.stoppedAt)));
+      if (open) throw new DomainError("rate_limited", TOO_FAST, { reason: "pace" });
+      throw new DomainError("conflict", RECORDING_ENDED, { reason: "ended" });
+    }
+    if (stored.length) await reclaimIdleSlot(tx, counted, jobPriority(e));
     const seconds = Math.ceil((counted.chunks * LIVE_CHUNK_MS) / 1000);
     if (seconds > counted.reservedSeconds) {
       const more = seconds - counted.reservedSeconds;

@@ -6,7 +6,7 @@ import { queueMail } from "@/lib/email/mail-queue";
 import { transcriptionEndedMail } from "@/lib/email/templates";
 import { env } from "@/lib/env";
 import { claimJob, enqueueJob, heldBy, requeueJob, type ClaimedJob } from "@/lib/jobs/job-queue";
-import { clearLiveRecording, liveDraft } from "@/lib/live/live-draft";
+import { clearLiveRecording, liveDraft, liveSecondsShown } from "@/lib/live/live-draft";
 import { clearPieces, insertSegments } from "./piece-queue";
 
 /**
@@ -163,6 +163,9 @@ export async function cancelTranscription(database: Database, transcriptionId: s
       )
       .returning();
     if (!t) return false;
+    // Seconds whose words the live text already showed stay used: only time never transcribed
+    // is given back (else recording, reading the live text and discarding would be free).
+    const kept = Math.min(t.reservedSeconds, await liveSecondsShown(tx, transcriptionId));
     // A recording being made: its live session and live job end (its worker sees the session gone).
     await clearLiveRecording(tx, transcriptionId);
     await tx.delete(jobs).where(and(eq(jobs.kind, "live"), eq(jobs.transcriptionId, transcriptionId)));
@@ -172,7 +175,7 @@ export async function cancelTranscription(database: Database, transcriptionId: s
       .set({ status: "canceled", lockedBy: null, lockedUntil: null })
       .where(and(eq(jobs.kind, "transcribe"), eq(jobs.transcriptionId, transcriptionId), inArray(jobs.status, ["queued", "running"])))
       .returning({ id: jobs.id });
-    if (stopped.length || before?.status === "recording") await refundSeconds(tx, t.userId, t.usagePeriodStart, t.reservedSeconds);
+    if (stopped.length || before?.status === "recording") await refundSeconds(tx, t.userId, t.usagePeriodStart, t.reservedSeconds - kept);
     return true;
   });
 }

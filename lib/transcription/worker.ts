@@ -30,6 +30,8 @@ export interface StartWorkerOptions {
   onPieceEnd?: (transcriptionId: string, index: number, outcome: string) => void;
   onTaskEnd?: (kind: string, jobId: string, outcome: TaskOutcome) => void;
   onLiveEnd?: (transcriptionId: string, outcome: LiveOutcome) => void;
+  /** a recording that sends no audio for this long gives its live slot back (default 30 s) */
+  liveIdleReleaseMs?: number;
 }
 
 /**
@@ -109,7 +111,13 @@ export function startWorker(database: Database, options: StartWorkerOptions = {}
     }
   })();
 
-  const live = runLiveLane(database, { workerId: id, leaseMs, stopping: stopSignal.signal, onLiveEnd: options.onLiveEnd });
+  const live = runLiveLane(database, {
+    workerId: id,
+    leaseMs,
+    stopping: stopSignal.signal,
+    idleReleaseMs: options.liveIdleReleaseMs,
+    onLiveEnd: options.onLiveEnd,
+  });
 
   return {
     id,
