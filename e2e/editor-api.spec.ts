@@ -48,6 +48,33 @@ test.describe("segment edits", () => {
     expect(row.version).toBe(0);
   });
 
+  test("a save's work is bounded: position, changes, text per save, merges past a segment's limit", async ({ request }) => {
+    const { id } = await signedIn(request);
+    const refused: Array<[unknown, string]> = [
+      [{ base_version: 0, changes: [{ position: 2_147_483_648, text: "x" }] }, "Segment positions go up to 1000000."],
+      [{ base_version: 0, changes: Array.from({ length: 201 }, () => ({ position: 0, speaker: "A" })) }, "Send at most 200 changes in one save."],
+      [{ base_version: 0, changes: Array.from({ length: 11 }, () => ({ position: 0, text: "x ".repeat(2500) })) }, "Send at most 50000 characters of text in one save."],
+    ];
+    for (const [body, sentence] of refused) {
+      const answer = await patch(request, id, body);
+      expect(answer.status()).toBe(422);
+      expect((await answer.json()).detail).toBe(sentence);
+    }
+    const split = await request.post(`/api/transcriptions/${id}/segments`, { data: { action: "split", base_version: 0, position: 2_147_483_648, word: 1 }, headers: ORIGIN });
+    expect(split.status()).toBe(422);
+    expect((await split.json()).detail).toBe("Segment positions go up to 1000000.");
+    // Ten rewrites of one segment are one: the last text wins, once aligned.
+    const pingPong = Array.from({ length: 10 }, (_, i) => ({ position: 0, text: i % 2 ? "and so my fellow americans" : "x ".repeat(2400) }));
+    const saved = await patch(request, id, { base_version: 0, changes: pingPong });
+    expect(saved.status()).toBe(200);
+    expect((await saved.json()).segments[0].text).toBe("and so my fellow americans");
+    const long = await patch(request, id, { base_version: 1, changes: [{ position: 0, text: "a ".repeat(1500) }, { position: 1, text: "b ".repeat(1500) }] });
+    expect(long.status()).toBe(200);
+    const merge = await request.post(`/api/transcriptions/${id}/segments`, { data: { action: "merge", base_version: 2, position: 0 }, headers: ORIGIN });
+    expect(merge.status()).toBe(422);
+    expect((await merge.json()).detail).toBe("These two segments together would hold more than 5000 characters, the most a segment may hold.");
+  });
+
   test("speakers: assigned per segment, renamed everywhere in one save, names validated", async ({ request }) => {
     const { id } = await signedIn(request);
     const assigned = await patch(request, id, { base_version: 0, changes: [{ position: 0, speaker: "Speaker 1" }, { position: 1, speaker: " Speaker 1 " }] });

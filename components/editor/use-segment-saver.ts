@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { ApiSegment } from "@/lib/api/contract/transcriptions";
 import { apiCall, detailOr } from "@/lib/api/client";
 import { SavedSegments } from "@/lib/api/contract/transcriptions";
+import { MAX_CHANGES_PER_SAVE, MAX_TEXT_PER_SAVE } from "@/lib/api/contract/transcriptions-input";
 
 export interface SegmentChange {
   text?: string;
@@ -19,6 +20,23 @@ export type SavedSegment = ApiSegment & { position: number };
 
 const DEBOUNCE_MS = 800;
 const RETRY_MS = 5000;
+
+/**
+ * Takes the first save's worth of changes out of `pending` (the server's limits per save); a
+ * replace-all over a long transcript goes out in several saves.
+ */
+function firstBatch(pending: Map<number, SegmentChange>): Map<number, SegmentChange> {
+  const batch = new Map<number, SegmentChange>();
+  let chars = 0;
+  for (const [position, change] of pending) {
+    const size = change.text?.length ?? 0;
+    if (batch.size >= MAX_CHANGES_PER_SAVE || chars + size > MAX_TEXT_PER_SAVE) break;
+    batch.set(position, change);
+    chars += size;
+  }
+  for (const position of batch.keys()) pending.delete(position);
+  return batch;
+}
 
 function mergeInto(target: Map<number, SegmentChange>, older: Map<number, SegmentChange>) {
   for (const [position, change] of older) target.set(position, { ...change, ...target.get(position) });
@@ -92,8 +110,7 @@ export function useSegmentSaver(transcriptionId: string, initialVersion: number,
   const flush = useCallback(async function flushNow(): Promise<void> {
     clearTimeout(timer.current);
     if (inFlight.current || pending.current.size === 0 || stopped.current) return;
-    const sending = pending.current;
-    pending.current = new Map();
+    const sending = firstBatch(pending.current);
     const request = send(
       "PATCH",
       { changes: [...sending].map(([position, c]) => ({ position, ...c })) },

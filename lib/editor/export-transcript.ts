@@ -5,7 +5,8 @@ import { requireOperation } from "@/lib/billing/feature-refusal";
 import type { Database } from "@/lib/db/client";
 import type { Transcription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
-import { EXPORT_FORMATS, isExportFormat, renderExport, type RenderedExport } from "@/lib/exports/render";
+import { EXPORT_FORMATS, isExportFormat, type RenderedExport } from "@/lib/exports/render";
+import { runOffThread } from "@/lib/off-thread/off-thread";
 import { languageName } from "@/lib/transcription/engines/language-names";
 import { segmentsOf, toApiSegment } from "@/lib/transcription/queries";
 
@@ -49,16 +50,18 @@ export async function exportTranscription(database: Database, e: Entitlements, t
   const timeZone = query.tz || "UTC";
   if (!validTimeZone(timeZone)) throw invalid(`Unknown time zone "${timeZone}".`);
   if (t.status !== "done") throw new DomainError("conflict", "This transcription is not finished yet, so there is nothing to export.");
-  return renderExport(
+  // Rendering a long transcript (a PDF above all) takes seconds of CPU: a worker thread does it.
+  return runOffThread("renderExport", [
     format,
     {
       title: t.title,
       createdAt: t.createdAt,
       durationS: t.durationS,
       language: languageName(t.detectedLanguage ?? t.language),
-      segments: (await segmentsOf(database, t.id)).map(toApiSegment),
+      // Only subtitles time their cues by the words.
+      segments: (await segmentsOf(database, t.id, { words: format === "srt" || format === "vtt" })).map(toApiSegment),
       formattedMarkdown: t.formattedMarkdown,
     },
     { timestamps, version, timeZone },
-  );
+  ]);
 }

@@ -6,11 +6,11 @@ import type { Database } from "@/lib/db/client";
 import { jobs, transcriptions, type FormatLevel, type Transcription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { formatAdvanced } from "@/lib/formatting/advanced";
-import { formatBasic } from "@/lib/formatting/basic";
 import { applyStyle } from "@/lib/formatting/custom-style";
 import type { LlmConfig } from "@/lib/formatting/llm-client";
 import { findOwned, segmentsOf, toApiFormatted, toApiSegment, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import { enqueueJob, type ClaimedJob } from "@/lib/jobs/job-queue";
+import { runOffThread } from "@/lib/off-thread/off-thread";
 import type { ApiFormatState } from "@/lib/api/contract/transcriptions";
 import { FormattingError } from "@/lib/formatting/errors";
 import { NO_AI_FORMATTING } from "./capabilities";
@@ -56,7 +56,8 @@ async function check(database: Database, userId: string, t: Transcription, reque
 
 async function produce(c: Checked, llm: LlmConfig | null): Promise<string> {
   const { segments, language } = c;
-  if (c.request.level === "basic") return formatBasic(segments, { cleanup: c.cleanup, paragraphs: c.paragraphs, language });
+  // The rules are quick per line but a long transcript has many: a worker thread runs them.
+  if (c.request.level === "basic") return runOffThread("formatBasic", [segments, { cleanup: c.cleanup, paragraphs: c.paragraphs, language }]);
   if (c.style) return applyStyle(segments, c.style, requireLlm(llm), { language });
   return formatAdvanced(segments, requireLlm(llm), { language });
 }

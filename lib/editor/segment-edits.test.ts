@@ -48,6 +48,30 @@ describe.each(BACKENDS)("applySegmentEdits on %s", (_name, open) => {
     expect(row.transcriptText).toBe("And so, my fellow Americans. ask not what your country can do for you");
   });
 
+  it("many changes of one segment count as its last text and speaker (aligned once)", async () => {
+    const { db } = t.handle;
+    const user = await insertUser(db);
+    const id = await insertDoneTranscription(db, user, SEGMENTS);
+    const pingPong = Array.from({ length: 200 }, (_, i) => ({ position: 0, text: i % 2 ? "and so my dear fellow americans" : "so my fellow" }));
+    const result = await applySegmentEdits(db, user, id, {
+      base_version: 0,
+      changes: [{ position: 0, speaker: "JFK" }, ...pingPong, { position: 1, text: "ask not" }, { position: 0, speaker: null }],
+    });
+    expect(result.segments.map((s) => [s.position, s.text, s.speaker])).toEqual([
+      [0, "and so my dear fellow americans", null],
+      [1, "ask not", null],
+    ]);
+    expect(result.segments[0].words?.map((w) => [w.word, w.start_ms])).toEqual([
+      ["and", 0],
+      ["so", 300],
+      ["my", 600],
+      ["dear", 900],
+      ["fellow", 900],
+      ["americans", 1300],
+    ]);
+    expect(await segmentsOf(db, id)).toEqual(result.segments);
+  });
+
   it("refuses a stale save (409 conflict) and writes nothing", async () => {
     const { db } = t.handle;
     const user = await insertUser(db);

@@ -6,7 +6,7 @@ import { transcriptSegments, transcriptions, type TranscriptSegment } from "@/li
 import { DomainError } from "@/lib/errors/domain-error";
 import { segmentsOf, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import { MERGE_LAST_MESSAGE, mergedParts, splitParts } from "./segment-structure";
-import { realignWords } from "./word-alignment";
+import { runOffThread } from "@/lib/off-thread/off-thread";
 
 
 export const STALE_EDIT_MESSAGE =
@@ -23,22 +23,33 @@ function cleanText(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/** Applies text and speaker edits if nobody saved since `base_version` (see `versioned`). */
+/**
+ * Applies text and speaker edits if nobody saved since `base_version` (see `versioned`).
+ * Several changes to one segment count as its last text and speaker. The new texts' word
+ * timings are worked out before the transaction, in a worker thread: an alignment is
+ * quadratic in the words, and an open transaction would hold the embedded database meanwhile.
+ */
 export async function applySegmentEdits(
   database: Database,
   userId: string,
   transcriptionId: string,
   edits: SegmentEdits,
 ): Promise<SavedEdits> {
+  const changes = lastChangePerSegment(edits.changes);
+  const before = await segmentsAt(database, transcriptionId, [...changes.keys()]);
+  const after = await editedSegments(before, changes);
   return versioned(database, userId, transcriptionId, edits.base_version, async (tx) => {
-    const segments = await updateSegments(tx, transcriptionId, edits.changes);
+    const missing = [...changes.keys()].find((p) => !before.some((r) => r.position === p));
+    if (missing !== undefined) throw new DomainError("unprocessable", noSegment(missing));
+    await requireUnchanged(tx, transcriptionId, before, edits.base_version);
+    await writeSegments(tx, after);
     await tx
       .update(transcriptions)
       .set({
         transcriptText: sql`(select coalesce(string_agg(${transcriptSegments.text}, ' ' order by ${transcriptSegments.position}), '') from ${transcriptSegments} where ${transcriptSegments.transcriptionId} = ${transcriptionId})`,
       })
       .where(eq(transcriptions.id, transcriptionId));
-    return segments;
+    return after;
   });
 }
 
@@ -126,29 +137,64 @@ async function whyRefused(tx: Tx, userId: string, transcriptionId: string): Prom
   return new DomainError("conflict", STALE_EDIT_MESSAGE, { current_version: row.version });
 }
 
-async function updateSegments(
-  tx: Tx,
-  transcriptionId: string,
-  changes: SegmentEdits["changes"],
-): Promise<TranscriptSegment[]> {
-  const positions = [...new Set(changes.map((c) => c.position))];
-  const rows = await tx
+type Change = Omit<SegmentEdits["changes"][number], "position">;
+
+/** Position → the segment's last text and last speaker among the changes, in position order. */
+function lastChangePerSegment(changes: SegmentEdits["changes"]): Map<number, Change> {
+  const last = new Map<number, Change>();
+  for (const { position, ...change } of [...changes].sort((a, b) => a.position - b.position)) {
+    const earlier = last.get(position);
+    last.set(position, {
+      text: change.text ?? earlier?.text,
+      speaker: change.speaker === undefined ? earlier?.speaker : change.speaker,
+    });
+  }
+  return last;
+}
+
+const segmentsAt = (database: Database, transcriptionId: string, positions: number[]) =>
+  database
     .select()
     .from(transcriptSegments)
     .where(and(eq(transcriptSegments.transcriptionId, transcriptionId), inArray(transcriptSegments.position, positions)))
     .orderBy(asc(transcriptSegments.position));
-  const byPosition = new Map(rows.map((r) => [r.position, r]));
-  // Changes apply in order in memory; the result is written in one statement, however many.
-  for (const change of changes) {
-    const row = byPosition.get(change.position);
-    if (!row) throw new DomainError("unprocessable", noSegment(change.position));
+
+/** The segments with their changes applied; new texts get word timings from the old ones. */
+async function editedSegments(rows: TranscriptSegment[], changes: Map<number, Change>): Promise<TranscriptSegment[]> {
+  const edited = rows.map((row) => {
+    const change = changes.get(row.position)!;
     const text = change.text === undefined ? row.text : cleanText(change.text);
-    const speaker = change.speaker === undefined ? row.speaker : change.speaker;
-    // Without engine word timings there is nothing to keep; guessed ones would mislead the highlight.
-    const words = text === row.text || !row.words ? row.words : realignWords(row.words, text, row.startMs, row.endMs);
-    byPosition.set(change.position, { ...row, text, speaker, words });
+    return { ...row, text, speaker: change.speaker === undefined ? row.speaker : change.speaker };
+  });
+  // Without engine word timings there is nothing to keep; guessed ones would mislead the highlight.
+  const realign = edited.filter((r, i) => r.text !== rows[i].text && rows[i].words);
+  if (realign.length) {
+    const words = await runOffThread(
+      "realignSegments",
+      realign.map((r) => ({ previous: r.words!, text: r.text, startMs: r.startMs, endMs: r.endMs })),
+    );
+    realign.forEach((r, i) => (r.words = words[i]));
   }
-  const edited = positions.map((p) => byPosition.get(p)!);
+  return edited;
+}
+
+/**
+ * Another save bumps the version, so a save whose base version still holds sees the rows it
+ * read; this catches any write that did not (a re-run replacing the transcript).
+ */
+async function requireUnchanged(tx: Tx, transcriptionId: string, before: TranscriptSegment[], baseVersion: number): Promise<void> {
+  const now = await tx
+    .select({ id: transcriptSegments.id, text: transcriptSegments.text })
+    .from(transcriptSegments)
+    .where(and(eq(transcriptSegments.transcriptionId, transcriptionId), inArray(transcriptSegments.position, before.map((r) => r.position))))
+    .orderBy(asc(transcriptSegments.position));
+  const same = now.length === before.length && now.every((r, i) => r.id === before[i].id && r.text === before[i].text);
+  // Thrown inside the transaction, so the version stays at the base version.
+  if (!same) throw new DomainError("conflict", STALE_EDIT_MESSAGE, { current_version: baseVersion });
+}
+
+/** Every edited segment in one statement, however many. */
+async function writeSegments(tx: Tx, edited: TranscriptSegment[]): Promise<void> {
   const values = sql.join(
     edited.map((r) => sql`(${r.id}::text, ${r.text}::text, ${r.speaker}::text, ${r.words === null ? null : JSON.stringify(r.words)}::jsonb)`),
     sql`, `,
@@ -157,5 +203,4 @@ async function updateSegments(
     update ${transcriptSegments} set text = v.text, speaker = v.speaker, words = v.words
     from (values ${values}) as v(id, text, speaker, words)
     where ${transcriptSegments.id} = v.id`);
-  return edited;
 }

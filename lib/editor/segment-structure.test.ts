@@ -54,6 +54,13 @@ describe("mergedParts", () => {
     expect([merged.startMs, merged.endMs, merged.confidence, merged.speaker]).toEqual([1000, 6000, 0.5, "Speaker 2"]);
   });
 
+  it("refuses a merge whose text would pass 5,000 characters, the most a segment may hold", () => {
+    const long = { ...timed, text: "x".repeat(2600), words: null };
+    expect(() => mergedParts(long, long)).toThrow(
+      expect.objectContaining({ kind: "unprocessable", message: "These two segments together would hold more than 5000 characters, the most a segment may hold." }),
+    );
+  });
+
   it("gives the words of a segment without timings a share of the time, keeping the order monotonic", () => {
     const merged = mergedParts(timed, { startMs: 4000, endMs: 5000, text: "can do", words: null, confidence: null, speaker: null });
     expect(merged.words?.slice(5)).toEqual([w("can", 3900, 4450), w("do", 4450, 5000)]);

@@ -1,11 +1,13 @@
 import type { TranscriptSegment, WordTiming } from "@/lib/db/schema";
+import { MAX_SEGMENT_CHARS } from "@/lib/api/contract/transcriptions-input";
 import { DomainError } from "@/lib/errors/domain-error";
-import { realignWords } from "./word-alignment";
+import { MAX_CELLS_ON_REQUEST_THREAD, realignWords } from "./word-alignment";
 
 type Parts = Pick<TranscriptSegment, "startMs" | "endMs" | "text" | "words" | "confidence" | "speaker">;
 
 const SPLIT_PLACE_MESSAGE = "Choose where to split: between two words of the segment.";
 export const MERGE_LAST_MESSAGE = "The last segment has no next segment to merge with.";
+const MERGE_TOO_LONG_MESSAGE = `These two segments together would hold more than ${MAX_SEGMENT_CHARS} characters, the most a segment may hold.`;
 
 /**
  * How many whole words of `text` end at or before the cursor: a split at the cursor goes
@@ -17,7 +19,7 @@ export function wordsBefore(text: string, caret: number): number {
 
 /** The timings of the words said between `from` and `to`, re-fitted to a part's text. */
 function wordsWithin(words: WordTiming[] | null, text: string, from: number, to: number): WordTiming[] | null {
-  return words && realignWords(words.filter((w) => w.start_ms >= from && w.start_ms < to), text, from, to);
+  return words && realignWords(words.filter((w) => w.start_ms >= from && w.start_ms < to), text, from, to, MAX_CELLS_ON_REQUEST_THREAD);
 }
 
 /**
@@ -51,7 +53,11 @@ export function splitParts(segment: Parts, at: number): [Parts, Parts] {
  */
 export function mergedParts(a: Parts, b: Parts): Parts {
   const text = [a.text, b.text].filter(Boolean).join(" ");
-  const words = a.words || b.words ? realignWords([...(a.words ?? []), ...(b.words ?? [])], text, a.startMs, b.endMs) : null;
+  if (text.length > MAX_SEGMENT_CHARS) throw new DomainError("unprocessable", MERGE_TOO_LONG_MESSAGE);
+  const joined = [...(a.words ?? []), ...(b.words ?? [])];
+  // Words that still match the text word for word keep their timings as they are.
+  const matching = joined.map((w) => w.word).join(" ") === text.split(/\s+/).filter(Boolean).join(" ");
+  const words = !a.words && !b.words ? null : matching ? joined : realignWords(joined, text, a.startMs, b.endMs, MAX_CELLS_ON_REQUEST_THREAD);
   const confidences = [a.confidence, b.confidence].filter((c): c is number => c !== null);
   return {
     startMs: a.startMs,

@@ -1,4 +1,4 @@
-import { realignWords } from "./word-alignment";
+import { realignSegments, realignWords } from "./word-alignment";
 
 const words = [
   { word: "and", start_ms: 0, end_ms: 400, confidence: 0.9 },
@@ -58,5 +58,29 @@ describe("realignWords", () => {
   it("keeps timings monotonic", () => {
     const result = realignWords(words, "americans fellow my so and", 0, 3000);
     for (let i = 1; i < result.length; i++) expect(result[i].start_ms).toBeGreaterThanOrEqual(result[i - 1].end_ms);
+  });
+});
+
+describe("realignSegments", () => {
+  const timedWords = (count: number, from = 0) => Array.from({ length: count }, (_, i) => ({ word: `w${i}`, start_ms: from + i * 10, end_ms: from + i * 10 + 10, confidence: 0.9 }));
+  const textOf = (count: number) => Array.from({ length: count }, (_, i) => `w${i}`).join(" ");
+
+  it("aligns like realignWords while the save's budget lasts", () => {
+    const [one] = realignSegments([{ previous: words, text: "And so, my fellow Americans.", startMs: 0, endMs: 3000 }]);
+    expect(one).toEqual(realignWords(words, "And so, my fellow Americans.", 0, 3000));
+  });
+
+  it("bounds one save's work: past 16 M table cells, segments share their time evenly", () => {
+    // Each segment: 1,500 old × 1,500 new words = 2.25 M cells; 7 fit in the budget, the 8th does not.
+    const segments = Array.from({ length: 8 }, () => ({ previous: timedWords(1500, 5), text: textOf(1500), startMs: 0, endMs: 15_000 }));
+    const result = realignSegments(segments);
+    expect(result[6][0]).toEqual({ word: "w0", start_ms: 5, end_ms: 15, confidence: 0.9 });
+    expect(result[7][0]).toEqual({ word: "w0", start_ms: 0, end_ms: 10 });
+    expect(result[7]).toHaveLength(1500);
+  });
+
+  it("never aligns one segment of more than 4 M cells", () => {
+    const [result] = realignSegments([{ previous: timedWords(2100), text: textOf(2100), startMs: 0, endMs: 21_000 }]);
+    expect(result[0]).not.toHaveProperty("confidence");
   });
 });

@@ -28,8 +28,37 @@ function commonWords(before: string[], after: string[]): [number, number][] {
   return pairs;
 }
 
-// Longer edits skip the quadratic alignment and share the time out evenly instead.
-const MAX_ALIGNED_WORDS = 2000;
+// Longer edits skip the quadratic alignment (a table cell per pair of old and new words)
+// and share the time out evenly instead.
+const MAX_ALIGNED_CELLS = 2000 * 2000;
+// Table cells one save may align in all (about a third of a second of one thread); segments
+// past it share their time out evenly, so no request can ask for unbounded work.
+const MAX_ALIGNMENT_CELLS_PER_SAVE = 16_000_000;
+/** For alignments on a request's own thread (split, merge): about 20 ms at most. */
+export const MAX_CELLS_ON_REQUEST_THREAD = 1_000_000;
+
+const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
+
+export interface Realignment {
+  previous: WordTiming[];
+  text: string;
+  startMs: number;
+  endMs: number;
+}
+
+/**
+ * `realignWords` for each edited segment of one save, within MAX_ALIGNMENT_CELLS_PER_SAVE.
+ * Runs in a worker thread (lib/off-thread): an alignment is quadratic in the words.
+ */
+export function realignSegments(segments: Realignment[]): WordTiming[][] {
+  let budget = MAX_ALIGNMENT_CELLS_PER_SAVE;
+  return segments.map(({ previous, text, startMs, endMs }) => {
+    const cells = previous.length * wordsOf(text).length;
+    const aligned = cells <= MAX_ALIGNED_CELLS && cells <= budget;
+    if (aligned) budget -= cells;
+    return realignWords(previous, text, startMs, endMs, aligned ? cells : 0);
+  });
+}
 
 /**
  * Word timings for an edited segment text. Words the edit kept keep their timing (so the
@@ -38,11 +67,17 @@ const MAX_ALIGNED_WORDS = 2000;
  * is no longer "unsure". New words share the time between their kept neighbours and carry
  * no confidence — a person typed them.
  */
-export function realignWords(previous: WordTiming[], text: string, startMs: number, endMs: number): WordTiming[] {
-  const words = text.split(/\s+/).filter(Boolean);
+export function realignWords(
+  previous: WordTiming[],
+  text: string,
+  startMs: number,
+  endMs: number,
+  maxCells = MAX_ALIGNED_CELLS,
+): WordTiming[] {
+  const words = wordsOf(text);
   if (words.length === 0) return [];
   const kept =
-    previous.length * words.length <= MAX_ALIGNED_WORDS * MAX_ALIGNED_WORDS
+    previous.length * words.length <= maxCells
       ? commonWords(previous.map((w) => key(w.word)), words.map(key))
       : [];
   const result: (WordTiming | null)[] = words.map(() => null);

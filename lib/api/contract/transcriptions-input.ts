@@ -1,20 +1,39 @@
 /** Bodies of /api/transcriptions and /api/styles, validated by the server with these sentences. */
 import { z } from "zod";
+import { nameField } from "./name-field";
+import { SEARCH_TERM_MAX_CHARS } from "./transcriptions";
 
-export const RenameBody = z.object({
-  title: z.string().trim().min(1, "Enter a title.").max(200, "Title must be 200 characters or fewer."),
+/** `GET /api/transcriptions?q=`: the user's transcriptions, or those matching every word of `q`. */
+export const TranscriptionListQuery = z.object({
+  q: z.string().max(SEARCH_TERM_MAX_CHARS, `A search can be at most ${SEARCH_TERM_MAX_CHARS} characters long.`).optional(),
 });
 
-const MAX_SEGMENT_CHARS = 5000;
+const TITLE_MAX = 200;
+
+/** A transcription's title, renamed or given when a recording starts: one line, 1–200 characters. */
+export const Title = nameField(TITLE_MAX, { empty: "Enter a title.", tooLong: `Title must be ${TITLE_MAX} characters or fewer.` });
+
+export const RenameBody = z.object({ title: Title });
+
+export const MAX_SEGMENT_CHARS = 5000;
 const SPEAKER_NAME_MAX = 60;
 
 /** A speaker's name, as assigned to a segment or given in a rename: one line, runs of spaces collapsed. */
-export const SpeakerName = z
-  .string()
-  .trim()
-  .min(1, "Give the speaker a name.")
-  .max(SPEAKER_NAME_MAX, `Use at most ${SPEAKER_NAME_MAX} characters for a speaker name.`)
-  .transform((name) => name.replace(/\s+/g, " "));
+export const SpeakerName = nameField(SPEAKER_NAME_MAX, {
+  empty: "Give the speaker a name.",
+  tooLong: `Use at most ${SPEAKER_NAME_MAX} characters for a speaker name.`,
+}).transform((name) => name.replace(/\s+/g, " "));
+
+/**
+ * The most one save may carry: changes, and characters of text in all (about an hour of
+ * speech); an editor sends more (a replace-all) in several saves. What a save costs the
+ * database (its word timings above all) grows with its text, and on embedded PGlite that
+ * work runs on the server's own thread.
+ */
+export const MAX_CHANGES_PER_SAVE = 200;
+export const MAX_TEXT_PER_SAVE = 50_000;
+// Segment positions are counted from 0; a transcript has far fewer segments than this.
+const MAX_POSITION = 1_000_000;
 
 /** `PATCH /api/transcriptions/{id}/segments`: changes based on the version the editor holds. */
 export const SegmentEdits = z.object({
@@ -22,18 +41,25 @@ export const SegmentEdits = z.object({
   changes: z
     .array(
       z.object({
-        position: z.number().int().min(0),
+        position: z.number().int().min(0).max(MAX_POSITION, `Segment positions go up to ${MAX_POSITION}.`),
         text: z.string().max(MAX_SEGMENT_CHARS, `A segment may hold at most ${MAX_SEGMENT_CHARS} characters.`).optional(),
         /** null: the segment has no speaker */
         speaker: SpeakerName.nullable().optional(),
       }),
     )
     .min(1, "Send at least one change.")
-    .max(10_000),
+    .max(MAX_CHANGES_PER_SAVE, `Send at most ${MAX_CHANGES_PER_SAVE} changes in one save.`)
+    .refine((changes) => changes.reduce((sum, c) => sum + (c.text?.length ?? 0), 0) <= MAX_TEXT_PER_SAVE, {
+      message: `Send at most ${MAX_TEXT_PER_SAVE} characters of text in one save.`,
+    }),
 });
 export type SegmentEdits = z.infer<typeof SegmentEdits>;
 
-const segmentPosition = z.number({ error: "Send the segment's position." }).int().min(0);
+const segmentPosition = z
+  .number({ error: "Send the segment's position." })
+  .int()
+  .min(0)
+  .max(MAX_POSITION, `Segment positions go up to ${MAX_POSITION}.`);
 
 /** `POST /api/transcriptions/{id}/segments`: split a segment before one of its words, or merge it with the next. */
 export const SegmentStructureEdit = z.discriminatedUnion(
@@ -65,11 +91,11 @@ export const STYLE_INSTRUCTIONS_MAX = 2000;
 
 /** A user's saved formatting style, as submitted (trimmed): `POST /api/styles`, `PATCH /api/styles/{id}`. */
 export const StyleInput = z.object({
-  name: z
-    .string({ error: "Give the style a name." })
-    .trim()
-    .min(1, "Give the style a name.")
-    .max(STYLE_NAME_MAX, `The style name must be ${STYLE_NAME_MAX} characters or fewer.`),
+  name: nameField(STYLE_NAME_MAX, {
+    empty: "Give the style a name.",
+    missing: "Give the style a name.",
+    tooLong: `The style name must be ${STYLE_NAME_MAX} characters or fewer.`,
+  }),
   instructions: z
     .string({ error: "Write the instructions for this style." })
     .trim()

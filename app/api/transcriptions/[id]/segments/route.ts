@@ -8,13 +8,13 @@ import { parseJsonBody } from "@/lib/http/body";
 import { route } from "@/lib/http/route";
 import { ownedTranscription, toApiSegment } from "@/lib/transcription/queries";
 
-// A replace-all over a long transcript sends every segment at once.
-const MAX_EDIT_BYTES = 8 * 1024 * 1024;
+// 200 changes and 50,000 characters of text (lib/api/contract), escaped, with speaker names.
+const MAX_EDIT_BYTES = 1024 * 1024;
 
 /**
  * Saves edited segments if nobody saved since `base_version`; a stale save is 409 (with
  * `current_version`) and writes nothing. Ownership and the plan are checked before reading
- * a body of up to 8 MB.
+ * a body of up to 1 MB.
  */
 export const PATCH = route({ auth: "user", answer: SavedSegments }, async ({ request, user, params }) => {
   const t = await ownedTranscription(db(), user.id, params.id);
