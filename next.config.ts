@@ -36,12 +36,11 @@ const nextConfig: NextConfig = {
       { key: "Content-Security-Policy", value: landingPolicy({ dev: NODE_ENV !== "production", https, analyticsHost: NEXT_PUBLIC_POSTHOG_KEY ? NEXT_PUBLIC_POSTHOG_HOST : undefined }) },
       ...(https ? [{ key: "Strict-Transport-Security", value: HSTS }] : []),
     ];
-    // The upload routes skip the proxy too (their bodies must stream, see proxy.ts): the API policy comes from here.
+    // API routes skip the proxy (their bodies must stream, and it costs every call, see proxy.ts): the API policy comes from here.
     const api = [{ key: "Content-Security-Policy", value: API_POLICY }, ...(https ? [{ key: "Strict-Transport-Security", value: HSTS }] : [])];
     return [
       { source: "/:path*", headers: securityHeaders },
-      { source: "/api/transcriptions", headers: api },
-      { source: "/api/uploads/:path*", headers: api },
+      { source: "/api/:path*", headers: api },
       // The proxy does not run for "/" (see proxy.ts): the landing page is a file.
       { source: "/", headers: landing },
     ];

@@ -8,7 +8,8 @@ import { doorRefusal } from "@/lib/security/door-checks";
 import { directUploadOrigin } from "@/lib/storage/direct-upload-origin";
 
 /**
- * Every request except static files and the landing page passes here, before any route:
+ * Every page request (not static files, the landing page or well-formed API addresses
+ * outside /api/auth, see `config`) passes here, before any route:
  * - an address that cannot be decoded, or holds a NUL, is answered 400 (never a 500);
  * - a state-changing request sent by another website is refused (CSRF);
  * - pages get a Content-Security-Policy with a fresh script nonce, API answers a strict one;
@@ -58,13 +59,15 @@ function refuse(status: number, detail: string): NextResponse {
 }
 
 export const config = {
-  // Everything but static files, "/" itself and the two upload routes. The landing page is
-  // prerendered and served as a file, with its own fixed policy (next.config.ts); running the
-  // proxy would add a nonce its HTML cannot carry. For any request the proxy matches, Next.js
-  // reads the whole body into memory first and cuts it at 10 MB (issue 24): uploads
-  // (`POST /api/transcriptions`, the resumable `/api/uploads`) must stream straight to their
-  // route, which makes the same door checks itself (route() → doorRefusal).
-  // Only well-formed upload addresses are left out: a malformed one (`/api/uploads/%`) still
-  // meets the proxy's 400 before Next.js tries to decode it for the route.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/transcriptions$|api/uploads(?:/[0-9a-f-]+)?$).+)"],
+  // Everything but static files, "/" itself and the API's well-formed addresses:
+  // - The landing page is prerendered and served as a file, with its own fixed policy
+  //   (next.config.ts); running the proxy would add a nonce its HTML cannot carry.
+  // - For any request the proxy matches, Next.js reads the whole body into memory first and
+  //   cuts it at 10 MB (issue 24), and runs the proxy's own request pipeline, which cost the
+  //   API a good part of its throughput and tail latency (issue 25). Every API route makes
+  //   the same door checks itself (route() → doorRefusal) and gets the API's policy from
+  //   next.config.ts. Better Auth's routes (/api/auth/…) still come here: they are not route()s.
+  // - Only addresses without a "%" are left out: a malformed one (`/api/uploads/%`) still
+  //   meets the proxy's 400 before Next.js tries to decode it for the route.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/(?!auth/)[^%]*$).+)"],
 };

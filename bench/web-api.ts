@@ -66,27 +66,37 @@ export async function freePort(): Promise<number> {
  * A verified user and a session as sign-in makes it (full lifetime, so not yet due for
  * extension), written before the app starts (PGlite allows one process).
  */
-async function signedInCookie(handle: DatabaseHandle): Promise<string> {
+async function signedIn(handle: DatabaseHandle): Promise<{ userId: string; cookie: string }> {
   const userId = randomUUID();
   const token = randomUUID();
   await handle.db.insert(users).values({ id: userId, name: "Bench", email: `${userId}@example.com`, emailVerified: true });
   await handle.db.insert(sessions).values({ id: randomUUID(), token, userId, expiresAt: new Date(Date.now() + SESSION_EXPIRES_IN * 1000) });
   const signature = createHmac("sha256", SECRET).update(token).digest("base64");
-  return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+  return { userId, cookie: `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}` };
 }
 
-/** `next start` of the built app, in PGlite mode (no databaseUrl) or on PostgreSQL, with any extra settings; resolves when it answers. */
-export async function startBuiltApp(databaseUrl?: string, extraEnv: Record<string, string> = {}): Promise<RunningApp> {
+/**
+ * `next start` of the built app (of `appDir`, this checkout by default), in PGlite mode (no
+ * databaseUrl) or on PostgreSQL, with any extra settings; `arrange` writes what the signed-in
+ * user should have before the app starts. Resolves when it answers.
+ */
+export async function startBuiltApp(
+  databaseUrl?: string,
+  extraEnv: Record<string, string> = {},
+  arrange?: (handle: DatabaseHandle, userId: string) => Promise<void>,
+  appDir = ROOT,
+): Promise<RunningApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "verbatim-bench-web-"));
   const handle = openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, "pglite") });
   await migrateAndSeed(handle, databaseUrl);
-  const cookie = await signedInCookie(handle);
+  const { userId, cookie } = await signedIn(handle);
+  await arrange?.(handle, userId);
   await handle.close();
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: ROOT,
+  const child: ChildProcess = spawn(path.join(appDir, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: appDir,
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -1,0 +1,46 @@
+/**
+ * `npm run bench:event-loop`: how long other requests wait while each heavy request runs
+ * with its largest allowed input (e2e/support/heavy-requests.ts), on the built app in PGlite
+ * mode — the embedded database shares the server's thread, so it is the harder case.
+ * `-- --before <dir>` also measures another checkout's build (e.g. the previous commit's)
+ * and prints both side by side.
+ */
+import { startBuiltApp } from "./web-api";
+import { arrangeLargeTranscript, HEAVY_REQUESTS, othersWait, type Wait } from "@/e2e/support/heavy-requests";
+
+async function measure(appDir?: string): Promise<Wait[]> {
+  const app = await startBuiltApp(undefined, {}, arrangeLargeTranscript, appDir);
+  try {
+    // First calls load each route's code; measured are the second ones.
+    const idle = () => othersWait(app, () => new Promise((resolve) => setTimeout(() => resolve(new Response()), 2000)));
+    await idle();
+    const results: Wait[] = [await idle()];
+    for (const heavy of HEAVY_REQUESTS) {
+      await othersWait(app, () => heavy.send(app));
+      const wait = await othersWait(app, () => heavy.send(app));
+      console.error(`${appDir ?? "this checkout"}: ${heavy.name}: ${ms(wait)}`);
+      results.push(wait);
+    }
+    return results;
+  } finally {
+    await app.stop();
+  }
+}
+
+const ms = (w: Wait | undefined) => (w ? `${Math.round(w.othersWaitedMs).toLocaleString("en")} ms (${w.status}, took ${Math.round(w.tookMs).toLocaleString("en")} ms)` : "—");
+
+async function main() {
+  const at = process.argv.indexOf("--before");
+  const beforeDir = at > 0 ? process.argv[at + 1] : undefined;
+  const before = beforeDir ? await measure(beforeDir) : [];
+  const after = await measure();
+  console.log("How long other requests waited (slowest GET /api/health) while each request ran; PGlite mode, 2 cores. Target: < 100 ms.");
+  console.table(
+    ["nothing else (2 s idle)", ...HEAVY_REQUESTS.map((h) => h.name)].map((name, i) => ({ request: name, ...(beforeDir ? { before: ms(before[i]) } : {}), now: ms(after[i]) })),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

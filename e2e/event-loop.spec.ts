@@ -1,0 +1,34 @@
+/**
+ * The event-loop guard: no request may hold up the others. Each heavy request goes, with its
+ * largest allowed input, to the built app in PGlite mode (its database shares the server's
+ * thread) while a cheap request is sent again and again; the slowest cheap answer must stay
+ * under 100 ms. `npm run bench:event-loop` prints the same figures.
+ */
+import { expect, test } from "@playwright/test";
+import { startBuiltApp, type RunningApp } from "../bench/web-api";
+import { arrangeLargeTranscript, HEAVY_REQUESTS, othersWait } from "./support/heavy-requests";
+
+const LIMIT_MS = 100;
+
+let app: RunningApp;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  app = await startBuiltApp(undefined, {}, arrangeLargeTranscript);
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+for (const heavy of HEAVY_REQUESTS) {
+  test(`others wait under ${LIMIT_MS} ms during ${heavy.name}`, async () => {
+    // A 10-hour transcript's PDF takes its thread half a minute here; twice, on a busy runner.
+    test.setTimeout(240_000);
+    // The first call of a route loads its code once; the guard is about every call after.
+    await othersWait(app, () => heavy.send(app));
+    const wait = await othersWait(app, () => heavy.send(app));
+    expect(wait.status, heavy.name).toBe(heavy.status);
+    expect(wait.othersWaitedMs, `${heavy.name}: the slowest of ${wait.probes} other requests`).toBeLessThan(LIMIT_MS);
+  });
+}

@@ -1,0 +1,170 @@
+/**
+ * The heaviest requests a signed-in user may send, each with its largest allowed input, and
+ * how long everyone else waits meanwhile: a cheap request (`GET /api/health`, which asks the
+ * database) is sent again and again while the heavy one runs, and the slowest answer is the
+ * wait. Used by the event-loop guard (e2e/event-loop.spec.ts) and `npm run bench:event-loop`.
+ */
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import { sql } from "drizzle-orm";
+import type { DatabaseHandle } from "@/lib/db/client";
+
+export interface SeededApp {
+  baseUrl: string;
+  cookie: string;
+}
+
+/** The large transcript's version, which each edit must be based on: 0 as arranged, then what each save answered. */
+const versions = new WeakMap<SeededApp, number>();
+
+/**
+ * The large transcript's shape: the longest file one may upload (10 hours) as speech gives,
+ * 3,600 segments of 10 s and about 150 characters (540,000 characters, 90,000 timed words).
+ */
+const SEGMENTS = 3600;
+const SEGMENT_CHARS = 150;
+const LARGE_TRANSCRIPT_ID = "5e1f7a2c-0d3b-4c8e-9a61-4b7d2f0e9c11";
+
+/** A fixed pseudo-random vocabulary, so every run arranges the same text. */
+function vocabulary(size: number): string[] {
+  let state = 42;
+  const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  return Array.from({ length: size }, () => Array.from({ length: 3 + Math.floor(next() * 7) }, () => letters[Math.floor(next() * 26)]).join(""));
+}
+
+function segmentText(words: string[], seed: number, chars = SEGMENT_CHARS): string {
+  const out: string[] = [];
+  let length = 0;
+  for (let i = 0; length < chars - 10; i++) {
+    const word = words[(seed * 7919 + i * 104729) % words.length];
+    out.push(word);
+    length += word.length + 1;
+  }
+  return out.join(" ");
+}
+
+/** Premium (so every export and formatting are allowed) and the large transcript, with word timings. */
+export async function arrangeLargeTranscript(handle: DatabaseHandle, userId: string): Promise<void> {
+  const words = vocabulary(5000);
+  const texts = Array.from({ length: SEGMENTS }, (_, i) => segmentText(words, i));
+  await handle.db.execute(sql`insert into subscriptions (id, user_id, plan_id, status, billing_interval, provider)
+    values (${`sub-${userId}`}, ${userId}, 'premium', 'active', 'monthly', 'demo')`);
+  await handle.db.execute(sql`insert into transcriptions (id, user_id, title, status, progress, language, engine, duration_s, reserved_seconds,
+      usage_period_start, audio_key, original_filename, content_type, size_bytes, transcript_text, completed_at)
+    values (${LARGE_TRANSCRIPT_ID}, ${userId}, 'Board meeting, all day', 'done', 100, 'en', 'sphinx', ${SEGMENTS * 10}, ${SEGMENTS * 10},
+      now(), ${`${userId}/${LARGE_TRANSCRIPT_ID}`}, 'meeting.wav', 'audio/wav', 1000000, ${texts.join(" ")}, now())`);
+  for (const [position, text] of texts.entries()) {
+    const tokens = text.split(" ");
+    const start = position * 10_000;
+    const timings = tokens.map((word, i) => ({ word, start_ms: start + Math.floor((i * 10_000) / tokens.length), end_ms: start + Math.floor(((i + 1) * 10_000) / tokens.length), confidence: 0.9 }));
+    await handle.db.execute(sql`insert into transcript_segments (id, transcription_id, position, start_ms, end_ms, text, words, confidence)
+      values (${randomUUID()}, ${LARGE_TRANSCRIPT_ID}, ${position}, ${start}, ${start + 10_000}, ${text}, ${JSON.stringify(timings)}::jsonb, 0.9)`);
+  }
+}
+
+export interface HeavyRequest {
+  name: string;
+  /** the status the request must get */
+  status: number;
+  send(app: SeededApp): Promise<Response>;
+}
+
+const letters = (count: number) => Array.from({ length: count }, (_, i) => String.fromCharCode(97 + (i % 26))).join(" ");
+const words = vocabulary(5000);
+
+function call(app: SeededApp, path: string, init: { method?: string; body?: string } = {}): Promise<Response> {
+  return fetch(`${app.baseUrl}${path}`, {
+    method: init.method ?? "GET",
+    body: init.body,
+    headers: { cookie: app.cookie, origin: app.baseUrl, ...(init.body ? { "content-type": "application/json" } : {}) },
+  });
+}
+
+/** A save of `changes` based on the version the last save answered. */
+async function saveSegments(app: SeededApp, changes: unknown[] | string): Promise<Response> {
+  const body = typeof changes === "string" ? changes : JSON.stringify({ base_version: versions.get(app) ?? 0, changes });
+  const answer = await call(app, `/api/transcriptions/${LARGE_TRANSCRIPT_ID}/segments`, { method: "PATCH", body });
+  if (answer.ok) versions.set(app, ((await answer.clone().json()) as { version: number }).version);
+  return answer;
+}
+
+const pingPong = Array.from({ length: 12 }, (_, i) => ({ position: 0, text: letters(i % 2 ? 1600 : 2499) }));
+
+export const HEAVY_REQUESTS: HeavyRequest[] = [
+  {
+    // The reported attack: one segment edited back and forth between a 1,600- and a 2,500-word
+    // text, as many times as a save's 50,000 characters allow.
+    name: "segment edit: one segment rewritten 12 times",
+    status: 200,
+    send: (app) => saveSegments(app, pingPong),
+  },
+  {
+    name: "segment edit: 200 segments rewritten",
+    status: 200,
+    send: (app) =>
+      saveSegments(app, Array.from({ length: 200 }, (_, position) => ({ position, text: segmentText(words, position + (versions.get(app) ?? 0) + 1, 249) }))),
+  },
+  {
+    name: "segment edit: 10 segments of 5,000 characters",
+    status: 200,
+    send: (app) => saveSegments(app, Array.from({ length: 10 }, (_, position) => ({ position: position * 7, text: segmentText(words, position + (versions.get(app) ?? 0), 5000) }))),
+  },
+  {
+    name: "JSON nested 500,000 deep (1 MB)",
+    status: 400,
+    send: (app) => saveSegments(app, "[".repeat(500_000) + "]".repeat(500_000)),
+  },
+  { name: "search: 200-character term", status: 200, send: (app) => call(app, `/api/transcriptions?q=${encodeURIComponent(segmentText(words, 3, 200).slice(0, 200))}`) },
+  { name: "search: 4,001-character term", status: 400, send: (app) => call(app, `/api/transcriptions?q=${"a".repeat(4001)}`) },
+  { name: "export: PDF", status: 200, send: (app) => call(app, `/api/transcriptions/${LARGE_TRANSCRIPT_ID}/export?format=pdf&timestamps=1`) },
+  { name: "export: DOCX", status: 200, send: (app) => call(app, `/api/transcriptions/${LARGE_TRANSCRIPT_ID}/export?format=docx&timestamps=1`) },
+  {
+    name: "basic formatting",
+    status: 200,
+    send: (app) => call(app, `/api/transcriptions/${LARGE_TRANSCRIPT_ID}/format`, { method: "POST", body: JSON.stringify({ level: "basic" }) }),
+  },
+  { name: "the whole transcript", status: 200, send: (app) => call(app, `/api/transcriptions/${LARGE_TRANSCRIPT_ID}`) },
+];
+
+export interface Wait {
+  status: number;
+  /** how long the heavy request took */
+  tookMs: number;
+  /** the slowest answer to the cheap request while it ran */
+  othersWaitedMs: number;
+  probes: number;
+}
+
+/** One cheap request on its own connection, as another user's would be; resolves when fully answered. */
+function probe(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        res.resume();
+        res.on("end", () => resolve());
+      })
+      .on("error", reject);
+  });
+}
+
+/** Sends `heavy` and, until it is answered, the cheap request one after another. */
+export async function othersWait(app: SeededApp, heavy: () => Promise<Response>): Promise<Wait> {
+  const started = performance.now();
+  let done = false;
+  const answer = heavy().then(async (r) => {
+    await r.arrayBuffer();
+    return r.status;
+  });
+  void answer.finally(() => (done = true)).catch(() => undefined);
+  let slowest = 0;
+  let probes = 0;
+  while (!done) {
+    const sent = performance.now();
+    await probe(`${app.baseUrl}/api/health`);
+    slowest = Math.max(slowest, performance.now() - sent);
+    probes++;
+  }
+  const status = await answer;
+  return { status, tookMs: performance.now() - started, othersWaitedMs: slowest, probes };
+}
