@@ -111,6 +111,19 @@ export const HEAVY_REQUESTS: HeavyRequest[] = [
     send: (app) => saveSegments(app, Array.from({ length: 10 }, (_, position) => ({ position: position * 7, text: segmentText(words, position + (versions.get(app) ?? 0), 5000) }))),
   },
   {
+    // Every later segment moves, and the answer holds all 3,600 with their word timings.
+    name: "split a segment of the large transcript",
+    status: 200,
+    send: async (app) => {
+      const answer = await call(app, `/api/transcriptions/${LARGE_TRANSCRIPT_ID}/segments`, {
+        method: "POST",
+        body: JSON.stringify({ action: "split", base_version: versions.get(app) ?? 0, position: 10 * ((versions.get(app) ?? 0) + 1), word: 3 }),
+      });
+      if (answer.ok) versions.set(app, ((await answer.clone().json()) as { version: number }).version);
+      return answer;
+    },
+  },
+  {
     name: "JSON nested 500,000 deep (1 MB)",
     status: 400,
     send: (app) => saveSegments(app, "[".repeat(500_000) + "]".repeat(500_000)),

@@ -63,5 +63,5 @@ export async function exportTranscription(database: Database, e: Entitlements, t
       formattedMarkdown: t.formattedMarkdown,
     },
     { timestamps, version, timeZone },
-  ]);
+  ], t.userId);
 }

@@ -26,6 +26,7 @@ const NOT_DONE = "This transcription is not finished yet, so it cannot be format
 
 /** What a format request needs, checked: the plan allows it, a model is there, the style is the user's. */
 interface Checked {
+  userId: string;
   request: FormatRequest;
   segments: ReturnType<typeof toApiSegment>[];
   language: string | undefined;
@@ -44,6 +45,7 @@ async function check(database: Database, userId: string, t: Transcription, reque
   const segments = (await segmentsOf(database, t.id)).map(toApiSegment);
   if (!segments.some((s) => s.text.trim())) throw new DomainError("conflict", "There is no speech in this transcript to format.");
   return {
+    userId,
     request,
     segments,
     // Filler and stutter rules are English-only ("die die" is good German); the rules need the language.
@@ -57,7 +59,7 @@ async function check(database: Database, userId: string, t: Transcription, reque
 async function produce(c: Checked, llm: LlmConfig | null): Promise<string> {
   const { segments, language } = c;
   // The rules are quick per line but a long transcript has many: a worker thread runs them.
-  if (c.request.level === "basic") return runOffThread("formatBasic", [segments, { cleanup: c.cleanup, paragraphs: c.paragraphs, language }]);
+  if (c.request.level === "basic") return runOffThread("formatBasic", [segments, { cleanup: c.cleanup, paragraphs: c.paragraphs, language }], c.userId);
   if (c.style) return applyStyle(segments, c.style, requireLlm(llm), { language });
   return formatAdvanced(segments, requireLlm(llm), { language });
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { transcriptions } from "@/lib/db/schema";
 import { segmentsOf } from "@/lib/transcription/queries";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
@@ -72,6 +72,52 @@ describe.each(BACKENDS)("applySegmentEdits on %s", (_name, open) => {
     expect(await segmentsOf(db, id)).toEqual(result.segments);
   });
 
+  it("a stale save is refused before any alignment is done for it", async () => {
+    const { db } = t.handle;
+    const user = await insertUser(db);
+    const id = await insertDoneTranscription(db, user, SEGMENTS);
+    await applySegmentEdits(db, user, id, { base_version: 0, changes: [{ position: 1, text: "from tab A" }] });
+    // Many stale saves at once: each is a 409 at once, none waits for (or takes) a thread.
+    const stale = await Promise.allSettled(
+      Array.from({ length: 10 }, () => applySegmentEdits(db, user, id, { base_version: 0, changes: [{ position: 0, text: "so my fellow" }] })),
+    );
+    expect(stale.map((r) => r.status === "rejected" && (r.reason as { kind?: string }).kind)).toEqual(Array.from({ length: 10 }, () => "conflict"));
+  });
+
+  it("a transcript cannot be edited past 1,000,000 characters; the save is refused whole", async () => {
+    const { db } = t.handle;
+    const user = await insertUser(db);
+    const full = Array.from({ length: 200 }, (_, i) => ({ startMs: i * 1000, endMs: i * 1000 + 1000, text: "y".repeat(4999) }));
+    const id = await insertDoneTranscription(db, user, full);
+    // 200 × 4,999 characters and 199 spaces: one character short of the limit.
+    const atLimit = await applySegmentEdits(db, user, id, { base_version: 0, changes: [{ position: 0, text: "y".repeat(5000) }] });
+    expect(atLimit.version).toBe(1);
+    const past = applySegmentEdits(db, user, id, { base_version: 1, changes: [{ position: 1, text: "y".repeat(5000) }, { position: 2, speaker: "Ann" }] });
+    await expect(past).rejects.toMatchObject({
+      kind: "unprocessable",
+      message: "A transcript may hold at most 1000000 characters; this save would make it longer.",
+    });
+    const segments = await segmentsOf(db, id);
+    expect([segments[1].text.length, segments[2].speaker]).toEqual([4999, null]);
+    const [row] = await db.select().from(transcriptions).where(eq(transcriptions.id, id));
+    expect([row.version, row.transcriptText.length]).toEqual([1, 1_000_000]);
+  });
+
+  it("a split past 20,000 segments is refused", async () => {
+    const { db } = t.handle;
+    const user = await insertUser(db);
+    const id = await insertDoneTranscription(db, user, []);
+    await db.execute(sql`insert into transcript_segments (id, transcription_id, position, start_ms, end_ms, text)
+      select ${id} || '-' || g, ${id}, g, g * 1000, g * 1000 + 1000, 'two words' from generate_series(0, 19999) g`);
+    await expect(restructureSegments(db, user, id, { action: "split", base_version: 0, position: 5, word: 1 })).rejects.toMatchObject({
+      kind: "unprocessable",
+      message: "A transcript may hold at most 20000 segments.",
+    });
+    await db.execute(sql`delete from transcript_segments where transcription_id = ${id} and position = 19999`);
+    const split = await restructureSegments(db, user, id, { action: "split", base_version: 0, position: 5, word: 1 });
+    expect(split.segments).toHaveLength(20_000);
+  });
+
   it("refuses a stale save (409 conflict) and writes nothing", async () => {
     const { db } = t.handle;
     const user = await insertUser(db);
@@ -92,7 +138,11 @@ describe.each(BACKENDS)("applySegmentEdits on %s", (_name, open) => {
     );
     const winners = results.filter((r) => r.status === "fulfilled");
     expect(winners).toHaveLength(1);
-    expect(results.filter((r) => r.status === "rejected" && (r.reason as { kind?: string }).kind === "conflict")).toHaveLength(3);
+    // The others are stale (409), or, past the user's two heavy requests under way, refused as too many at once (429).
+    const refusals = results.flatMap((r) => (r.status === "rejected" ? [(r.reason as { kind?: string }).kind] : []));
+    expect(refusals).toHaveLength(3);
+    expect(refusals).toContain("conflict");
+    expect(refusals.every((kind) => kind === "conflict" || kind === "rate_limited")).toBe(true);
   });
 
   it("an unknown segment rolls the whole save back (unprocessable, 422), version unchanged", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { SegmentEdits, SegmentStructureEdit } from "@/lib/api/contract/transcriptions-input";
 import type { Database, Tx } from "@/lib/db/client";
 import { transcriptSegments, transcriptions, type TranscriptSegment } from "@/lib/db/schema";
@@ -11,6 +11,15 @@ import { runOffThread } from "@/lib/off-thread/off-thread";
 
 export const STALE_EDIT_MESSAGE =
   "This transcript was changed in another tab or window since you opened it. Reload to get the latest version.";
+/**
+ * What one transcript may hold, so edits cannot grow it without end: every read of it (the
+ * editor, exports, formatting) grows with it. A 10-hour recording, the longest file, gives
+ * about 550,000 characters in about 3,600 segments.
+ */
+const MAX_TRANSCRIPT_CHARS = 1_000_000;
+const MAX_SEGMENTS = 20_000;
+const TRANSCRIPT_TOO_LONG_MESSAGE = `A transcript may hold at most ${MAX_TRANSCRIPT_CHARS} characters; this save would make it longer.`;
+const TOO_MANY_SEGMENTS_MESSAGE = `A transcript may hold at most ${MAX_SEGMENTS} segments.`;
 const UNFINISHED_EDIT_MESSAGE = "This transcription is not finished yet, so it cannot be edited.";
 
 export interface SavedEdits {
@@ -35,20 +44,29 @@ export async function applySegmentEdits(
   transcriptionId: string,
   edits: SegmentEdits,
 ): Promise<SavedEdits> {
+  // A stale or refused save is answered before any work is done for it.
+  const [now] = await database
+    .select({ status: transcriptions.status, version: transcriptions.version })
+    .from(transcriptions)
+    .where(and(eq(transcriptions.id, transcriptionId), eq(transcriptions.userId, userId)));
+  if (now?.status !== "done" || now.version !== edits.base_version) throw await whyRefused(database, userId, transcriptionId);
   const changes = lastChangePerSegment(edits.changes);
   const before = await segmentsAt(database, transcriptionId, [...changes.keys()]);
-  const after = await editedSegments(before, changes);
+  const after = await editedSegments(userId, before, changes);
   return versioned(database, userId, transcriptionId, edits.base_version, async (tx) => {
     const missing = [...changes.keys()].find((p) => !before.some((r) => r.position === p));
     if (missing !== undefined) throw new DomainError("unprocessable", noSegment(missing));
     await requireUnchanged(tx, transcriptionId, before, edits.base_version);
     await writeSegments(tx, after);
-    await tx
+    const [whole] = await tx
       .update(transcriptions)
       .set({
         transcriptText: sql`(select coalesce(string_agg(${transcriptSegments.text}, ' ' order by ${transcriptSegments.position}), '') from ${transcriptSegments} where ${transcriptSegments.transcriptionId} = ${transcriptionId})`,
       })
-      .where(eq(transcriptions.id, transcriptionId));
+      .where(eq(transcriptions.id, transcriptionId))
+      .returning({ chars: sql<number>`length(${transcriptions.transcriptText})` });
+    // Thrown inside the transaction: nothing of this save is kept.
+    if (Number(whole.chars) > MAX_TRANSCRIPT_CHARS) throw new DomainError("unprocessable", TRANSCRIPT_TOO_LONG_MESSAGE);
     return after;
   });
 }
@@ -64,7 +82,7 @@ export async function restructureSegments(
   transcriptionId: string,
   edit: SegmentStructureEdit,
 ): Promise<SavedEdits> {
-  return versioned(database, userId, transcriptionId, edit.base_version, async (tx) => {
+  const { version } = await versioned(database, userId, transcriptionId, edit.base_version, async (tx) => {
     const at = (position: number) =>
       tx
         .select()
@@ -80,6 +98,8 @@ export async function restructureSegments(
         .where(and(eq(transcriptSegments.transcriptionId, transcriptionId), gt(transcriptSegments.position, after)));
     if (edit.action === "split") {
       const [first, second] = splitParts(row, edit.word);
+      const [{ segments }] = await tx.select({ segments: count() }).from(transcriptSegments).where(eq(transcriptSegments.transcriptionId, transcriptionId));
+      if (segments >= MAX_SEGMENTS) throw new DomainError("unprocessable", TOO_MANY_SEGMENTS_MESSAGE);
       await later(edit.position, 1);
       await tx.update(transcriptSegments).set(first).where(eq(transcriptSegments.id, row.id));
       await tx.insert(transcriptSegments).values({ ...second, id: randomUUID(), transcriptionId, position: edit.position + 1 });
@@ -90,8 +110,12 @@ export async function restructureSegments(
       await tx.delete(transcriptSegments).where(eq(transcriptSegments.id, next.id));
       await later(edit.position + 1, -1);
     }
-    return segmentsOf(tx, transcriptionId);
+    return [];
   });
+  // Read after the transaction, a page at a time: inside it, a long transcript's read would
+  // hold the embedded database for everyone. A save in between is newer than `version`, and
+  // the editor's next save, based on `version`, then meets the usual 409.
+  return { version, segments: await segmentsOf(database, transcriptionId) };
 }
 
 /**
@@ -127,7 +151,7 @@ async function versioned(
 
 const noSegment = (position: number) => `There is no segment ${position} in this transcript.`;
 
-async function whyRefused(tx: Tx, userId: string, transcriptionId: string): Promise<DomainError> {
+async function whyRefused(tx: Database | Tx, userId: string, transcriptionId: string): Promise<DomainError> {
   const [row] = await tx
     .select({ status: transcriptions.status, version: transcriptions.version })
     .from(transcriptions)
@@ -160,7 +184,7 @@ const segmentsAt = (database: Database, transcriptionId: string, positions: numb
     .orderBy(asc(transcriptSegments.position));
 
 /** The segments with their changes applied; new texts get word timings from the old ones. */
-async function editedSegments(rows: TranscriptSegment[], changes: Map<number, Change>): Promise<TranscriptSegment[]> {
+async function editedSegments(userId: string, rows: TranscriptSegment[], changes: Map<number, Change>): Promise<TranscriptSegment[]> {
   const edited = rows.map((row) => {
     const change = changes.get(row.position)!;
     const text = change.text === undefined ? row.text : cleanText(change.text);
@@ -172,6 +196,7 @@ async function editedSegments(rows: TranscriptSegment[], changes: Map<number, Ch
     const words = await runOffThread(
       "realignSegments",
       realign.map((r) => ({ previous: r.words!, text: r.text, startMs: r.startMs, endMs: r.endMs })),
+      userId,
     );
     realign.forEach((r, i) => (r.words = words[i]));
   }

@@ -8,3 +8,14 @@ export function json(data: unknown, status = 200, headers: Record<string, string
 export function errorResponse(status: number, detail: string, extra: Record<string, unknown> = {}): Response {
   return json({ detail, ...extra }, status);
 }
+
+const EVENT_STREAM_HEADERS = { "content-type": "text/event-stream", ...NO_STORE, connection: "keep-alive", "x-accel-buffering": "no" };
+
+/**
+ * A server-sent-events answer. Next.js answers HEAD with the GET handler but never reads
+ * the body, so a HEAD gets the headers only: a stream opened for it would poll, and hold one
+ * of the user's stream slots, for ever.
+ */
+export function eventStreamResponse(request: Request, open: () => ReadableStream<Uint8Array>): Response {
+  return new Response(request.method === "HEAD" ? null : open(), { headers: EVENT_STREAM_HEADERS });
+}

@@ -15,7 +15,12 @@ const TASK_TIMEOUT_MS = 300_000;
 // Idle threads end, so an idle server holds no more memory than before (issue 16's budget).
 const IDLE_MS = 30_000;
 
+// Heavy requests of one user under way at once (running or waiting): a person saves, exports
+// or formats one thing at a time; one account must not fill the queue for everyone.
+const MAX_TASKS_PER_OWNER = 2;
+
 export const BUSY_MESSAGE = "The server is busy. Try again in a minute.";
+export const OWNER_BUSY_MESSAGE = "Your earlier saves, exports or formatting are still under way. Try again when they are done.";
 const FAILED_MESSAGE = "The server could not finish this request. Try again.";
 
 interface Pending {
@@ -33,17 +38,28 @@ interface Lane {
 const lanes: Lane[] = [];
 const waiting: Pending[] = [];
 let nextId = 1;
+const underWay = new Map<string, number>();
 
 /**
- * Runs `task` in a worker thread and resolves with its output; a DomainError thrown by the
- * task arrives as the same DomainError. Requests wait their turn for one of THREADS threads.
+ * Runs `task` for `owner` (a user id) in a worker thread and resolves with its output; a
+ * DomainError thrown by the task arrives as the same DomainError. Requests wait their turn
+ * for one of THREADS threads; an owner has at most MAX_TASKS_PER_OWNER under way.
  */
-export function runOffThread<K extends TaskName>(task: K, input: TaskInput<K>): Promise<TaskOutput<K>> {
-  if (waiting.length >= MAX_WAITING) return Promise.reject(new DomainError("unavailable", BUSY_MESSAGE));
-  return new Promise((resolve, reject) => {
-    waiting.push({ request: { id: nextId++, task, input }, resolve: resolve as (output: unknown) => void, reject });
-    dispatch();
-  });
+export async function runOffThread<K extends TaskName>(task: K, input: TaskInput<K>, owner: string): Promise<TaskOutput<K>> {
+  const mine = underWay.get(owner) ?? 0;
+  if (mine >= MAX_TASKS_PER_OWNER) throw new DomainError("rate_limited", OWNER_BUSY_MESSAGE);
+  if (waiting.length >= MAX_WAITING) throw new DomainError("unavailable", BUSY_MESSAGE);
+  underWay.set(owner, mine + 1);
+  try {
+    return await new Promise<TaskOutput<K>>((resolve, reject) => {
+      waiting.push({ request: { id: nextId++, task, input }, resolve: resolve as (output: unknown) => void, reject });
+      dispatch();
+    });
+  } finally {
+    const left = (underWay.get(owner) ?? 1) - 1;
+    if (left > 0) underWay.set(owner, left);
+    else underWay.delete(owner);
+  }
 }
 
 function dispatch(): void {
@@ -103,5 +119,8 @@ function retire(lane: Lane): void {
   lanes.splice(at, 1);
   clearTimeout(lane.timer);
   lane.worker.removeAllListeners();
+  // An error racing the end (an exception as the time limit strikes) must not go unheard:
+  // an "error" event without a listener would take the whole server down.
+  lane.worker.on("error", () => undefined);
   void lane.worker.terminate();
 }

@@ -10,8 +10,9 @@ export interface DoorRefusal {
 /**
  * What every request must pass before any route runs: an address that decodes and holds no
  * NUL, and no state-changing request sent by another website (CSRF). The proxy asks this for
- * every path it matches; `route()` asks again, because the upload routes are left out of the
- * proxy (Next.js would buffer their whole body in memory to show it to the proxy).
+ * every path it matches (pages, Better Auth's routes, addresses holding "%"); `route()` asks
+ * for every API route, which the proxy leaves out (see proxy.ts: it would buffer their bodies
+ * and cost every call).
  */
 export function doorRefusal(request: { url: string; method: string; headers: Headers }, appUrl: string): DoorRefusal | null {
   const problem = malformedAddress(request.url);

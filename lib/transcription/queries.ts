@@ -95,8 +95,9 @@ export async function ownedTranscription(database: Database, userId: string, id:
 }
 
 // Segments read per query: a 10-hour transcript has 3,600 and its word timings take ~6 MB,
-// which embedded PGlite would read on the server's own thread in one go (~100 ms).
-const SEGMENTS_PER_READ = 400;
+// which embedded PGlite would read on the server's own thread in one go (~100 ms). A page
+// of 100 is ~2 ms for ordinary segments, and bounded for the longest (5,000 characters each).
+const SEGMENTS_PER_READ = 100;
 
 /**
  * A transcription's segments in order, read a page at a time so other requests run between

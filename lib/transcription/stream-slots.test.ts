@@ -68,6 +68,16 @@ describe.each(BACKENDS.slice(0, 1))("open event streams per user, on %s", (_name
     expect((await openStatus(me)).response.status).toBe(200);
   });
 
+  it("HEAD answers the headers only and holds no slot (its body is never read)", async () => {
+    mockDatabase.current = t.db;
+    const me = await insertUser(t.db);
+    for (let i = 0; i < MAX_STREAMS_PER_USER + 5; i++) {
+      const head = await statusEvents(new Request(`${APP_URL}/api/transcriptions/events`, { method: "HEAD", headers: { "x-test-user": me } }));
+      expect([head.status, head.headers.get("content-type"), head.body]).toEqual([200, "text/event-stream", null]);
+    }
+    expect((await openStatus(me)).response.status).toBe(200);
+  });
+
   it("gives the slot back when a stream ends by itself", async () => {
     mockDatabase.current = t.db;
     const me = await insertUser(t.db);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { db } from "@/lib/db/client";
+import { eventStreamResponse } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 import { changeFeed } from "@/lib/transcription/change-feed";
 import { statusStream, streamStart } from "@/lib/transcription/status-stream";
@@ -9,7 +10,5 @@ const EventsQuery = z.object({ since: z.string().optional() });
 /** Server-sent events: every change to the user's transcriptions (status, progress, errors) since `?since=`. */
 export const GET = route({ auth: "user", query: EventsQuery }, async ({ request, user, query }) => {
   const start = streamStart(query.since ?? null);
-  return new Response(statusStream(db(), changeFeed(), user.id, request.signal, start), {
-    headers: { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive", "x-accel-buffering": "no" },
-  });
+  return eventStreamResponse(request, () => statusStream(db(), changeFeed(), user.id, request.signal, start));
 });

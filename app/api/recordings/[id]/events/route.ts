@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
 import { LiveEventsQuery } from "@/lib/api/contract/recordings-input";
+import { eventStreamResponse } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 import { liveEventStream } from "@/lib/live/live-events";
 import { changeFeed } from "@/lib/transcription/change-feed";
@@ -8,7 +9,5 @@ import { ownedTranscription } from "@/lib/transcription/queries";
 /** Server-sent events: the live text of one of the user's recordings, from utterance `?from=`. */
 export const GET = route({ auth: "user", query: LiveEventsQuery }, async ({ request, user, params, query }) => {
   const t = await ownedTranscription(db(), user.id, params.id);
-  return new Response(liveEventStream(db(), changeFeed(), user.id, t.id, request.signal, Number(query.from ?? 0)), {
-    headers: { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive", "x-accel-buffering": "no" },
-  });
+  return eventStreamResponse(request, () => liveEventStream(db(), changeFeed(), user.id, t.id, request.signal, Number(query.from ?? 0)));
 });
