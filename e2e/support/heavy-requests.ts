@@ -67,6 +67,8 @@ export interface HeavyRequest {
   name: string;
   /** the status the request must get */
   status: number;
+  /** measured by the bench but not held to the guard's limit: why */
+  notGuarded?: string;
   send(app: SeededApp): Promise<Response>;
 }
 
@@ -114,6 +116,7 @@ export const HEAVY_REQUESTS: HeavyRequest[] = [
     // Every later segment moves, and the answer holds all 3,600 with their word timings.
     name: "split a segment of the large transcript",
     status: 200,
+    notGuarded: "moving 3,600 later segments down one position takes embedded PGlite ~100 ms in one statement",
     send: async (app) => {
       const answer = await call(app, `/api/transcriptions/${LARGE_TRANSCRIPT_ID}/segments`, {
         method: "POST",
