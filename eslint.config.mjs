@@ -8,10 +8,9 @@ const config = [
   { files: ["e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
   // One configuration schema (lib/env): the app reads no environment variable anywhere else.
   {
-    // instrumentation.ts and lib/off-thread/spawn-thread.ts keep Next's NEXT_RUNTIME check,
-    // which tells the built server from source (Jest, tsx), not configuration.
+    // instrumentation.ts keeps Next's build-time NEXT_RUNTIME check, which must be literal.
     files: ["app/**", "components/**", "lib/**", "proxy.ts"],
-    ignores: ["lib/env/**", "lib/off-thread/spawn-thread.ts", "**/*.test.ts", "**/*.test.tsx", "**/test-utils/**"],
+    ignores: ["lib/env/**", "**/*.test.ts", "**/*.test.tsx", "**/test-utils/**"],
     rules: {
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through env() from @/lib/env (declared in lib/env/variables.ts)." }],
     },

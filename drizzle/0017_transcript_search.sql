@@ -23,13 +23,13 @@ CREATE FUNCTION search_query(words text, match_any boolean) RETURNS tsquery LANG
     FROM unnest(tsvector_to_array(search_words(words))) AS lexeme
   $$;--> statement-breakpoint
 -- What a transcription is found by: its title (weight A, so a title match ranks first) and
--- the first 100,000 characters of its transcript (about two hours of speech). The cap bounds
+-- the first 50,000 characters of its transcript (about an hour of speech). The cap bounds
 -- the work each save of the text adds (on embedded PGlite it runs on the server's own thread:
 -- some 20 ms for a long transcript of ordinary words, up to ~80 ms for text made of distinct
 -- rare characters), and keeps the vector far under tsvector's 1 MB limit whatever the text: a
 -- word and the space after it take at most 4 bytes per character there.
 CREATE FUNCTION transcription_search_document(title text, body text) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  AS $$ SELECT setweight(search_words(title), 'A') || search_words(left(body, 100000)) $$;--> statement-breakpoint
+  AS $$ SELECT setweight(search_words(title), 'A') || search_words(left(body, 50000)) $$;--> statement-breakpoint
 -- A table beside transcriptions rather than a column of it: every full-row read of a
 -- transcription (the editor's, the worker's, each RETURNING) would otherwise fetch the vector.
 -- It holds the owner too, so a search reads that user's documents (or the GIN index's

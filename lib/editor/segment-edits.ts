@@ -53,22 +53,30 @@ export async function applySegmentEdits(
   const changes = lastChangePerSegment(edits.changes);
   const before = await segmentsAt(database, transcriptionId, [...changes.keys()]);
   const after = await editedSegments(userId, before, changes);
-  return versioned(database, userId, transcriptionId, edits.base_version, async (tx) => {
+  const saved = await versioned(database, userId, transcriptionId, edits.base_version, async (tx) => {
     const missing = [...changes.keys()].find((p) => !before.some((r) => r.position === p));
     if (missing !== undefined) throw new DomainError("unprocessable", noSegment(missing));
     await requireUnchanged(tx, transcriptionId, before, edits.base_version);
     await writeSegments(tx, after);
     const [whole] = await tx
-      .update(transcriptions)
-      .set({
-        transcriptText: sql`(select coalesce(string_agg(${transcriptSegments.text}, ' ' order by ${transcriptSegments.position}), '') from ${transcriptSegments} where ${transcriptSegments.transcriptionId} = ${transcriptionId})`,
-      })
-      .where(eq(transcriptions.id, transcriptionId))
-      .returning({ chars: sql<number>`length(${transcriptions.transcriptText})` });
+      .select({ chars: sql<number>`coalesce(sum(length(${transcriptSegments.text})) + count(*) - 1, 0)` })
+      .from(transcriptSegments)
+      .where(eq(transcriptSegments.transcriptionId, transcriptionId));
     // Thrown inside the transaction: nothing of this save is kept.
     if (Number(whole.chars) > MAX_TRANSCRIPT_CHARS) throw new DomainError("unprocessable", TRANSCRIPT_TOO_LONG_MESSAGE);
     return after;
   });
+  // The search text (and its index) follows in a statement of its own: in the save's
+  // transaction it would hold embedded PGlite, and so every other request, as long again. It
+  // is built from the segments as they are then, so of two saves the later one leaves it right.
+  await new Promise((resolve) => setImmediate(resolve));
+  await database
+    .update(transcriptions)
+    .set({
+      transcriptText: sql`(select coalesce(string_agg(${transcriptSegments.text}, ' ' order by ${transcriptSegments.position}), '') from ${transcriptSegments} where ${transcriptSegments.transcriptionId} = ${transcriptionId})`,
+    })
+    .where(eq(transcriptions.id, transcriptionId));
+  return saved;
 }
 
 /**

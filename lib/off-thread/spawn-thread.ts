@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { inNextServer } from "@/lib/env/runtime";
 
 /**
  * A worker thread running thread-entry.ts. In the built app Turbopack bundles the entry
@@ -7,8 +8,7 @@ import { Worker } from "node:worker_threads";
  * the entry is TypeScript, which the thread compiles with tsx as it loads it.
  */
 export function spawnThread(): Worker {
-  // Next.js sets it in its server, and only there (see eslint.config.mjs).
-  if (process.env.NEXT_RUNTIME) return new Worker(new URL("./thread-entry.ts", import.meta.url));
+  if (inNextServer()) return new Worker(new URL("./thread-entry.ts", import.meta.url));
   const entry = fileURLToPath(new URL("./thread-entry.ts", import.meta.url));
   return new Worker(`require("tsx/cjs/api").register(); require(${JSON.stringify(entry)});`, { eval: true });
 }

@@ -10,7 +10,7 @@ import { searchWords } from "./search-words";
  * How much of a transcript the index holds (migration 0017's transcription_search_document):
  * the snippet is looked for in the same part, so a found transcript shows where it matched.
  */
-const SEARCHED_TEXT_CHARS = 100_000;
+const SEARCHED_TEXT_CHARS = 50_000;
 
 /**
  * The most transcriptions a search answers, best first. Each one brings its searched text
