@@ -12,8 +12,8 @@ export async function register() {
   assertStartable();
   const { stampPeerAddresses } = await import("@/lib/security/client-address");
   stampPeerAddresses();
-  const { prepareDatabase } = await import("@/lib/db/prepare");
+  const { prepareDatabase } = await import("@/lib/db-setup/prepare");
   await prepareDatabase();
-  const { startAppWorker } = await import("@/lib/transcription/app-worker");
+  const { startAppWorker } = await import("@/lib/worker/app-worker");
   startAppWorker();
 }

@@ -16,8 +16,9 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   // PGlite loads its WASM files, whisper.node its native addon and pdfkit its font data
-  // relative to their own modules; bundling breaks them.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer", "@fugood/whisper.node", "pdfkit"],
+  // relative to their own modules; bundling breaks them. pino and pino-pretty (the logger,
+  // lib/log/logger.ts) are on Next.js's own list too; named here so the logger does not rest on it.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer", "@fugood/whisper.node", "pdfkit", "pino", "pino-pretty"],
   poweredByHeader: false,
   // app/global-not-found.tsx answers unmatched addresses, reading the session per request,
   // while the root layout's not-found boundary stays free of request data (see app/not-found.tsx).

@@ -11,7 +11,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { listAdminUsers, NO_FILTERS, type AdminUserFilters } from "@/lib/admin/admin-users";
 import { openDatabase, type Database, type DatabaseHandle } from "@/lib/db/client";
-import { migrateAndSeed } from "@/lib/db/migrate";
+import { migrateAndSeed } from "@/lib/db-setup/migrate";
 import { startTestPostgres } from "@/test/support/postgres";
 
 const TARGET_MS = 200;

@@ -16,13 +16,13 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
-import { migrateAndSeed } from "@/lib/db/migrate";
+import { migrateAndSeed } from "@/lib/db-setup/migrate";
 import { liveUtterances } from "@/lib/db/schema";
 import { liveEventStream } from "@/lib/live/live-events";
-import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS } from "@/lib/live/pcm-chunks";
+import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS } from "@/lib/recordings/pcm-chunks";
 import { receiveChunks, startRecording, stopRecording } from "@/lib/live/recording";
 import { changeFeed } from "@/lib/transcription/change-feed";
-import { WAV_HEADER_BYTES } from "@/lib/transcription/wav";
+import { WAV_HEADER_BYTES } from "@/lib/audio/wav";
 import { startTestPostgres } from "@/test/support/postgres";
 import { benchUser } from "./bench-user";
 import { watchCpu } from "./process-tree";
@@ -100,7 +100,7 @@ async function main() {
   const handle = openDatabase({ url: pg.url });
   await migrateAndSeed(handle, pg.url);
   const db = handle.db;
-  const worker = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/worker.ts"], {
+  const worker = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/worker.ts"], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "verbatim-bench-worker-")), LIVE_SESSIONS_PER_WORKER: String(sessionCount) },
     stdio: process.env.BENCH_VERBOSE ? "inherit" : "ignore",

@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "@/lib/db/client";
-import { migrateAndSeed } from "@/lib/db/migrate";
+import { migrateAndSeed } from "@/lib/db-setup/migrate";
 import { settings, transcriptions } from "@/lib/db/schema";
 import { run } from "@/lib/process/run";
 import { startTestPostgres } from "@/test/support/postgres";
@@ -34,7 +34,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 function startWorkers(count: number, env: Record<string, string>): ChildProcess[] {
   return Array.from({ length: count }, () =>
-    spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/worker.ts"], {
+    spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/worker.ts"], {
       cwd: ROOT,
       env: { ...process.env, ...env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "verbatim-bench-worker-")) },
       stdio: "ignore",

@@ -12,13 +12,12 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { openDatabase, type Database } from "@/lib/db/client";
-import { migrateAndSeed } from "@/lib/db/migrate";
+import { migrateAndSeed } from "@/lib/db-setup/migrate";
 import { transcriptions } from "@/lib/db/schema";
 import { run } from "@/lib/process/run";
 import { piecesAtOnce } from "@/lib/transcription/engines/capacity";
 import { SPHINX_COMMAND } from "@/lib/transcription/engines/sphinx";
-import { processJob } from "@/lib/transcription/process-job";
-import { claimNext } from "@/lib/transcription/queue";
+import { runNextJob } from "@/lib/worker/run-next";
 import { uploadWav } from "@/test/support/uploads";
 import { benchUser } from "./bench-user";
 import { watchPeakMemory } from "./process-tree";
@@ -80,9 +79,9 @@ async function pipeline(file: string, parallel: number | null) {
       const started = performance.now();
       await uploadWav(db, userId, file);
       firstPiece = watchFirstPiece(db, started);
-      const job = await claimNext(db, "bench", 60_000);
-      if (!job) throw new Error("no job");
-      const outcome = await processJob(db, job, { workerId: "bench", leaseMs: 60_000 });
+      const ran = await runNextJob(db, "bench", ["transcribe"], { leaseMs: 60_000 });
+      if (!ran) throw new Error("no job");
+      const outcome = ran.outcome;
       if (outcome !== "done") throw new Error(`pipeline ended ${outcome}`);
       const [row] = await db.select().from(transcriptions).where(eq(transcriptions.userId, userId));
       // A file of one piece stores no pieces of its own.

@@ -20,7 +20,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import { Upload } from "tus-js-client";
-import { partBytesFor } from "@/lib/uploads/part-size";
+import { partBytesFor } from "@/lib/api/contract/upload-parts";
 import { startTestPostgres } from "@/test/support/postgres";
 import { startS3Server } from "@/test/support/s3-server";
 import { writeLargeWav } from "@/test/support/large-wav";

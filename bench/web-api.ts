@@ -14,7 +14,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { SESSION_EXPIRES_IN } from "@/lib/auth/session-ages";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
-import { migrateAndSeed } from "@/lib/db/migrate";
+import { migrateAndSeed } from "@/lib/db-setup/migrate";
 import { sessions, users } from "@/lib/db/schema";
 import { startTestPostgres } from "@/test/support/postgres";
 import { watchPeakMemory } from "./process-tree";

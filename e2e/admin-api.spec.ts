@@ -23,6 +23,7 @@ function adminCalls(targetId: string, doomedId: string): Call[] {
     { method: "GET", path: "/api/admin/settings" },
     { method: "PATCH", path: "/api/admin/settings/trial_days", data: { value: "7" } },
     { method: "GET", path: "/api/admin/audit-log" },
+    { method: "GET", path: "/api/admin/jobs" },
     { method: "DELETE", path: `/api/admin/users/${doomedId}` },
   ];
 }

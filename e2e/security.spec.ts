@@ -275,8 +275,9 @@ test.describe("headers, health and pictures", () => {
     const details = await (await operator.get("/api/health")).json();
     expect(details.database).toEqual({ ok: true, kind: "postgres" });
     expect(details.queue).toBeTruthy();
-    // This stack forces PocketSphinx, so no whisper model is fetched; operators see that here.
-    expect(details.engine.model_download).toEqual({ state: "off" });
+    // This stack forces PocketSphinx, so no whisper model is fetched; operators see that in each worker's heartbeat.
+    expect(details.workers.map((w: { model: unknown }) => w.model)).toContainEqual({ state: "off" });
+    expect(details.jobs.transcribe).toMatchObject({ failed_24h: expect.any(Number), waited: { count: expect.any(Number) } });
     await operator.dispose();
   });
 

@@ -2,6 +2,7 @@
  * The shape rules of ARCHITECTURE.md, checked on the source so they stay true: counts that
  * must be zero, with the offending files named when they are not.
  */
+import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
@@ -26,6 +27,69 @@ function offenders(files: string[], pattern: RegExp): string[] {
   return files.filter((file) => pattern.test(withoutComments(read(file))));
 }
 
+/**
+ * The folders of lib/ from the bottom up (ARCHITECTURE.md, "Layout"). A folder imports folders
+ * of its own layer or below, never one above, and never one that imports it back. A file
+ * directly in lib/ counts as a folder of its own.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ["errors", "env", "log", "process", "theme", "analytics", "texts.ts"],
+  ["db", "storage", "security", "audio"],
+  ["accounts", "settings", "text", "jobs", "email", "recordings"],
+  ["billing"],
+  ["api"],
+  ["transcription", "uploads", "exports", "formatting"],
+  ["live", "auth", "http", "off-thread", "editor", "db-setup", "health.ts"],
+  ["admin", "worker"],
+];
+
+/** What `npm run lint:deps` cruises. */
+const CRUISED = ["lib", "components", "app", "proxy.ts", "instrumentation.ts"];
+
+/** One import of a module, as dependency-cruiser resolved it (`import type` included). */
+interface Edge {
+  from: string;
+  /** the module's path, or for a package its name ("drizzle-orm"), for Node's own modules "node:fs" */
+  to: string;
+  external: boolean;
+  typeOnly: boolean;
+}
+
+/**
+ * Every import of the app's modules (tests aside), from dependency-cruiser's `cruise()`
+ * with the settings of `npm run lint:deps`. dependency-cruiser is published as ES modules only,
+ * which Jest's CommonJS runtime cannot load, so the cruise runs in a Node process of its own.
+ */
+function importGraph(): Edge[] {
+  const script = `
+    import { createRequire } from "node:module";
+    import { cruise } from "dependency-cruiser";
+    import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
+    const config = createRequire(process.cwd() + "/")("./.dependency-cruiser.cjs");
+    const { output } = await cruise(${JSON.stringify(CRUISED)}, config.options, {}, { tsConfig: extractTSConfig("tsconfig.json") });
+    const edges = output.modules.flatMap((module) =>
+      module.dependencies
+        .filter((d) => !d.couldNotResolve)
+        .map((d) => {
+          const external = d.coreModule || d.resolved.includes("node_modules/");
+          const to = d.coreModule ? "node:" + d.module.replace(/^node:/, "") : external ? d.module : d.resolved;
+          return { from: module.source, to, external, typeOnly: d.dependencyTypes.includes("type-only") };
+        }),
+    );
+    process.stdout.write(JSON.stringify(edges));
+  `;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(out) as Edge[];
+}
+
+/** lib/billing/plans.ts → "billing"; lib/health.ts → "health.ts"; outside lib/, null. */
+function libFolder(file: string): string | null {
+  const match = /^lib\/([^/]+)/.exec(file);
+  return match ? match[1] : null;
+}
+
+const showEdge = (edge: Edge) => `${edge.from} → ${edge.to}${edge.typeOnly ? " (type)" : ""}`;
+
 describe("architecture", () => {
   it("reads process.env only in lib/env (and Next's literal NEXT_RUNTIME check in instrumentation.ts)", () => {
     const files = runtimeFiles.filter((f) => !f.startsWith("lib/env/"));
@@ -38,8 +102,17 @@ describe("architecture", () => {
 
   it("builds HTTP responses only in lib/http among lib modules", () => {
     const lib = runtimeFiles.filter((f) => f.startsWith("lib/") && !f.startsWith("lib/http/"));
-    const found = offenders(lib, /new Response\(|Response\.(json|redirect)\(|NextResponse|@\/lib\/http\/(responses|error-response|route)["']/);
+    const found = offenders(lib, /new Response\(|Response\.(json|redirect)\(|NextResponse/);
     expect(found).toEqual([]);
+  });
+
+  it("writes the jobs table only in the job engine's store (lib/jobs/store.ts)", () => {
+    const files = runtimeFiles.concat(sourceFiles("scripts")).filter((f) => f !== "lib/jobs/store.ts" && !isTest(f));
+    const writes = /\.(insert|update|delete)\(\s*jobs\s*\)|\b(insert\s+into|update|delete\s+from)\s+"?jobs"?\b/i;
+    expect(offenders(files, writes)).toEqual([]);
+    // And the check sees a write where there is one.
+    expect(writes.test("await tx.update(jobs).set({ status })")).toBe(true);
+    expect(writes.test("sql`delete from jobs where id = ${id}`")).toBe(true);
   });
 
   it("names plan ids only in the seed catalogue and the database layer", () => {
@@ -50,12 +123,18 @@ describe("architecture", () => {
 
   it("builds every API route with route(), Better Auth's catch-all aside", () => {
     const routes = sourceFiles("app/api").filter((f) => f.endsWith("/route.ts") && !f.startsWith("app/api/auth/"));
-    const found = routes.filter((file) => !/\broute\(\{/.test(read(file)));
+    const found = routes.filter((file) => !/\broute\(\s*\{/.test(read(file)));
+    expect(found).toEqual([]);
+  });
+
+  it("leaves reading bodies and queries to route(): route files parse nothing, their schemas are in lib/api/contract", () => {
+    const routes = sourceFiles("app/api").filter((f) => f.endsWith("/route.ts"));
+    const found = offenders(routes, /parseJsonBody|parseQuery|request\.json\(\)|\.safeParse\(|from "zod(\/mini)?"/);
     expect(found).toEqual([]);
   });
 
   it("calls the API from the browser only through the typed client in lib/api", () => {
-    const browser = runtimeFiles.filter((f) => f.startsWith("components/") || f.startsWith("app/") || f.startsWith("lib/session/"));
+    const browser = runtimeFiles.filter((f) => f.startsWith("components/") || f.startsWith("app/"));
     const found = offenders(browser, /\bfetch\(|new XMLHttpRequest/);
     expect(found).toEqual([]);
   });
@@ -63,6 +142,79 @@ describe("architecture", () => {
   it("keeps route handlers in app/ only", () => {
     const lib = runtimeFiles.filter((f) => f.startsWith("lib/") && !f.startsWith("lib/http/"));
     const found = offenders(lib, /\(request: Request(, [^)]*)?\): Promise<Response>/);
+    expect(found).toEqual([]);
+  });
+});
+
+describe("import graph", () => {
+  let edges: Edge[] = [];
+  beforeAll(() => {
+    edges = importGraph();
+  });
+
+  it("reads the graph (the alias @/ resolved)", () => {
+    expect(edges).toContainEqual({ from: "lib/http/route.ts", to: "lib/errors/domain-error.ts", external: false, typeOnly: false });
+  });
+
+  it("has no two folders of lib/ importing each other", () => {
+    const between = new Map<string, Edge[]>();
+    for (const edge of edges) {
+      const [a, b] = [libFolder(edge.from), libFolder(edge.to)];
+      if (!a || !b || a === b) continue;
+      const key = `${a} ${b}`;
+      between.set(key, [...(between.get(key) ?? []), edge]);
+    }
+    const pairs = [...between.keys()]
+      .map((key) => key.split(" "))
+      .filter(([a, b]) => a < b && between.has(`${b} ${a}`))
+      .map(([a, b]) => [`lib/${a} ↔ lib/${b}`, ...[...between.get(`${a} ${b}`)!, ...between.get(`${b} ${a}`)!].map(showEdge)]);
+    expect(pairs).toEqual([]);
+  });
+
+  it("has every folder of lib/ import only its own layer or the ones below", () => {
+    const layerOf = new Map(LAYERS.flatMap((folders, layer) => folders.map((folder) => [folder, layer] as const)));
+    const folders = new Set(edges.flatMap((edge) => [libFolder(edge.from), libFolder(edge.to)]).filter((f): f is string => f !== null));
+    const unplaced = [...folders].filter((folder) => !layerOf.has(folder)).map((folder) => `lib/${folder} is in no layer of LAYERS`);
+    const upward = edges
+      .filter((edge) => {
+        const [a, b] = [libFolder(edge.from), libFolder(edge.to)];
+        return a && b && layerOf.has(a) && layerOf.has(b) && layerOf.get(b)! > layerOf.get(a)!;
+      })
+      .map(showEdge);
+    expect([...unplaced, ...upward]).toEqual([]);
+  });
+
+  it("keeps server-only modules out of what the browser's contract imports", () => {
+    // Followed from every module of lib/api/contract the browser loads (the -input modules are
+    // the server's; the browser takes only their types), through value imports.
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const edge of edges.filter((e) => e.from === file && !e.typeOnly)) {
+        if (edge.external) {
+          if (/^(node:|drizzle-orm|pg$|@electric-sql)/.test(edge.to)) reached.add(showEdge(edge));
+        } else visit(edge.to);
+      }
+    };
+    sourceFiles("lib/api/contract").filter((f) => !isTest(f) && !f.endsWith("-input.ts")).forEach(visit);
+    // A list the schema shares with the browser (lib/db/transcription-statuses.ts) may be reached: it imports nothing.
+    const importsSomething = (file: string) => edges.some((e) => e.from === file);
+    const serverOnly = [...reached].filter(
+      (f) => f.includes(" → ") || /^lib\/(env|http|jobs|worker)\//.test(f) || (f.startsWith("lib/db/") && importsSomething(f)),
+    );
+    expect(serverOnly).toEqual([]);
+    expect(reached).toContain("lib/db/transcription-statuses.ts");
+  });
+
+  it("has only lib/http import the response builders of lib/http", () => {
+    const builders = ["lib/http/responses.ts", "lib/http/error-response.ts", "lib/http/route.ts"];
+    const found = edges.filter((edge) => edge.from.startsWith("lib/") && !edge.from.startsWith("lib/http/") && builders.includes(edge.to)).map(showEdge);
+    expect(found).toEqual([]);
+  });
+
+  it("has lib/ import nothing from components/ or app/", () => {
+    const found = edges.filter((edge) => edge.from.startsWith("lib/") && /^(components|app)\//.test(edge.to)).map(showEdge);
     expect(found).toEqual([]);
   });
 });

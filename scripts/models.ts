@@ -1,13 +1,15 @@
 /** `npm run models -- <name>`: downloads a whisper.cpp ggml model into data/models, checksum-verified. */
 import { env } from "@/lib/env";
+import { log } from "@/lib/log/logger";
 import { modelsDir } from "@/lib/transcription/models";
 import { ModelDownloadError, WHISPER_MODELS, downloadModel } from "@/lib/transcription/models";
 
 async function main() {
   const name = process.argv[2];
   if (!name) {
-    console.log("Usage: npm run models -- <name>\n\nModels:");
-    for (const [model, info] of Object.entries(WHISPER_MODELS)) console.log(`  ${model.padEnd(10)} ${info.size}`);
+    // The command's own help, not a log line.
+    const models = Object.entries(WHISPER_MODELS).map(([model, info]) => `  ${model.padEnd(10)} ${info.size}\n`);
+    process.stderr.write(`Usage: npm run models -- <name>\n\nModels:\n${models.join("")}`);
     process.exit(1);
   }
   env();
@@ -21,10 +23,12 @@ async function main() {
       }
     },
   });
-  console.log(`\nSaved ${file} (checksum verified). The whisper engine uses it from now on.`);
+  process.stdout.write("\n");
+  log().info({ file }, "model saved (checksum verified); the whisper engine uses it from now on");
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ModelDownloadError ? error.message : error);
+  if (error instanceof ModelDownloadError) log().error(error.message);
+  else log().error({ err: error }, "the model download failed");
   process.exit(1);
 });

@@ -4,7 +4,15 @@
  * each screen words its own failure (spec §8). Reads go through useApi with these paths.
  */
 import type * as z from "zod/mini";
-import { AdminPlanAnswer, AdminSettingAnswer, AdminTierAnswer, AdminUserAnswer, DeleteUserAnswer } from "@/lib/api/contract/admin";
+import {
+  AdminJobAnswer,
+  AdminPlanAnswer,
+  AdminSettingAnswer,
+  AdminTierAnswer,
+  AdminUserAnswer,
+  DeleteUserAnswer,
+  ModelRetryAnswer,
+} from "@/lib/api/contract/admin";
 import { type PlanPatchInput, type SettingPatchBody, type TierPatchBody, type UserFilterQuery, type UserPatchBody } from "@/lib/api/contract/admin-input";
 import { apiCall, type ApiResult } from "@/lib/api/client";
 
@@ -29,6 +37,14 @@ export const usersPath = (filters: UserFilters, page: number, pageSize: number) 
   `${BASE}/users${query({ ...filters, page, page_size: pageSize })}`;
 
 export const auditLogPath = (q: string, page: number, pageSize: number) => `${BASE}/audit-log${query({ q, page, page_size: pageSize })}`;
+
+/** The queue's filters as the panel holds them ("" for any). */
+export interface JobFilters {
+  kind: string;
+  state: string;
+}
+
+export const jobsPath = (filters: JobFilters, page: number, pageSize: number) => `${BASE}/jobs${query({ ...filters, page, page_size: pageSize })}`;
 
 const userPath = (id: string) => `${BASE}/users/${encodeURIComponent(id)}`;
 
@@ -59,4 +75,14 @@ export function updateLanguageTier(id: string, update: z.input<typeof TierPatchB
 
 export function updateSetting(key: string, update: z.input<typeof SettingPatchBody>) {
   return field(apiCall(`${SETTINGS_PATH}/${encodeURIComponent(key)}`, { method: "PATCH", body: update, answer: AdminSettingAnswer }), "setting");
+}
+
+/** An operator's action on a job: `retry` (failed or canceled) or `cancel` (queued or running). */
+export function jobAction(id: string, action: "retry" | "cancel") {
+  return field(apiCall(`${BASE}/jobs/${encodeURIComponent(id)}/${action}`, { method: "POST", answer: AdminJobAnswer }), "job");
+}
+
+/** Asks the workers whose model download failed to try again; the ids of those asked. */
+export function retryModelDownload() {
+  return field(apiCall(`${BASE}/model-download/retry`, { method: "POST", answer: ModelRetryAnswer }), "workers");
 }

@@ -20,9 +20,9 @@ beforeEach(() => {
 const choose = (name: string) => fireEvent.mouseDown(screen.getByRole("tab", { name }), { button: 0 });
 
 describe("AdminPanel", () => {
-  it("has the five tabs and opens the one named in ?tab=", async () => {
+  it("has the six tabs and opens the one named in ?tab=", async () => {
     renderFresh(<AdminPanel operator={OPERATOR} initialTab="settings" />);
-    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Users", "Plans", "Language Tiers", "Settings", "Audit log"]);
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Users", "Plans", "Language Tiers", "Settings", "Queue", "Audit log"]);
     expect(screen.getByRole("tab", { name: "Settings" })).toHaveAttribute("aria-selected", "true");
     expect(await screen.findByTestId("admin-setting-row-max_upload_mb")).toBeInTheDocument();
   });

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { AuditLogTab } from "./audit-log-tab";
 import { NoticeBanner, NoticeProvider } from "./notice";
 import { PlansTab } from "./plans-tab";
+import { QueueTab } from "./queue-tab";
 import { SettingsTab } from "./settings-tab";
 import { ADMIN_TABS, tabFromParam, type AdminTab } from "./tabs";
 import { TiersTab } from "./tiers-tab";
@@ -62,6 +63,9 @@ export function AdminPanel({ operator, initialTab }: { operator: Operator; initi
           </Tabs.Content>
           <Tabs.Content value="settings" className={PANEL}>
             <SettingsTab />
+          </Tabs.Content>
+          <Tabs.Content value="queue" className={PANEL}>
+            <QueueTab />
           </Tabs.Content>
           <Tabs.Content value="audit-log" className={PANEL}>
             <AuditLogTab />

@@ -1,11 +1,18 @@
 "use client";
 
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { retryModelDownload } from "./admin-api";
+import { modelRetryAsked, modelRetryFailed } from "./messages";
+import { useNotify } from "./notice";
 import { OperatorHealth, type ModelDownload } from "@/lib/api/contract/health";
-import { formatDuration } from "@/lib/transcription/format";
+import { formatDuration } from "@/lib/text/time-format";
 import { useApi } from "@/lib/api/use-api";
 import { engineLabel } from "@/lib/transcription/engines/labels";
 
 const REFRESH_WHILE_DOWNLOADING_MS = 5000;
+/** After a retry, how long the status is read again while the workers take it up (their next heartbeat). */
+const WATCH_AFTER_RETRY_MS = 30_000;
 const mb = (bytes: number) => `${Math.round(bytes / 1_000_000)} MB`;
 
 /** What the first start's model download is doing, in a sentence an operator can act on. */
@@ -20,7 +27,7 @@ export function modelDownloadText(download: ModelDownload): string | null {
     case "ready":
       return `The whisper model ${model} was downloaded and is in use.`;
     case "failed":
-      return `The whisper model ${model} could not be downloaded: ${download.reason ?? "no reason given"} It is tried again at the next start.`;
+      return `The whisper model ${model} could not be downloaded: ${download.reason ?? "no reason given"}`;
     case "off":
       return "Automatic model download is off (WHISPER_AUTO_DOWNLOAD=false, or TRANSCRIBE_ENGINE names another engine).";
     case "present":
@@ -28,34 +35,54 @@ export function modelDownloadText(download: ModelDownload): string | null {
   }
 }
 
-function WorkerList({ workers }: { workers: NonNullable<OperatorHealth["workers"]> }) {
+type Workers = NonNullable<OperatorHealth["workers"]>;
+
+const modelState = (workers: Workers | null | undefined, state: ModelDownload["state"]) => (workers ?? []).some((w) => w.model?.state === state);
+
+function WorkerList({ workers }: { workers: Workers }) {
   if (workers.length === 0) return <p className="text-danger">No transcription worker is running: uploads wait in the queue until one starts (npm run worker).</p>;
   return (
     <ul className="text-muted-foreground" aria-label="Workers">
-      {workers.map((w) => (
-        <li key={w.id}>
-          {`Worker on ${w.host}: ${w.engine ? `${engineLabel(w.engine)}, ${w.capacity} at once, ${w.live_capacity} live recordings` : `no engine (${w.problem ?? "none available"})`}, ${w.busy ? "busy" : "idle"}.`}
-        </li>
-      ))}
+      {workers.map((w) => {
+        const download = w.model && modelDownloadText(w.model);
+        return (
+          <li key={w.id}>
+            {`Worker on ${w.host}: ${w.engine ? `${engineLabel(w.engine)}, ${w.capacity} at once, ${w.live_capacity} live recordings` : `no engine (${w.problem ?? "none available"})`}, ${w.busy ? "busy" : "idle"}.`}
+            {download && <span className={w.model?.state === "failed" ? "text-danger" : undefined}>{` ${download}`}</span>}
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
 /** The speech engine this server runs, above the settings: operators see what users get. */
 export function EngineStatus() {
-  const { data, error } = useApi("/api/health", OperatorHealth, {
-    refreshInterval: (latest) => (latest?.engine.model_download.state === "downloading" ? REFRESH_WHILE_DOWNLOADING_MS : 0),
+  const notify = useNotify();
+  const [watchUntil, setWatchUntil] = useState(0);
+  const [retrying, setRetrying] = useState(false);
+  const { data, error, mutate } = useApi("/api/health", OperatorHealth, {
+    refreshInterval: (latest) => (modelState(latest?.workers, "downloading") || Date.now() < watchUntil ? REFRESH_WHILE_DOWNLOADING_MS : 0),
   });
+
+  async function retry() {
+    setRetrying(true);
+    const result = await retryModelDownload();
+    setRetrying(false);
+    if (!result.ok) return notify("error", modelRetryFailed(result));
+    notify("success", modelRetryAsked(result.data.length));
+    setWatchUntil(Date.now() + WATCH_AFTER_RETRY_MS);
+    void mutate();
+  }
+
   if (error) return <p className="text-sm text-danger">{`The speech engine's status could not be read: ${error.message}`}</p>;
   if (!data) return <p className="text-sm text-muted-foreground">{"Reading the speech engine's status…"}</p>;
-  const { selected, problem, setup, model_download } = data.engine;
-  const download = modelDownloadText(model_download);
+  const { selected, problem, setup } = data.engine;
   return (
     <section aria-label="Speech engine" className="flex flex-col gap-1 rounded-lg border border-border p-4 text-sm" data-testid="admin-engine-status">
       <h2 className="font-semibold">Speech engine</h2>
       <p>{selected ? `In use: ${engineLabel(selected)} (${selected}).` : `No speech engine: ${problem ?? "none is available."}`}</p>
       {setup && <p className="text-muted-foreground">{setup}</p>}
-      {download && <p>{download}</p>}
       <p data-testid="admin-formatting-status">{data.formatting.available ? `AI formatting: on (model ${data.formatting.model}).` : data.formatting.setup}</p>
       {data.queue && (
         <p className="text-muted-foreground">
@@ -70,6 +97,13 @@ export function EngineStatus() {
         </p>
       )}
       {data.workers && <WorkerList workers={data.workers} />}
+      {modelState(data.workers, "failed") && (
+        <div>
+          <Button variant="secondary" size="sm" disabled={retrying} onClick={() => void retry()}>
+            Retry download
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

@@ -33,6 +33,18 @@ export const loadFailed = (what: string, f: ApiFailure) =>
 export const userActiveChanged = (user: { name: string; email: string; is_active: boolean }) =>
   `User ${user.name} (${user.email}) has been ${user.is_active ? "activated" : "deactivated"}.`;
 
+export const modelRetryFailed = (f: ApiFailure) =>
+  f.status === 0 ? `Error retrying the model download: ${f.text}` : `Failed to retry the model download: ${f.status} - ${f.text}`;
+
+export const modelRetryAsked = (workers: number) =>
+  `${workers === 1 ? "The worker tries" : `${workers} workers try`} the model download again within 10 seconds.`;
+
+export const jobActionFailed = (action: "retry" | "cancel", f: ApiFailure) =>
+  f.status === 0 ? `Error trying to ${action} the job: ${f.text}` : `Failed to ${action} the job: ${f.status} - ${f.text}`;
+
+export const jobRetried = "The job is queued again.";
+export const jobCanceled = "The job is canceled.";
+
 export const planSaved = (name: string) => `Plan ${name} has been saved.`;
 export const tierSaved = (id: string) => `Language tier ${id} has been saved.`;
 export const settingSaved = (key: string) => `Setting ${key} has been saved.`;

@@ -5,7 +5,7 @@
  */
 import { hasCents, type AdminPlan } from "@/lib/api/contract/admin";
 import { type PlanPatchInput } from "@/lib/api/contract/admin-input";
-import { formatCommaList, parseCommaList } from "@/lib/admin/list-input";
+import { formatCommaList, parseCommaList } from "@/lib/api/contract/list-input";
 
 export interface PlanDraft {
   name: string;

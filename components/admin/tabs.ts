@@ -4,6 +4,7 @@ export const ADMIN_TABS = [
   { value: "plans", label: "Plans" },
   { value: "language-tiers", label: "Language Tiers" },
   { value: "settings", label: "Settings" },
+  { value: "queue", label: "Queue" },
   { value: "audit-log", label: "Audit log" },
 ] as const;
 

@@ -36,7 +36,13 @@ const lastPageOf = (page: Paged) => Math.max(1, Math.ceil(page.total / page.page
  * the address of a page of the current query; a new query (search or filters) starts again
  * at page 1.
  */
-export function usePagedList<P extends Paged>(pathFor: (page: number) => string, answer: z.ZodMiniType<P>, what: string): PagedList<P> {
+export function usePagedList<P extends Paged>(
+  pathFor: (page: number) => string,
+  answer: z.ZodMiniType<P>,
+  what: string,
+  /** read the page again this often, in ms (the queue, which changes while it is watched) */
+  refreshInterval?: number,
+): PagedList<P> {
   // The page belongs to the query it was chosen for (named by its first page's address), so
   // changing the query needs no effect to reset it.
   const queryKey = pathFor(1);
@@ -44,6 +50,7 @@ export function usePagedList<P extends Paged>(pathFor: (page: number) => string,
   const page = chosen.key === queryKey ? chosen.page : 1;
   const { data, error, isValidating, mutate } = useApi(pathFor(page), answer, {
     keepPreviousData: true,
+    refreshInterval,
     onSuccess: (loaded) => {
       // The last rows of the last page were deleted (or the list shrank): show the new last page.
       const lastPage = lastPageOf(loaded);

@@ -10,35 +10,41 @@ describe("plan summary (spec §9)", () => {
   });
 
   it("takes hours and languages from the plan data", () => {
-    expect(planSummaryItems({ hours_per_month: 7, language_count: 12, features: [] })).toEqual(["7 hours per month", "12 languages", "standard support"]);
-    expect(planSummaryItems({ hours_per_month: null, language_count: 97, features: [] })[0]).toBe("hours to fit your team");
+    expect(planSummaryItems({ hours_per_month: 7, language_count: 12, included_features: [] })).toEqual(["7 hours per month", "12 languages", "standard support"]);
+    expect(planSummaryItems({ hours_per_month: null, language_count: 97, included_features: [] })[0]).toBe("hours to fit your team");
   });
 
-  it("AI formatting: advanced when advanced_ai_formatting or everything_in_premium, else basic, else none", () => {
+  it("reads the features the server resolved: a plan that includes Premium's gives advanced formatting and priority support", () => {
+    expect(plan("enterprise").features).not.toContain("advanced_ai_formatting");
+    expect(planSummary(plan("enterprise"))).toBe("hours to fit your team, 97 languages, advanced AI formatting, priority support");
+    // The key alone says nothing: what it includes is the server's to resolve.
+    expect(planSummaryItems({ hours_per_month: 2, language_count: 2, included_features: ["everything_in_premium"] })).toEqual([
+      "2 hours per month",
+      "2 languages",
+      "standard support",
+    ]);
+  });
+
+  it("AI formatting: advanced when advanced_ai_formatting, else basic, else none", () => {
     expect(aiFormattingText(["advanced_ai_formatting"])).toBe("advanced AI formatting");
-    expect(aiFormattingText(["everything_in_premium"])).toBe("advanced AI formatting");
-    expect(aiFormattingText(["everything_in_pro", "advanced_ai_formatting"])).toBe("advanced AI formatting");
+    expect(aiFormattingText(["ai_enhancement", "advanced_ai_formatting"])).toBe("advanced AI formatting");
     expect(aiFormattingText(["ai_enhancement"])).toBe("basic AI formatting");
     expect(aiFormattingText(["ai_enhanced_formatting"])).toBe("basic AI formatting");
-    expect(aiFormattingText(["everything_in_pro"])).toBe("basic AI formatting");
     expect(aiFormattingText(["export_txt", "everything_in_free"])).toBeNull();
     expect(planSummary(plan("free"))).toBe("3 hours per month, 10 languages, standard support");
   });
 
-  it("support: priority when priority_support (or everything in Premium), else standard", () => {
+  it("support: priority when the plan gives priority_support, else standard", () => {
     expect(supportText(["priority_support"])).toBe("priority support");
-    expect(supportText(["everything_in_premium"])).toBe("priority support");
     expect(supportText(["everything_in_pro", "sla_support"])).toBe("standard support");
     expect(supportText([])).toBe("standard support");
   });
 
-  it("reads feature lists that arrive as JSON strings", () => {
+  it("reads lists that arrive as JSON strings", () => {
     expect(toList('["priority_support","advanced_ai_formatting"]')).toEqual(["priority_support", "advanced_ai_formatting"]);
     expect(toList("not json")).toEqual([]);
     expect(toList(null)).toEqual([]);
     expect(toList(["a", 3, "b"])).toEqual(["a", "b"]);
-    const fromString = { hours_per_month: 50, language_count: 97, features: '["advanced_ai_formatting","priority_support"]' as unknown as string[] };
-    expect(planSummary(fromString)).toBe("50 hours per month, 97 languages, advanced AI formatting, priority support");
   });
 });
 

@@ -1,35 +1,32 @@
 /**
  * The one-line plan summaries of the subscription modal and its downgrade confirm
  * (spec §9: "16 hours per month, 33 languages, basic AI formatting, standard support"),
- * derived from the plan data operators edit, never hard-coded.
+ * derived from the plan data operators edit, never hard-coded. The features read are the
+ * server's `included_features`: what the plan gives, inherited ones included.
  */
 import { toList } from "@/lib/billing/list-field";
 import type { ApiLanguageTier, ApiPlan } from "@/lib/api/contract/billing";
 
-export type SummaryPlan = Pick<ApiPlan, "hours_per_month" | "language_count" | "features">;
-
+export type SummaryPlan = Pick<ApiPlan, "hours_per_month" | "language_count" | "included_features">;
 
 function hoursText(hours: number | null): string {
   return hours === null ? "hours to fit your team" : `${hours} hours per month`;
 }
 
-/** "advanced AI formatting", "basic AI formatting", or null when the plan has neither. */
-export function aiFormattingText(features: readonly string[]): string | null {
-  const has = (key: string) => features.includes(key);
-  if (has("advanced_ai_formatting") || has("everything_in_premium")) return "advanced AI formatting";
-  if (has("ai_enhancement") || has("ai_enhanced_formatting") || has("everything_in_pro")) return "basic AI formatting";
+/** "advanced AI formatting", "basic AI formatting", or null when the plan gives neither. */
+export function aiFormattingText(included: readonly string[]): string | null {
+  if (included.includes("advanced_ai_formatting")) return "advanced AI formatting";
+  if (included.includes("ai_enhancement") || included.includes("ai_enhanced_formatting")) return "basic AI formatting";
   return null;
 }
 
-/** Premium's support is priority support, so a plan with everything in Premium has it too. */
-export function supportText(features: readonly string[]): string {
-  return features.includes("priority_support") || features.includes("everything_in_premium") ? "priority support" : "standard support";
+export function supportText(included: readonly string[]): string {
+  return included.includes("priority_support") ? "priority support" : "standard support";
 }
 
 export function planSummaryItems(plan: SummaryPlan): string[] {
-  const features = toList(plan.features);
-  const ai = aiFormattingText(features);
-  return [hoursText(plan.hours_per_month), `${plan.language_count} languages`, ...(ai ? [ai] : []), supportText(features)];
+  const ai = aiFormattingText(plan.included_features);
+  return [hoursText(plan.hours_per_month), `${plan.language_count} languages`, ...(ai ? [ai] : []), supportText(plan.included_features)];
 }
 
 /** e.g. "16 hours per month, 33 languages, basic AI formatting, standard support" */

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { StatusBadge } from "@/components/transcription/status-badge";
-import { formatDuration } from "@/lib/transcription/format";
+import { formatDuration } from "@/lib/text/time-format";
 import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { engineLabel } from "@/lib/transcription/engines/labels";
 

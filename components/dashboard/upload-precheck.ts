@@ -1,4 +1,4 @@
-import { formatDuration } from "@/lib/transcription/format";
+import { formatDuration } from "@/lib/text/time-format";
 import { quotaSentence, tooLargeSentence } from "@/lib/transcription/limit-sentences";
 
 /** What the browser knows before sending a byte: the operator's size limit and the plan's time left. */

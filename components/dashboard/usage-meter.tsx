@@ -1,4 +1,4 @@
-import { formatUsage } from "@/lib/transcription/format";
+import { formatUsage } from "@/lib/text/time-format";
 import type { TranscriptionOptions } from "@/lib/api/contract/transcriptions";
 
 export function UsageMeter({ usage, planName }: { usage: TranscriptionOptions["usage"]; planName: string }) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import type { Block, Run } from "@/lib/exports/document";
+import type { Block, Run } from "@/lib/exports/blocks";
 import { parseFormattedMarkdown } from "@/lib/exports/markdown-blocks";
 import type { ApiFormatted } from "@/lib/api/contract/transcriptions";
 

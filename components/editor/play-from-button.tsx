@@ -1,4 +1,4 @@
-import { formatTimestamp } from "@/lib/transcription/format";
+import { formatTimestamp } from "@/lib/text/time-format";
 
 /** A segment's start time that plays the audio from there when clicked. */
 export function PlayFromButton({ ms, onSeek, className }: { ms: number; onSeek: (ms: number) => void; className: string }) {

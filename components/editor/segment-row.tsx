@@ -6,7 +6,7 @@ import type { Match } from "@/lib/editor/find";
 import { isLowConfidence } from "@/lib/editor/playback";
 import { wordsBefore } from "@/lib/editor/segment-structure";
 import { newSpeakerName } from "@/lib/editor/speakers";
-import { formatTimestamp } from "@/lib/transcription/format";
+import { formatTimestamp } from "@/lib/text/time-format";
 import type { ApiSegment } from "@/lib/api/contract/transcriptions";
 import { caretOffsetAt } from "./caret";
 import { PlayFromButton } from "./play-from-button";

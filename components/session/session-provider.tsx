@@ -3,7 +3,7 @@
 import { usePathname } from "next/navigation";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { ApiUser } from "@/lib/api/contract/account";
-import { checkOnboarding, checkSession, clearSession } from "@/lib/session/session-store";
+import { checkOnboarding, checkSession, clearSession } from "./session-cache";
 
 type Status = "loading" | "authenticated" | "unauthenticated";
 

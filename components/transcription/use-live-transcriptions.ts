@@ -1,19 +1,20 @@
 "use client";
 
 import { useEffect } from "react";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import { eventData } from "@/lib/api/event-data";
 
-/** Subscribes to the server's status stream; the browser reconnects by itself if it drops. */
+/**
+ * Subscribes to the server's status stream; the browser reconnects by itself if it drops. A
+ * message that does not fit the contract is ignored: the next one carries the full state again.
+ */
 export function useLiveTranscriptions(onChange: (t: ApiTranscription) => void, since: string, enabled = true): void {
   useEffect(() => {
     if (!enabled) return;
     const source = new EventSource(`/api/transcriptions/events?since=${encodeURIComponent(since)}`);
     source.onmessage = (event) => {
-      try {
-        onChange(JSON.parse(event.data) as ApiTranscription);
-      } catch {
-        // ignore a malformed message; the next one carries the full state again
-      }
+      const changed = eventData(ApiTranscription, event.data);
+      if (changed) onChange(changed);
     };
     return () => source.close();
   }, [onChange, since, enabled]);

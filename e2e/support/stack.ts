@@ -62,7 +62,7 @@ async function main() {
       TRUSTED_PROXIES: "127.0.0.1",
     },
   });
-  const worker = spawn(path.resolve(__dirname, "../../node_modules/.bin/tsx"), ["scripts/worker.ts"], {
+  const worker = spawn(path.resolve(__dirname, "../../node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/worker.ts"], {
     cwd: path.resolve(__dirname, "../.."),
     stdio: "inherit",
     env: { ...shared, DATA_DIR: workerDataDir },

@@ -6,7 +6,7 @@ import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 
 import type { z } from "zod";
 import { type AdminUser, type AdminUserPage } from "@/lib/api/contract/admin";
 import { UserFilterQuery } from "@/lib/api/contract/admin-input";
-import { isOperator } from "@/lib/auth/operators";
+import { isOperator } from "@/lib/accounts/operators";
 import { defaultPlanIdSql } from "@/lib/billing/plans";
 import type { SubscriptionStatus } from "@/lib/billing/subscription-types";
 import type { Database } from "@/lib/db/client";

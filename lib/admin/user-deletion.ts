@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import type { DeletedUser } from "@/lib/api/contract/admin";
-import type { BillingProvider } from "@/lib/billing/provider";
+import type { BillingProvider } from "@/lib/billing/provider-types";
 import type { Database } from "@/lib/db/client";
 import { billingEvents, subscriptions, transcriptions, users, type User } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";

@@ -2,7 +2,7 @@ import { apiCall, detailOr } from "./client";
 import { OkAnswer } from "./contract/common";
 import { ApiTranscription } from "./contract/transcriptions";
 import { DirectUploadAnswer, PartAddresses } from "./contract/uploads";
-import type { RunningUpload, UnfinishedUpload, UploadOptions, UploadResult } from "./upload";
+import type { RunningUpload, UnfinishedUpload, UploadOptions, UploadResult } from "./upload-types";
 import { INTERRUPTED, RETRY_DELAYS_MS, transcriptionById } from "./upload-common";
 
 /**

@@ -1,6 +1,6 @@
 import { apiCall } from "./client";
 import { ApiTranscription } from "./contract/transcriptions";
-import type { UploadResult } from "./upload";
+import type { UploadResult } from "./upload-types";
 
 export const INTERRUPTED = "The upload was interrupted. Check your connection and try again.";
 

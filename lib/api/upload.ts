@@ -1,9 +1,10 @@
 import type { PreviousUpload, Upload } from "tus-js-client";
-import { partBytesFor } from "@/lib/uploads/part-size";
+import { partBytesFor } from "./contract/upload-parts";
 import { detailOr, failureOf } from "./client";
 import { ApiTranscription, type TranscriptionOptions } from "./contract/transcriptions";
 import { discardDirectUpload, startDirectUpload, unfinishedDirectUpload } from "./direct-upload";
 import { INTERRUPTED, RETRY_DELAYS_MS, transcriptionById } from "./upload-common";
+import type { RunningUpload, UnfinishedUpload, UploadOptions, UploadResult } from "./upload-types";
 
 /**
  * Browser uploads are resumable, by one of two routes the server names (`upload_route`):
@@ -17,45 +18,6 @@ import { INTERRUPTED, RETRY_DELAYS_MS, transcriptionById } from "./upload-common
 const UPLOAD_ENDPOINT = "/api/uploads";
 
 type UploadRoute = TranscriptionOptions["upload_route"];
-
-export interface UploadResult {
-  ok: boolean;
-  transcription?: ApiTranscription;
-  error?: string;
-}
-
-type UploadStage = "sending" | "checking";
-
-/** An earlier upload of the same file that the server still holds part of. */
-export interface UnfinishedUpload {
-  /** the upload's id (a direct upload's) */
-  id: string;
-  /** bytes the server holds */
-  offset: number;
-  size: number;
-  /** tus-js-client's record of it (the "server" route) */
-  previous?: PreviousUpload;
-}
-
-export interface UploadOptions {
-  filename: string;
-  language: string | null;
-  source: "upload" | "recording";
-  /** transcribe only the first this many seconds (what fits the plan) */
-  firstSeconds?: number;
-  /** resume this earlier, unfinished upload of the same file */
-  resume?: UnfinishedUpload;
-  /** bytes the server has, or that are on their way, of `total` */
-  onProgress: (sent: number, total: number) => void;
-  /** "checking": every byte arrived; the server is reading the audio before queueing it */
-  onStage: (stage: UploadStage) => void;
-}
-
-export interface RunningUpload {
-  promise: Promise<UploadResult>;
-  /** stops sending and removes what the server holds */
-  cancel: () => void;
-}
 
 async function tusUpload(file: Blob, options: Pick<UploadOptions, "filename" | "language" | "source" | "firstSeconds">): Promise<Upload> {
   const tus = await import("tus-js-client");

@@ -22,8 +22,8 @@ import {
 } from "./guards";
 import { displayName, nameProblem } from "./name-policy";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
-import { isOperator } from "./operators";
-import { trustedOrigins } from "./origins";
+import { isOperator } from "@/lib/accounts/operators";
+import { trustedOrigins } from "@/lib/security/trusted-origins";
 import { authSecret } from "./secret";
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "./session-ages";
 import { sendVerificationLink } from "./verification-mail";

@@ -1,7 +1,7 @@
 import { like, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
-import { runNextTask } from "@/lib/jobs/task-runner";
+import { runNextJob } from "@/lib/worker/run-next";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { firstLink, useSmtpCatcher } from "@/test/support/smtp-catcher";
@@ -19,7 +19,7 @@ describe.each(BACKENDS)("verification mail on %s", (backend, open) => {
   /** Delivers every queued mail over SMTP; the mails `to` received so far. */
   async function inbox(db: Database, to: string) {
     process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.catcher.port}`;
-    while (await runNextTask(db, "mail-worker", 30_000, { llm: null }));
+    while (await runNextJob(db, "mail-worker", ["mail"]));
     return smtp.catcher.messages.filter((m) => m.to.includes(to.toLowerCase()));
   }
   /** As if the last verification mail to `email` went `seconds` earlier than it did. */

@@ -1,4 +1,3 @@
-import type { ExportFormat } from "@/lib/exports/formats";
 import type { FeatureKey } from "./features";
 
 /**
@@ -40,8 +39,6 @@ const GATES = {
 export type Operation = keyof typeof GATES;
 
 export const OPERATION_GATES: Readonly<Record<Operation, OperationGate>> = GATES;
-
-export const exportOperation = (format: ExportFormat): Operation => `export_${format}`;
 
 /** Whether a plan with these features may do the operation (the LLM aside). */
 export function allows(features: ReadonlySet<FeatureKey>, operation: Operation): boolean {

@@ -1,7 +1,7 @@
 import { updatePlan } from "@/lib/admin/plan-editing";
 import { updateTier } from "@/lib/admin/tier-editing";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
-import { migrateAndSeed } from "@/lib/db/migrate";
+import { migrateAndSeed } from "@/lib/db-setup/migrate";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { startTestPostgres, type TestPostgres } from "@/test/support/postgres";
 import { updateSetting } from "@/lib/admin/setting-editing";

@@ -2,13 +2,16 @@ import { eq, sql } from "drizzle-orm";
 import type { Database, DatabaseHandle, Tx } from "@/lib/db/client";
 import { cacheVersions, type LanguageTier, type Plan } from "@/lib/db/schema";
 import { getSetting } from "@/lib/settings/settings";
-import { activePlans, allLanguageTiers } from "./plans";
+import { allLanguageTiers, allPlans } from "./plans";
 
 /** The row of cache_versions that counts edits of plans, language tiers and the support address. */
 const CATALOGUE = "plans";
 
 export interface PublicCatalogue {
+  /** the active plans, in display order */
   plans: Plan[];
+  /** every plan by id, inactive ones too: a plan on sale may include the features of one that is not */
+  everyPlan: ReadonlyMap<string, Plan>;
   tiers: LanguageTier[];
   /** where the pricing's "Contact us" (plans sold by contract) writes to */
   supportEmail: string;
@@ -56,8 +59,9 @@ export function planCatalogueCache(options: { otherProcesses: boolean }) {
       cached.localEdits = edits;
       return cached.value;
     }
-    const [plans, tiers, supportEmail] = await Promise.all([activePlans(database), allLanguageTiers(database), getSetting(database, "support_email")]);
-    cached = { version, localEdits: edits, value: { plans, tiers, supportEmail } };
+    const [every, tiers, supportEmail] = await Promise.all([allPlans(database), allLanguageTiers(database), getSetting(database, "support_email")]);
+    const value = { plans: every.filter((p) => p.isActive), everyPlan: new Map(every.map((p) => [p.id, p])), tiers, supportEmail };
+    cached = { version, localEdits: edits, value };
     return cached.value;
   };
 }

@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import type { PlanChoice } from "@/lib/api/contract/billing-input";
 import type { Database } from "@/lib/db/client";
 import { plans, type Plan, type Subscription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -7,10 +6,17 @@ import { getSetting } from "@/lib/settings/settings";
 import { billingDate } from "./billing-date";
 import { currentSubscription } from "./current-subscription";
 import { defaultPlan } from "./plans";
-import type { BillingProvider, BillingUser } from "./provider";
+import type { BillingProvider, BillingUser } from "./provider-types";
 import { noBillingPeriod } from "./provider-errors";
+import type { BillingInterval } from "./subscription-types";
 import { trialEligible } from "./subscription-sync";
 import { INVALID_PLAN_CHANGE, planChange } from "./transitions";
+
+/** The plan and billing interval a user picked (the body of checkout and downgrade requests). */
+interface PlanChoice {
+  plan_id: string;
+  billing_interval: BillingInterval;
+}
 
 const invalidChange = () => new DomainError("invalid", INVALID_PLAN_CHANGE);
 

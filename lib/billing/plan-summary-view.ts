@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { plans } from "@/lib/db/schema";
-import { formatUsage } from "@/lib/transcription/format";
+import { formatUsage } from "@/lib/text/time-format";
 import { currentSubscription } from "./current-subscription";
 import { entitlementsFor, secondsRemaining } from "./entitlements";
 import { statusLabel } from "./status-label";

@@ -1,10 +1,16 @@
 import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database, Tx } from "@/lib/db/client";
 import { languageTiers, plans, type LanguageTier, type Plan } from "@/lib/db/schema";
+import { expandFeatures } from "./entitlements";
 import { toList } from "./list-field";
 
 export async function activePlans(database: Database): Promise<Plan[]> {
   return database.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.sortOrder));
+}
+
+/** Every plan, inactive ones too, in display order. */
+export async function allPlans(database: Database): Promise<Plan[]> {
+  return database.select().from(plans).orderBy(asc(plans.sortOrder));
 }
 
 export async function allLanguageTiers(database: Database): Promise<LanguageTier[]> {
@@ -50,6 +56,14 @@ export function toApiPlan(plan: Plan, tiers: LanguageTier[]) {
     rank: plan.rank,
     in_onboarding_modal: plan.inOnboardingModal,
   };
+}
+
+/**
+ * A plan as sold: toApiPlan's fields and every feature it gives, `everything_in_*` followed
+ * through `everyPlan` (inactive plans too) exactly as entitlements follow them.
+ */
+export function toPublicPlan(plan: Plan, tiers: LanguageTier[], everyPlan: ReadonlyMap<string, Plan>) {
+  return { ...toApiPlan(plan, tiers), included_features: [...expandFeatures(plan, everyPlan)] };
 }
 
 export function toApiTier(tier: LanguageTier) {

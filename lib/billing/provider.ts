@@ -1,47 +1,29 @@
-import type { Database, Tx } from "@/lib/db/client";
-import type { Plan, Subscription, User } from "@/lib/db/schema";
+import type { Subscription } from "@/lib/db/schema";
+import { queueMail } from "@/lib/email/mail-queue";
 import { env } from "@/lib/env";
 import { demoBilling } from "./demo/demo-provider";
-import { stripeFromEnv } from "./stripe/client";
+import type { BillingProvider } from "./provider-types";
+import { stripeFromEnv, webhookSecret } from "./stripe/client";
 import { stripeBilling } from "./stripe/stripe-provider";
-import type { BillingInterval, ScheduledPlanChange } from "./subscription-types";
-
-export type BillingUser = Pick<User, "id" | "email" | "stripeCustomerId">;
-
-interface CheckoutOrder {
-  user: BillingUser;
-  plan: Plan;
-  interval: BillingInterval;
-  /** 0 for no trial */
-  trialDays: number;
-}
 
 /**
- * Who bills: Stripe, or the built-in demo provider of a server without a Stripe key.
- * plan-changes.ts decides what a user may do; a provider carries it out. Every subscription
- * state a provider writes goes through applySnapshot, as the Stripe webhooks' does.
- * Failures are DomainErrors (a BillingProviderError when the provider itself failed).
+ * Subscriptions from before this server had a Stripe key are demo ones, in our database
+ * only: the demo provider still changes them (and shows the billing of a user with none).
  */
-export interface BillingProvider {
-  readonly name: "stripe" | "demo";
-  /** Where the browser goes to pay for a plan: Stripe Checkout, or the demo checkout page. */
-  checkoutUrl(database: Database, order: CheckoutOrder): Promise<string>;
-  /** Moves the subscription to `target` at the end of its current period; returns the change queued. */
-  scheduleDowngrade(database: Database, current: Subscription, target: Plan, interval: BillingInterval): Promise<ScheduledPlanChange>;
-  /** Cancel at the end of the period (true), or take that back (false); returns the row written. */
-  setCancellation(database: Database, current: Subscription, cancel: boolean): Promise<Subscription>;
-  /** Where "Manage billing" goes: Stripe's customer portal, or the demo billing page. */
-  portalUrl(user: BillingUser, current: Subscription | undefined): Promise<string>;
-  /**
-   * Before an account is removed: its subscriptions end at the provider (at once, unused time
-   * credited), so nobody is billed for an account that no longer exists. Throws when that
-   * cannot be done; the caller then keeps the account.
-   */
-  cancelSubscriptionsOf(database: Database | Tx, userId: string): Promise<void>;
+function withDemoLeftovers(billing: BillingProvider): BillingProvider {
+  const owner = (row: Subscription | undefined) => (row && row.provider !== "demo" ? billing : demoBilling);
+  return {
+    ...billing,
+    scheduleDowngrade: (database, current, target, interval) => owner(current).scheduleDowngrade(database, current, target, interval),
+    setCancellation: (database, current, cancel) => owner(current).setCancellation(database, current, cancel),
+    portalUrl: (user, current) => owner(current).portalUrl(user, current),
+  };
 }
 
 /** This server's provider: Stripe when STRIPE_SECRET_KEY is set, the demo provider otherwise. */
 export function billingProvider(): BillingProvider {
   const stripe = stripeFromEnv();
-  return stripe ? stripeBilling(stripe, env().APP_URL.replace(/\/$/, "")) : demoBilling;
+  if (!stripe) return demoBilling;
+  const secret = webhookSecret();
+  return withDemoLeftovers(stripeBilling(stripe, env().APP_URL.replace(/\/$/, ""), secret ? { secret, queueMail } : null));
 }

@@ -1,11 +1,14 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { billingEvents, plans, processedWebhookEvents, subscriptions, users } from "@/lib/db/schema";
+import type { Tx } from "@/lib/db/client";
+import { billingEvents, jobs, plans, processedWebhookEvents, subscriptions, users } from "@/lib/db/schema";
 import type { Mail } from "@/lib/email/mail";
+import { queueMail } from "@/lib/email/mail-queue";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
 import { entitlementsFor } from "./entitlements";
-import { receiveStripeWebhook } from "./stripe-events";
+import { demoBilling } from "./demo/demo-provider";
+import { stripeBilling } from "./stripe/stripe-provider";
 import { closeStripeStandIns, startStripeStandIn, stripeError, type StripeStandIn } from "@/test/support/stripe-stand-in";
 import { subscription, type SubscriptionFixture } from "@/test/support/stripe-fixtures";
 
@@ -16,7 +19,6 @@ describe.each(BACKENDS)("Stripe webhooks on %s", (_name, open) => {
   let standIn: StripeStandIn;
   let stripe: Stripe;
   let remote: Record<string, Stripe.Subscription>;
-  const mails: Mail[] = [];
 
   beforeAll(async () => {
     t = await open();
@@ -48,16 +50,20 @@ describe.each(BACKENDS)("Stripe webhooks on %s", (_name, open) => {
     return new Request("http://127.0.0.1/api/webhooks/stripe", { method: "POST", body: payload, headers: { "stripe-signature": header } });
   }
 
-  /** What the webhook route does with a delivery: its raw body and signature go to lib. */
-  const deliver = async (request: Request) =>
-    receiveStripeWebhook(t.handle.db, await request.text(), request.headers.get("stripe-signature"), {
-      stripe,
-      secret: SECRET,
-      appUrl: "http://app.test",
-      sendMail: async (mail: Mail) => {
-        mails.push(mail);
-      },
-    });
+  /** What the webhook route does with a delivery: its raw body and signature go to the billing provider. */
+  const deliver = async (request: Request, queue: (tx: Tx, mail: Mail) => Promise<void> = queueMail) =>
+    stripeBilling(stripe, "http://app.test", { secret: SECRET, queueMail: queue }).handleWebhook(
+      t.handle.db,
+      await request.text(),
+      request.headers.get("stripe-signature"),
+    );
+
+  /** The mails queued for the user, oldest first. */
+  async function mailsTo(userId: string): Promise<Mail[]> {
+    const [user] = await t.handle.db.select().from(users).where(eq(users.id, userId));
+    const queued = await t.handle.db.select().from(jobs).where(eq(jobs.kind, "mail")).orderBy(asc(jobs.createdAt));
+    return queued.map((job) => job.payload as Mail).filter((mail) => mail.to === user.email);
+  }
 
   const eventsOf = (userId: string) => t.handle.db.select().from(billingEvents).where(eq(billingEvents.userId, userId));
   const rowsOf = (userId: string) => t.handle.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
@@ -145,7 +151,7 @@ describe.each(BACKENDS)("Stripe webhooks on %s", (_name, open) => {
     expect(await rowsOf(user)).toMatchObject([{ status: "past_due" }]);
     expect((await entitlementsFor(t.handle.db, user)).planId).toBe("premium");
     expect((await entitlementsFor(t.handle.db, user, new Date(Date.now() + 4 * 86_400_000))).planId).toBe("free");
-    expect(mails.at(-1)?.subject).toBe("Payment for your Verbatim Premium plan failed");
+    expect((await mailsTo(user)).map((m) => m.subject)).toEqual(["Payment for your Verbatim Premium plan failed"]);
     // Paid after all: active again.
     atStripe(user, { id: "sub_due", priceId: "price_premium_monthly", planId: "premium", status: "active" });
     await deliver(signed("invoice.paid", { id: "in_2", object: "invoice", parent: { subscription_details: { subscription: "sub_due" } } }));
@@ -180,10 +186,40 @@ describe.each(BACKENDS)("Stripe webhooks on %s", (_name, open) => {
     const sub = atStripe(user, { id: "sub_trial", status: "trialing", trialEnd: 1768435200 });
     const request = signed("customer.subscription.trial_will_end", sub, "evt_trial");
     const body = await request.text();
-    const before = mails.length;
     await deliver(new Request(request.url, { method: "POST", body, headers: request.headers }));
     await deliver(new Request(request.url, { method: "POST", body, headers: request.headers }));
-    expect(mails.length - before).toBe(1);
-    expect(mails.at(-1)?.subject).toBe("Your Verbatim Pro trial ends on 15 January 2026");
+    expect((await mailsTo(user)).map((m) => m.subject)).toEqual(["Your Verbatim Pro trial ends on 15 January 2026"]);
+  });
+
+  it("queues the mail in the transaction that records the event: if queueing fails, nothing is recorded and Stripe's retry mails once", async () => {
+    const user = await insertUser(t.handle.db);
+    atStripe(user, { id: "sub_crash", priceId: "price_premium_monthly", planId: "premium", status: "past_due" });
+    const request = signed("invoice.payment_failed", { id: "in_crash", object: "invoice", subscription: "sub_crash" }, "evt_crash");
+    const body = await request.text();
+    const again = () => new Request(request.url, { method: "POST", body, headers: request.headers });
+    // The process dies (here: the queue write fails) between the event's effects and its commit.
+    const seenInTransaction: string[] = [];
+    const failing = async (tx: Tx) => {
+      const [recorded] = await tx.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, "evt_crash"));
+      seenInTransaction.push(recorded?.id ?? "none");
+      throw new Error("the mail queue is unreachable");
+    };
+    await expect(deliver(again(), failing)).rejects.toThrow("the mail queue is unreachable");
+    expect(seenInTransaction).toEqual(["evt_crash"]);
+    expect(await t.handle.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, "evt_crash"))).toEqual([]);
+    expect(await rowsOf(user)).toEqual([]);
+    expect(await mailsTo(user)).toEqual([]);
+    // Stripe delivers it again: processed, with its mail, once.
+    expect(await deliver(again())).toBe("processed");
+    expect(await deliver(again())).toBe("duplicate");
+    expect(await rowsOf(user)).toMatchObject([{ status: "past_due" }]);
+    expect((await mailsTo(user)).map((m) => m.subject)).toEqual(["Payment for your Verbatim Premium plan failed"]);
+  });
+
+  it("is refused as not configured without a webhook secret, and by the demo provider", async () => {
+    const request = signed("customer.subscription.updated", { id: "sub_x" }, "evt_off");
+    const off = { kind: "not_found", message: "Stripe is not configured on this server." };
+    await expect(stripeBilling(stripe, "http://app.test").handleWebhook(t.handle.db, await request.text(), request.headers.get("stripe-signature"))).rejects.toMatchObject(off);
+    await expect(demoBilling.handleWebhook(t.handle.db, "{}", null)).rejects.toMatchObject(off);
   });
 });

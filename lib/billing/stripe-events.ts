@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Database } from "@/lib/db/client";
-import { plans, processedWebhookEvents, users } from "@/lib/db/schema";
+import type { Database, Tx } from "@/lib/db/client";
+import { plans, processedWebhookEvents, users, type Subscription } from "@/lib/db/schema";
 import type { Mail } from "@/lib/email/mail";
 import { paymentFailedMail, trialEndingMail } from "@/lib/email/templates";
 import { DomainError } from "@/lib/errors/domain-error";
+import type { WebhookOutcome } from "./provider-types";
 import { BillingProviderError } from "./stripe/errors";
 import { idOf } from "./stripe/phases";
 import { scheduledChangeFromSchedule, snapshotFromStripe, type PriceResolver } from "./stripe/snapshot";
@@ -12,13 +13,13 @@ import { cancelSubscriptionNow, retrieveSubscription } from "./stripe/subscripti
 import { verifyWebhook } from "./stripe/webhook";
 import { applySnapshot, type ApplyResult } from "./subscription-sync";
 import { billingDate } from "./billing-date";
-
-export type EventOutcome = "processed" | "duplicate" | "ignored";
+import { log } from "@/lib/log/logger";
 
 export interface StripeEventDeps {
   stripe: Stripe;
   appUrl: string;
-  sendMail(mail: Mail): Promise<void>;
+  /** queues a mail in the transaction that records the event (lib/email/mail-queue) */
+  queueMail(tx: Tx, mail: Mail): Promise<void>;
 }
 
 /** The subscription an event is about, and the user it names when the subscription does not. */
@@ -63,9 +64,10 @@ async function priceResolver(database: Database): Promise<PriceResolver> {
 /**
  * Handles one verified Stripe event. Whatever the event says, the subscription is re-read
  * from Stripe, so events arriving late or out of order still leave the latest state. The
- * event id is stored in the same transaction as the effect: a redelivery is a no-op.
+ * event id is stored in the same transaction as the effect and the mail it sends: a
+ * redelivery is a no-op, and a crash before the commit leaves Stripe to deliver it again.
  */
-async function handleStripeEvent(database: Database, event: Stripe.Event, deps: StripeEventDeps): Promise<EventOutcome> {
+async function handleStripeEvent(database: Database, event: Stripe.Event, deps: StripeEventDeps): Promise<WebhookOutcome> {
   const [seen] = await database.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, event.id));
   if (seen) return "duplicate";
   const subject = subjectOf(event);
@@ -77,10 +79,14 @@ async function handleStripeEvent(database: Database, event: Stripe.Event, deps: 
     if (subject.userId && subject.customerId) {
       await tx.update(users).set({ stripeCustomerId: subject.customerId }).where(eq(users.id, subject.userId));
     }
-    return snapshot ? await applySnapshot(tx, snapshot) : null;
+    if (!snapshot) return null;
+    const result = await applySnapshot(tx, snapshot);
+    const mail = await mailAbout(tx, event, result.subscription, deps.appUrl);
+    if (mail) await deps.queueMail(tx, mail);
+    return result;
   });
   if (applied === "duplicate") return "duplicate";
-  if (applied) await afterEffects(database, event, applied, deps);
+  if (applied) await cancelSuperseded(deps.stripe, applied);
   return snapshot ? "processed" : "ignored";
 }
 
@@ -94,13 +100,13 @@ export async function receiveStripeWebhook(
   rawBody: string,
   signature: string | null,
   deps: StripeEventDeps & { secret: string },
-): Promise<EventOutcome> {
+): Promise<WebhookOutcome> {
   const event = verifyWebhook(deps.stripe, rawBody, signature, deps.secret);
   try {
     return await handleStripeEvent(database, event, deps);
   } catch (error) {
     if (!(error instanceof BillingProviderError)) throw error;
-    console.warn(`[billing] webhook ${event.id} (${event.type}) not processed, Stripe will retry: ${error.providerCode ?? "provider error"} ${error.requestId ?? ""}`.trim());
+    log().warn({ err: error, eventId: event.id, eventType: event.type }, "Stripe webhook not processed; Stripe will retry");
     throw new DomainError("unavailable", error.message);
   }
 }
@@ -118,7 +124,7 @@ async function userExists(database: Database, userId: string): Promise<boolean> 
  */
 async function endOrphan(stripe: Stripe, subscriptionId: string, status: string): Promise<void> {
   if (status === "canceled") return;
-  console.warn(`[billing] subscription ${subscriptionId} belongs to a deleted account; canceling it at Stripe`);
+  log().warn({ subscriptionId }, "subscription belongs to a deleted account; canceling it at Stripe");
   await cancelSubscriptionNow(stripe, subscriptionId);
 }
 
@@ -140,20 +146,21 @@ async function latestSnapshot(database: Database, subscriptionId: string, userId
   return snapshot;
 }
 
-/** Outside the transaction: replaced subscriptions end at Stripe, and the mails go out. */
-async function afterEffects(database: Database, event: Stripe.Event, applied: ApplyResult, deps: StripeEventDeps): Promise<void> {
+/** The mail an event sends the subscription's user (a trial ending, a failed payment), or null. */
+async function mailAbout(tx: Tx, event: Stripe.Event, sub: Subscription, appUrl: string): Promise<Mail | null> {
+  if (event.type !== "customer.subscription.trial_will_end" && event.type !== "invoice.payment_failed") return null;
+  const [user] = await tx.select().from(users).where(eq(users.id, sub.userId));
+  const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, sub.planId));
+  if (!user || !plan) return null;
+  const accountUrl = `${appUrl}/account`;
+  return event.type === "invoice.payment_failed"
+    ? paymentFailedMail(user.email, user.name, plan.name, accountUrl)
+    : trialEndingMail(user.email, user.name, plan.name, billingDate(sub.trialEnd ?? new Date()), accountUrl);
+}
+
+/** After the commit (Stripe calls stay outside transactions): replaced subscriptions end at Stripe. */
+async function cancelSuperseded(stripe: Stripe, applied: ApplyResult): Promise<void> {
   for (const id of applied.supersededStripeIds) {
-    await cancelSubscriptionNow(deps.stripe, id).catch((error: unknown) => console.error(`[billing] could not cancel replaced subscription ${id}`, error));
+    await cancelSubscriptionNow(stripe, id).catch((error: unknown) => log().error({ err: error, subscriptionId: id }, "could not cancel a replaced subscription at Stripe"));
   }
-  if (event.type !== "customer.subscription.trial_will_end" && event.type !== "invoice.payment_failed") return;
-  const sub = applied.subscription;
-  const [user] = await database.select().from(users).where(eq(users.id, sub.userId));
-  const [plan] = await database.select({ name: plans.name }).from(plans).where(eq(plans.id, sub.planId));
-  if (!user || !plan) return;
-  const accountUrl = `${deps.appUrl}/account`;
-  const mail =
-    event.type === "invoice.payment_failed"
-      ? paymentFailedMail(user.email, user.name, plan.name, accountUrl)
-      : trialEndingMail(user.email, user.name, plan.name, billingDate(sub.trialEnd ?? new Date()), accountUrl);
-  await deps.sendMail(mail).catch((error: unknown) => console.error(`[billing] could not send the ${event.type} mail`, error));
 }

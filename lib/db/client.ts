@@ -1,3 +1,7 @@
+// The database is the server's: Next.js fails the build of any browser bundle that reaches this
+// module. Outside Next.js, next/jest maps "server-only" to an empty module and the tsx scripts
+// run with --conditions=react-server, which selects the package's own empty module.
+import "server-only";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -8,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Pool } from "pg";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
+import { log } from "@/lib/log/logger";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside `database.transaction(async (tx) => …)`. */
@@ -59,7 +64,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const pool = new Pool({ connectionString: options.url, max: 10 });
     // An idle connection dropped by the server (restart, failover) emits here; without a
     // listener Node would treat it as an uncaught error and exit. The pool replaces it.
-    pool.on("error", (error) => console.warn(`[db] idle PostgreSQL connection closed: ${error.message}`));
+    pool.on("error", (error) => log().warn({ err: error }, "idle PostgreSQL connection closed"));
     return { db: drizzlePg(pool, { schema }), kind: "postgres", close: () => pool.end() };
   }
   const dataDir = options.dataDir ?? "memory://";
@@ -69,7 +74,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const counter: WriteCounter = { count: 0 };
   void client.listen(AUTH_WRITES_CHANNEL, () => void counter.count++).then(
     () => authWrites.set(database, counter),
-    (error: unknown) => console.warn(`[db] not listening for session writes, so session lookups are not cached: ${String(error)}`),
+    (error: unknown) => log().warn({ err: error }, "not listening for session writes, so session lookups are not cached"),
   );
   return { db: database, kind: "pglite", close: () => client.close() };
 }

@@ -3,8 +3,8 @@ import { PLAN_SEED } from "@/lib/billing/catalog";
 import { acrossMigration } from "@/test/support/migrations";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { openDatabase, queryRows } from "./client";
-import { migrateAndSeed } from "./migrate";
-import { catalogueCounts } from "./seed";
+import { migrateAndSeed } from "@/lib/db-setup/migrate";
+import { catalogueCounts } from "@/lib/db-setup/seed";
 import { languageTiers, plans, settings } from "./schema";
 
 describe.each(BACKENDS)("database on %s", (_name, open) => {

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { TRANSCRIPTION_STATUSES } from "./transcription-statuses";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -317,9 +318,6 @@ export type Setting = typeof settings.$inferSelect;
 
 // ---- Transcription ----
 
-/** `recording`: a live recording still receiving audio; it is queued when it stops. */
-export const TRANSCRIPTION_STATUSES = ["recording", "queued", "processing", "done", "failed", "canceled"] as const;
-export type TranscriptionStatus = (typeof TRANSCRIPTION_STATUSES)[number];
 
 export const FORMAT_LEVELS = ["basic", "advanced", "style"] as const;
 export type FormatLevel = (typeof FORMAT_LEVELS)[number];
@@ -448,10 +446,15 @@ export const jobs = pgTable(
     lockedBy: text("locked_by"),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
+    /** when a worker first took it: how long it waited */
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    /** when it ended (done, failed or canceled): how long it ran, and what retention counts from */
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("jobs_finished_idx").on(t.status, t.finishedAt).where(sql`finished_at is not null`),
     index("jobs_claim_idx").on(t.kind, t.status, t.priority, t.runAfter),
     uniqueIndex("jobs_one_transcribe_per_file").on(t.transcriptionId).where(sql`kind = 'transcribe'`),
     // One language-model formatting per user at a time, whichever web host asks.
@@ -511,6 +514,21 @@ export const workers = pgTable("workers", {
   liveCapacity: integer("live_capacity").notNull().default(0),
   startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
   seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  /** its speech model download as it last reported it (state, percent, problem) */
+  modelStatus: jsonb("model_status"),
+  /** an operator asked for the model download again; the worker clears it when it starts one */
+  modelRetryRequested: boolean("model_retry_requested").notNull().default(false),
+});
+
+/**
+ * Periodic work shared by all workers (the demo billing clock, sweeps, retention): whichever
+ * worker first finds an entry due moves `next_run_at` on and runs it, so it runs once per period.
+ */
+export const jobSchedules = pgTable("job_schedules", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull().defaultNow(),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+  lastError: text("last_error"),
 });
 
 /** A premium user's named formatting instructions. */

@@ -1,6 +1,6 @@
-import { allows, exportOperation, OPERATION_GATES, type Operation } from "@/lib/billing/feature-gates";
+import { allows, OPERATION_GATES, type Operation } from "@/lib/billing/feature-gates";
 import type { FeatureKey } from "@/lib/billing/features";
-import { EXPORT_FORMATS, type ExportFormat } from "@/lib/exports/formats";
+import { EXPORT_FORMATS, exportOperation, type ExportFormat } from "@/lib/exports/formats";
 
 /**
  * What customers read when the server has no language model, in the editor and from the API.

@@ -1,10 +1,10 @@
-import { z } from "zod";
+import type { ExportQuery } from "@/lib/api/contract/transcriptions-input";
 import type { Entitlements } from "@/lib/billing/entitlements";
-import { exportOperation } from "@/lib/billing/feature-gates";
 import { requireOperation } from "@/lib/billing/feature-refusal";
 import type { Database } from "@/lib/db/client";
 import type { Transcription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
+import { exportOperation } from "@/lib/exports/formats";
 import { EXPORT_FORMATS, isExportFormat, type RenderedExport } from "@/lib/exports/render";
 import { runOffThread } from "@/lib/off-thread/off-thread";
 import { languageName } from "@/lib/transcription/engines/language-names";
@@ -20,18 +20,6 @@ function validTimeZone(zone: string): boolean {
 }
 
 const FLAGS: Record<string, boolean> = { "1": true, true: true, "0": false, false: false };
-
-/**
- * `?format=txt|md|pdf|docx|srt|vtt&timestamps=1&version=raw|formatted&tz=Europe/Berlin`, as
- * sent; exportTranscription checks the values, in an order the refusals depend on.
- */
-export const ExportQuery = z.object({
-  format: z.string().optional(),
-  timestamps: z.string().optional(),
-  version: z.string().optional(),
-  tz: z.string().optional(),
-});
-export type ExportQuery = z.infer<typeof ExportQuery>;
 
 const invalid = (sentence: string) => new DomainError("invalid", sentence);
 

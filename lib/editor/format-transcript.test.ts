@@ -1,14 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { jobs, transcriptions, type Transcription } from "@/lib/db/schema";
 import type { LlmConfig } from "@/lib/formatting/llm-client";
-import { runNextTask } from "@/lib/jobs/task-runner";
+import { runJob } from "@/lib/jobs/run-job";
+import { claim } from "@/lib/jobs/store";
+import { formatJob } from "./format-job";
 import { closeFakeLlms, completion, startFakeLlm } from "@/test/support/fake-llm";
 import { segmentsOf, toApiFormatted } from "@/lib/transcription/queries";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertDoneTranscription } from "@/test/support/transcripts";
 import { insertUser } from "@/test/support/users";
 import { NO_AI_FORMATTING } from "./capabilities";
-import { ALREADY_FORMATTING, formatState, requestFormatting } from "./format-transcript";
+import { ALREADY_FORMATTING, formatState, requestFormatting, runFormatJob } from "./format-transcript";
 import { applySegmentEdits } from "./segment-edits";
 import { createStyle } from "./styles";
 
@@ -24,7 +26,10 @@ async function row(db: TestDatabase["handle"]["db"], id: string): Promise<Transc
 
 /** A worker's task lane, once: the format job this user queued, with the model the worker's environment names. */
 async function workerRuns(db: TestDatabase["handle"]["db"], llm: LlmConfig | null) {
-  return runNextTask(db, "worker-a", 30_000, { llm });
+  const job = await claim(db, "worker-a", ["format"], 30_000);
+  if (!job) return null;
+  const definition = { ...formatJob, run: ({ database, payload }: Parameters<typeof formatJob.run>[0]) => runFormatJob(database, job, payload, llm) };
+  return { job, outcome: await runJob(db, job, definition, { leaseMs: 30_000, stopping: new AbortController().signal }) };
 }
 
 describe.each(BACKENDS.slice(0, 1))("formatting on %s", (_name, open) => {
@@ -75,8 +80,9 @@ describe.each(BACKENDS.slice(0, 1))("formatting on %s", (_name, open) => {
     expect(markdown).toContain("### Hiring\n\nNext we hire two people.");
     expect(state.formatted?.level).toBe("advanced");
     expect(llm.seen).toHaveLength(1);
-    // The job's row is gone once its result is stored.
-    expect(await db.select().from(jobs).where(eq(jobs.transcriptionId, id))).toEqual([]);
+    // The job has ended; the state shows no run any more.
+    expect(await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.transcriptionId, id))).toEqual([{ status: "done" }]);
+    expect(state.run).toBeNull();
   });
 
   it("one language-model formatting per user at a time, whichever host asks; a dead worker's job goes to another", async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { FormatRequest } from "@/lib/api/contract/transcriptions-input";
 import { entitlementsFor, mayUseFeature } from "@/lib/billing/entitlements";
 import { requireOperation } from "@/lib/billing/feature-refusal";
@@ -9,7 +9,7 @@ import { formatAdvanced } from "@/lib/formatting/advanced";
 import { applyStyle } from "@/lib/formatting/custom-style";
 import type { LlmConfig } from "@/lib/formatting/llm-client";
 import { findOwned, segmentsOf, toApiFormatted, toApiSegment, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
-import { enqueueJob, type ClaimedJob } from "@/lib/jobs/job-queue";
+import { enqueue, type HeldJob } from "@/lib/jobs/store";
 import { runOffThread } from "@/lib/off-thread/off-thread";
 import type { ApiFormatState } from "@/lib/api/contract/transcriptions";
 import { FormattingError } from "@/lib/formatting/errors";
@@ -81,14 +81,16 @@ async function save(database: Database, userId: string, t: Transcription, c: Che
   return saved;
 }
 
-/** The formatted version and the language-model run of this transcription, if one is waiting, running or failed. */
+/** The formatted version and the last language-model run of this transcription, if it is waiting, running or failed. */
 export async function formatState(database: Database, t: Transcription): Promise<ApiFormatState> {
-  const [run] = await database
+  const [last] = await database
     .select()
     .from(jobs)
-    .where(and(eq(jobs.kind, "format"), eq(jobs.transcriptionId, t.id), inArray(jobs.status, ["queued", "running", "failed"])))
+    .where(and(eq(jobs.kind, "format"), eq(jobs.transcriptionId, t.id)))
     .orderBy(desc(jobs.createdAt))
     .limit(1);
+  // A new request replaces the outcome of the last one: only the latest run is shown.
+  const run = last && ["queued", "running", "failed"].includes(last.status) ? last : undefined;
   const requested = FormatRequest.safeParse(run?.payload);
   return {
     formatted: toApiFormatted(t),
@@ -119,12 +121,8 @@ export async function requestFormatting(
 ): Promise<ApiFormatState> {
   const checked = await check(database, userId, t, request, llm);
   if (request.level === "basic") return formatState(database, await save(database, userId, t, checked, await produce(checked, llm)));
-  await database.transaction(async (tx) => {
-    // A new request replaces the outcome of the last one.
-    await tx.delete(jobs).where(and(eq(jobs.kind, "format"), eq(jobs.transcriptionId, t.id), inArray(jobs.status, ["done", "failed"])));
-    const queued = await enqueueJob(tx, { kind: "format", transcriptionId: t.id, userId, payload: request, maxAttempts: 3 });
-    if (!queued) throw new DomainError("rate_limited", ALREADY_FORMATTING);
-  });
+  const queued = await enqueue(database, { kind: "format", transcriptionId: t.id, userId, payload: request, maxAttempts: FORMAT_ATTEMPTS });
+  if (!queued) throw new DomainError("rate_limited", ALREADY_FORMATTING);
   return formatState(database, t);
 }
 
@@ -133,9 +131,11 @@ export function isTransientFormatFailure(error: unknown): boolean {
   return error instanceof FormattingError && ["unreachable", "timeout", "busy"].includes(error.reason);
 }
 
+/** Tries of a language-model formatting (a model that is busy or slow may answer the next time). */
+export const FORMAT_ATTEMPTS = 3;
+
 /** A worker runs a queued format job: the checks again (the plan or the style may have changed), the model, the save. */
-export async function runFormatJob(database: Database, job: ClaimedJob, llm: LlmConfig | null): Promise<void> {
-  const request = FormatRequest.parse(job.payload);
+export async function runFormatJob(database: Database, job: HeldJob, request: FormatRequest, llm: LlmConfig | null): Promise<void> {
   const t = job.transcriptionId && job.userId ? await findOwned(database, job.userId, job.transcriptionId) : null;
   if (!t || !job.userId) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
   const checked = await check(database, job.userId, t, request, llm);

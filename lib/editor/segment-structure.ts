@@ -1,7 +1,7 @@
 import type { TranscriptSegment, WordTiming } from "@/lib/db/schema";
 import { MAX_SEGMENT_CHARS } from "@/lib/api/contract/transcriptions-input";
 import { DomainError } from "@/lib/errors/domain-error";
-import { MAX_CELLS_ON_REQUEST_THREAD, realignWords } from "./word-alignment";
+import { MAX_CELLS_ON_REQUEST_THREAD, realignWords } from "@/lib/text/word-alignment";
 
 type Parts = Pick<TranscriptSegment, "startMs" | "endMs" | "text" | "words" | "confidence" | "speaker">;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Database, Tx } from "@/lib/db/client";
-import { enqueueJob } from "@/lib/jobs/job-queue";
+import { defineJob, exponentialBackoff } from "@/lib/jobs/definition";
+import { enqueue } from "@/lib/jobs/store";
 import { sendMail, type Mail } from "./mail";
 
 const QueuedMail = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string() });
@@ -14,13 +15,23 @@ const MAIL_ATTEMPTS = 8;
  * the mail is queued only if the change it reports commits.
  */
 export async function queueMail(database: Tx | Database, mail: Mail): Promise<void> {
-  await enqueueJob(database, { kind: "mail", payload: mail, maxAttempts: MAIL_ATTEMPTS });
+  await enqueue(database, { kind: "mail", payload: mail, maxAttempts: MAIL_ATTEMPTS });
 }
 
-/** A worker sends a queued mail (over SMTP_URL, or to the dev outbox). */
-export async function deliverQueuedMail(payload: unknown): Promise<void> {
-  await sendMail(QueuedMail.parse(payload));
-}
-
-/** A send that failed for the server's or the network's reasons, not because the queued mail is malformed. */
-export const isTransientMailFailure = (error: unknown): boolean => !(error instanceof z.ZodError);
+/**
+ * A worker sends a queued mail (over SMTP_URL, or to the dev outbox). A sent mail's content
+ * (its sign-in links) is dropped; a failed one is kept as a dead letter an operator can send
+ * again (its links expire on their own).
+ */
+export const mailJob = defineJob({
+  kind: "mail",
+  payload: QueuedMail,
+  lane: "tasks",
+  maxAttempts: MAIL_ATTEMPTS,
+  backoffMs: exponentialBackoff,
+  dropPayloadWhenDone: true,
+  run: ({ payload }) => sendMail(payload),
+  transient: () => true,
+  reason: (error) => `The mail job failed: ${(error as Error).message}`,
+  operator: { cancel: async () => {}, redrive: async () => {} },
+});

@@ -1,13 +1,9 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
+import type { Mail } from "./message";
 import { saveToOutbox } from "./outbox";
 
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
+export type { Mail } from "./message";
 
 // One pooled transport per SMTP URL for the life of the process.
 const globalForMail = globalThis as unknown as { verbatimTransports?: Map<string, Transporter> };

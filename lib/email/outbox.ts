@@ -1,7 +1,8 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/env";
-import type { Mail } from "./mail";
+import type { Mail } from "./message";
+import { log } from "@/lib/log/logger";
 
 export interface OutboxEntry extends Mail {
   sentAt: string;
@@ -20,7 +21,7 @@ export function saveToOutbox(mail: Mail): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const entry: OutboxEntry = { ...mail, sentAt: new Date().toISOString() };
   appendFileSync(file, JSON.stringify(entry) + "\n");
-  console.info(`[mail] (dev outbox, no SMTP_URL) to ${mail.to}: ${mail.subject}\n${mail.text}`);
+  log().info({ to: mail.to, subject: mail.subject, text: mail.text }, "mail written to the dev outbox (no SMTP_URL)");
 }
 
 export function readOutbox(limit = 50): OutboxEntry[] {

@@ -1,4 +1,4 @@
-import type { Mail } from "./mail";
+import type { Mail } from "./message";
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

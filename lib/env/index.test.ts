@@ -12,6 +12,28 @@ describe("the configuration schema", () => {
     expect(() => parseEnv({ AUTH_RATE_LIMIT_ENABLED: "maybe" })).toThrow(/AUTH_RATE_LIMIT_ENABLED/);
   });
 
+  it("refuses a number or a choice it cannot use, naming the variable and what is allowed; blank still means the default", () => {
+    expect(() => parseEnv({ WORKER_LEASE_MS: "30s" })).toThrow('WORKER_LEASE_MS: must be a whole number above 0 (it is "30s"); leave it unset for 30000.');
+    expect(() => parseEnv({ LLM_MAX_INPUT_CHARS: "0" })).toThrow(/LLM_MAX_INPUT_CHARS: must be a whole number above 0/);
+    expect(() => parseEnv({ WHISPER_THREADS: "-2" })).toThrow('WHISPER_THREADS: must be a whole number above 0 (it is "-2"); leave it unset for the default.');
+    expect(() => parseEnv({ TRANSCRIBE_ENGINE: "wisper" })).toThrow(
+      'TRANSCRIBE_ENGINE: must be one of whisper, parakeet, openai, sphinx, auto (it is "wisper"); leave it unset for auto.',
+    );
+    expect(() => parseEnv({ WHISPER_GPU: "metal" })).toThrow(/WHISPER_GPU: must be one of off, cuda, vulkan, auto/);
+    expect(parseEnv({ WORKER_LEASE_MS: " ", WHISPER_THREADS: "", TRANSCRIBE_ENGINE: "", WHISPER_GPU: " " })).toMatchObject({
+      WORKER_LEASE_MS: 30_000,
+      WHISPER_THREADS: undefined,
+      TRANSCRIBE_ENGINE: "auto",
+      WHISPER_GPU: "auto",
+    });
+    expect(parseEnv({ WORKER_LEASE_MS: " 1500 ", WHISPER_THREADS: "2", TRANSCRIBE_ENGINE: " Sphinx ", WHISPER_GPU: "auto" })).toMatchObject({
+      WORKER_LEASE_MS: 1500,
+      WHISPER_THREADS: 2,
+      TRANSCRIBE_ENGINE: "sphinx",
+      WHISPER_GPU: "auto",
+    });
+  });
+
   it("names settings that cannot work together", () => {
     expect(inconsistencies(parseEnv({}))).toEqual([]);
     expect(inconsistencies(parseEnv({ DATABASE_URL: "postgres://x/y" }))).toEqual([

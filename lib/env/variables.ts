@@ -38,26 +38,46 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v ? v === "true" : fallback));
 
-/** One of `values` (case and spaces ignored); anything else means `fallback`. */
-const oneOf = <const V extends string, const F extends string>(values: readonly V[], fallback: F) =>
-  z
+/**
+ * One of `values` or `fallback` (case and spaces ignored); blank means `fallback`. Anything
+ * else stops the start (lib/env parseEnv), saying what is allowed: a typo must not quietly
+ * choose something else.
+ */
+const oneOf = <const V extends string, const F extends string>(values: readonly V[], fallback: F) => {
+  const allowed: readonly string[] = [...values, fallback];
+  return z
     .string()
     .optional()
-    .transform((v): V | F => {
+    .transform((v, ctx): V | F => {
       const value = (v ?? "").trim().toLowerCase();
-      return (values as readonly string[]).includes(value) ? (value as V) : fallback;
+      if (value === "") return fallback;
+      if (allowed.includes(value)) return value as V | F;
+      ctx.addIssue({ code: "custom", message: `must be one of ${allowed.join(", ")} (it is "${v}"); leave it unset for ${fallback}.` });
+      return z.NEVER;
     });
+};
 
-const wholeNumber = (v: string | undefined) => (v && /^\s*\d+\s*$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
+/** A whole number above 0, or undefined when blank; any other value stops the start, saying so. */
+const wholeNumber = (v: string | undefined, ctx: z.RefinementCtx, unset: string): number | undefined => {
+  if (!v || v.trim() === "") return undefined;
+  if (/^\s*\d+\s*$/.test(v) && Number(v) > 0) return Number(v);
+  ctx.addIssue({ code: "custom", message: `must be a whole number above 0 (it is "${v}"); leave it unset for ${unset}.` });
+  return z.NEVER;
+};
 
-/** A positive whole number; a blank or unusable value means the default (the app still starts). */
+/** A whole number above 0; blank means `fallback`. */
 const positiveInt = (fallback: number) =>
   z
     .string()
     .optional()
-    .transform((v) => wholeNumber(v) ?? fallback);
+    .transform((v, ctx) => wholeNumber(v, ctx, String(fallback)) ?? fallback);
 
-const optionalPositiveInt = () => z.string().optional().transform(wholeNumber);
+/** A whole number above 0, or undefined (blank) for the code to choose. */
+const optionalPositiveInt = () =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => wholeNumber(v, ctx, "the default"));
 
 const list = () =>
   z
@@ -78,6 +98,18 @@ export const VARIABLES = {
     schema: z.enum(["development", "production", "test"]).default("development"),
     doc: "Set by `next dev` / `next start` / Jest; not set by hand.",
     shownDefault: "set by the command",
+    section: CORE,
+  },
+  LOG_LEVEL: {
+    schema: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    doc: "Least severe log lines written: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.",
+    shownDefault: "`info`",
+    section: CORE,
+  },
+  LOG_FORMAT: {
+    schema: z.enum(["json", "pretty"]).optional(),
+    doc: "`json` (one object per line, for a log collector) or `pretty` (readable). Unset: `json` in production, `pretty` otherwise.",
+    shownDefault: "json in production",
     section: CORE,
   },
   APP_URL: {
@@ -118,6 +150,12 @@ export const VARIABLES = {
     doc: "The three operator addresses, comma-separated: the only accounts allowed into /admin and /api/admin.",
     shownDefault: "empty",
     example: "ops1@example.com,ops2@example.com,ops3@example.com",
+    section: ACCOUNTS,
+  },
+  METRICS_TOKEN: {
+    schema: optional(),
+    doc: "Lets a Prometheus scraper read `GET /api/metrics` with `Authorization: Bearer <token>`. Unset: only signed-in operators can read it.",
+    shownDefault: "unset",
     section: ACCOUNTS,
   },
   SMTP_URL: {
@@ -270,6 +308,20 @@ export const VARIABLES = {
     doc: "How many recordings one worker transcribes live at once (each holds an engine process, about half a core with PocketSphinx). When every worker is full, new recordings are still recorded and are transcribed when they stop.",
     shownDefault: "`2`",
     example: "2",
+    section: TRANSCRIPTION,
+  },
+  JOB_RETENTION_DAYS: {
+    schema: positiveInt(7),
+    doc: "Days a finished (done or canceled) background job is kept for the admin panel's queue view and figures.",
+    shownDefault: "`7`",
+    example: "7",
+    section: TRANSCRIPTION,
+  },
+  JOB_DEAD_LETTER_DAYS: {
+    schema: positiveInt(30),
+    doc: "Days a failed background job is kept, with its reason, for an operator to read or retry.",
+    shownDefault: "`30`",
+    example: "30",
     section: TRANSCRIPTION,
   },
   WORKER_LEASE_MS: {

@@ -1,6 +1,7 @@
 import { DomainError } from "@/lib/errors/domain-error";
 import type { ApiSegment } from "@/lib/api/contract/transcriptions";
-import { formatDuration, formatTimestamp } from "@/lib/transcription/format";
+import { formatDuration, formatTimestamp } from "@/lib/text/time-format";
+import type { Block } from "./blocks";
 import { parseFormattedMarkdown } from "./markdown-blocks";
 
 /** What is exported: the transcription as the caller loaded it (no database access here). */
@@ -26,23 +27,6 @@ export interface ExportOptions {
 
 export const NO_FORMATTED_VERSION =
   "This transcript has no formatted version yet. Format it first, or export the raw transcript.";
-
-/** A piece of inline text; bold survives in the formats that can show it. */
-export interface Run {
-  text: string;
-  bold: boolean;
-}
-
-/**
- * The format-neutral content every document renderer (TXT, PDF, DOCX) walks: raw
- * segments, or the blocks of the formatted Markdown.
- */
-export type Block =
-  | { kind: "segment"; timestamp: string | null; speaker: string | null; text: string }
-  | { kind: "heading"; level: 1 | 2 | 3; runs: Run[] }
-  | { kind: "paragraph"; runs: Run[] }
-  /** marker is "•" for bullets or "3." for numbered items; depth 0 is the outermost list. */
-  | { kind: "listItem"; depth: number; marker: string; runs: Run[] };
 
 export interface ExportDocument {
   title: string;

@@ -1,5 +1,6 @@
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
-import type { Block, ExportDocument, Run } from "./document";
+import type { Block, Run } from "./blocks";
+import type { ExportDocument } from "./document";
 
 const MUTED = "6B7280";
 const HEADINGS = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;

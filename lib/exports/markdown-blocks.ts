@@ -1,5 +1,5 @@
 import MarkdownIt from "markdown-it";
-import type { Block, Run } from "./document";
+import type { Block, Run } from "./blocks";
 
 // html: false keeps any tags in the text as literal characters; no links are made from
 // bare URLs because the exports show text, not hyperlinks.

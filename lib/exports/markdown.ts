@@ -1,4 +1,5 @@
-import type { Block, ExportDocument } from "./document";
+import type { Block } from "./blocks";
+import type { ExportDocument } from "./document";
 import { finishText } from "./text-output";
 
 /**

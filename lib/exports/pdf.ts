@@ -1,5 +1,6 @@
 import PDFDocument from "pdfkit";
-import type { Block, ExportDocument, Run } from "./document";
+import type { Block, Run } from "./blocks";
+import type { ExportDocument } from "./document";
 import { pdfFonts } from "./fonts";
 
 const MARGIN = 56; // ≈ 2 cm

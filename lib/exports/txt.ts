@@ -1,4 +1,5 @@
-import type { Block, ExportDocument, Run } from "./document";
+import type { Block, Run } from "./blocks";
+import type { ExportDocument } from "./document";
 import { finishText } from "./text-output";
 
 const plain = (runs: Run[]) => runs.map((r) => r.text).join("");

@@ -36,9 +36,9 @@ describe("llmConfigFromEnv", () => {
     ).toEqual({ baseUrl: "https://api.openai.com/v1", apiKey: "sk-abc", model: "gpt-4o-mini", timeoutMs: 30_000, maxInputChars: 8000 });
   });
 
-  it("needs no key for local servers, accepts a full endpoint URL, and falls back to defaults for bad numbers", () => {
+  it("needs no key for local servers, accepts a full endpoint URL, and takes the defaults for blank numbers", () => {
     expect(
-      llmConfigFromEnv({ LLM_BASE_URL: "http://localhost:11434/v1/chat/completions", LLM_MODEL: "llama3.1", LLM_TIMEOUT_MS: "soon", LLM_MAX_INPUT_CHARS: "0" }),
+      llmConfigFromEnv({ LLM_BASE_URL: "http://localhost:11434/v1/chat/completions", LLM_MODEL: "llama3.1", LLM_TIMEOUT_MS: "", LLM_MAX_INPUT_CHARS: " " }),
     ).toEqual({
       baseUrl: "http://localhost:11434/v1",
       apiKey: "",

@@ -41,6 +41,16 @@ describe("Better Auth's endpoints behind our body checks", () => {
     expect(reached).toEqual([]);
   });
 
+  it("sends the request id back on its answers and Better Auth's, as route() does", async () => {
+    const refused = await post("/sign-in/email", "{not json");
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const headers = { "content-type": "application/json", origin: APP_URL, "x-request-id": "edge-7" };
+    const answered = await handleAuthRequest({} as never, new Request(`${APP_URL}/api/auth/sign-in/email`, { method: "POST", headers, body: "{}" }));
+    expect(answered.status).toBe(401);
+    expect(answered.headers.get("x-request-id")).toBe("edge-7");
+  });
+
   it("hands a body nested as deep as allowed to Better Auth", async () => {
     const response = await post("/sign-in/email", `{"email":"a@example.com","password":${deep(63)}}`);
     expect(response.status).toBe(401);

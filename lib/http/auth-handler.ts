@@ -6,21 +6,27 @@ import type { Database } from "@/lib/db/client";
 import { CLIENT_HEADER, clientAddress } from "@/lib/security/client-address";
 import { TOO_DEEP, nestedDeeperThan } from "./json-depth";
 import { readBodyLimited } from "./limited-body";
-import { NUL_REFUSED, containsNul } from "./nul-characters";
+import { NUL_REFUSED, containsNul } from "@/lib/security/nul-characters";
+import { withRequestScope } from "./request-scope";
 import { errorResponse } from "./responses";
 
 /**
  * Better Auth's endpoints behind our API conventions: malformed JSON is refused before it
  * reaches them, every error answer carries `detail` with the sentence users read, and the
  * client address they rate-limit by is the one we resolved, never one a client claims.
- * Better Auth builds the answers itself, so this wraps its handler instead of using route().
+ * Better Auth builds the answers itself, so this wraps its handler instead of using route(),
+ * in the same request scope (request id on the answer and the log lines).
  */
 
 /** Auth requests are small forms; anything bigger is refused before it is parsed. */
 const MAX_AUTH_BODY_BYTES = 64 * 1024;
 
 /** `database` holds the sign-in failure counts. */
-export async function handleAuthRequest(database: Database, request: Request): Promise<Response> {
+export function handleAuthRequest(database: Database, request: Request): Promise<Response> {
+  return withRequestScope(request, () => answerAuthRequest(database, request));
+}
+
+async function answerAuthRequest(database: Database, request: Request): Promise<Response> {
   const handler = toNextJsHandler(getAuth());
   const headers = new Headers(request.headers);
   headers.set(CLIENT_HEADER, clientAddress(request.headers));

@@ -3,7 +3,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { PLAIN_PARSE, issueSentence } from "./issue-sentence";
 import { TOO_DEEP, nestedDeeperThan } from "./json-depth";
 import { readBodyLimited } from "./limited-body";
-import { NUL_REFUSED, containsNul } from "./nul-characters";
+import { NUL_REFUSED, containsNul } from "@/lib/security/nul-characters";
 
 export const TOO_LARGE = "The request is too large.";
 

@@ -1,4 +1,4 @@
-import { DomainError, type ErrorKind } from "@/lib/errors/domain-error";
+import { DomainError, isDomainError, type ErrorKind } from "@/lib/errors/domain-error";
 import { errorResponse } from "./responses";
 
 /** The one place a domain error kind becomes an HTTP status. */
@@ -20,4 +20,12 @@ export const STATUS_OF: Record<ErrorKind, number> = {
 /** `{detail, ...data}` with the kind's status. */
 export function domainErrorResponse(error: DomainError): Response {
   return errorResponse(STATUS_OF[error.kind], error.message, error.data);
+}
+
+/** What a caller reads when the server itself failed: never the error's own text (internals). */
+const UNEXPECTED_ERROR_TEXT = "Something went wrong on our side. Please try again.";
+
+/** The answer to anything a request's work threw: a DomainError's own answer, else a bug's 500. */
+export function errorAnswer(error: unknown): Response {
+  return isDomainError(error) ? domainErrorResponse(error) : errorResponse(500, UNEXPECTED_ERROR_TEXT);
 }

@@ -8,9 +8,10 @@ import { env } from "@/lib/env";
 import { DomainError, isDomainError } from "@/lib/errors/domain-error";
 import { findOwned, toApiTranscription } from "@/lib/transcription/queries";
 import { acceptStoredUpload, admitUpload } from "@/lib/transcription/create";
-import { MAX_OPEN_UPLOADS } from "@/lib/uploads/part-size";
+import { MAX_OPEN_UPLOADS } from "@/lib/api/contract/upload-parts";
 import { UPLOAD_EXPIRY_MS, UPLOAD_ID, metadataOf, openUploadsOf, sweepExpiredUploads } from "@/lib/uploads/resumable";
 import { STATUS_OF } from "./error-response";
+import { log } from "@/lib/log/logger";
 
 /**
  * Resumable uploads (the tus protocol, https://tus.io): the browser sends a file in parts,
@@ -111,7 +112,7 @@ function create(directory: string): { server: Server; store: FileStore } {
     onResponseError(_req, error) {
       // A bug, not a refusal: logged here, and the client gets a sentence, not our internals.
       if (!("status_code" in error) || error.status_code >= 500) {
-        console.error("[uploads] a resumable upload request failed:", error);
+        log().error({ err: error }, "a resumable upload request failed");
         return { status_code: 500, body: JSON.stringify({ detail: "The upload could not be stored. Please try again." }) };
       }
       return undefined;
@@ -138,7 +139,7 @@ function uploads(): Uploads {
   if (holder.verbatimUploads?.directory !== directory) {
     if (holder.verbatimUploads) clearInterval(holder.verbatimUploads.sweeper);
     const { server, store } = create(directory);
-    const sweep = () => void sweepExpiredUploads(store).catch((error: unknown) => console.error("[uploads] sweep failed:", error));
+    const sweep = () => void sweepExpiredUploads(store).catch((error: unknown) => log().error({ err: error }, "the sweep of expired resumable uploads failed"));
     const sweeper = setInterval(sweep, SWEEP_EVERY_MS);
     sweeper.unref();
     sweep();

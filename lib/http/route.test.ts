@@ -1,13 +1,23 @@
 import { z } from "zod";
 import type { User } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
+import { log } from "@/lib/log/logger";
 import { route } from "./route";
 
 // The session is Better Auth's (end-to-end tests cover it); here only who it returns matters.
 const signedIn: { user: Partial<User> | null } = { user: null };
 jest.mock("@/lib/auth/session", () => ({ currentUser: async () => signedIn.user }));
 jest.mock("@/lib/db/client", () => ({ db: () => ({}) }));
-jest.mock("@/lib/auth/operators", () => ({ isOperator: (email: string) => email === "op@example.com" }));
+// Each line logged, with the fields of the log context it was written in (lib/log/logger.test.ts
+// covers what the real logger writes).
+const logged: Record<string, unknown>[] = [];
+jest.mock("@/lib/log/logger", () => {
+  const actual = jest.requireActual<typeof import("@/lib/log/logger")>("@/lib/log/logger");
+  const at = (level: string) => (fields: object | string, msg?: string) =>
+    logged.push(typeof fields === "string" ? { level, ...actual.logContext(), msg: fields } : { level, ...actual.logContext(), ...fields, msg });
+  return { ...actual, log: () => ({ error: at("error"), warn: at("warn"), info: at("info"), debug: at("debug") }) };
+});
+jest.mock("@/lib/accounts/operators", () => ({ isOperator: (email: string) => email === "op@example.com" }));
 
 const post = (body: string, url = "http://localhost/x") => new Request(url, { method: "POST", body, headers: { "content-type": "application/json" } });
 const context = (params: Record<string, string | string[]>) => ({ params: Promise.resolve(params) });
@@ -49,6 +59,31 @@ describe("route()", () => {
     expect((await handler(post(JSON.stringify({ a: "x".repeat(100) })))).status).toBe(413);
   });
 
+  it("runs beforeBody before the body is read: its refusal wins over any body, and its value is the handler's `checked`", async () => {
+    signedIn.user = { id: "u1", email: "someone@example.com" };
+    const handler = route(
+      {
+        auth: "user",
+        beforeBody: async ({ user, params }) => {
+          if (params.id !== "mine") throw new DomainError("not_found", "Transcription not found.");
+          return { owner: user.id, id: params.id };
+        },
+        body: z.object({ title: z.string().min(1, "Enter a title.") }),
+        maxBodyBytes: 100,
+      },
+      async ({ checked, body }) => ({ ...checked, title: body.title }),
+    );
+    for (const body of ["{not json", '{"title":""}', JSON.stringify({ title: "x".repeat(500) })]) {
+      const refused = await handler(post(body), context({ id: "theirs" }));
+      expect(refused.status).toBe(404);
+      expect(await refused.json()).toEqual({ detail: "Transcription not found." });
+    }
+    expect((await handler(post("{not json"), context({ id: "mine" }))).status).toBe(400);
+    expect((await handler(post('{"title":""}'), context({ id: "mine" }))).status).toBe(422);
+    expect((await handler(post(JSON.stringify({ title: "x".repeat(500) })), context({ id: "mine" }))).status).toBe(413);
+    expect(await (await handler(post('{"title":"Notes"}'), context({ id: "mine" }))).json()).toEqual({ owner: "u1", id: "mine", title: "Notes" });
+  });
+
   it("validates the query: a bad value is 400 naming the field", async () => {
     const handler = route({ auth: "none", query: z.object({ page: z.coerce.number().int().min(1) }) }, async ({ query }) => query);
     const bad = await handler(new Request("http://localhost/x?page=0"));
@@ -79,11 +114,97 @@ describe("route()", () => {
     expect(await (await handler("operator")(new Request("http://localhost/x"))).json()).toEqual({ id: "op" });
   });
 
-  it("lets anything that is not a DomainError through, so it is a logged 500, not a quiet answer", async () => {
+  it("answers anything that is not a DomainError with a 500 and a plain sentence, and logs it once with the error", async () => {
+    logged.length = 0;
+    const bug = new TypeError("a bug");
     const handler = route({ auth: "none" }, async () => {
-      throw new TypeError("a bug");
+      throw bug;
     });
-    await expect(handler(new Request("http://localhost/x"))).rejects.toThrow("a bug");
+    const res = await handler(new Request("http://localhost/api/x?secret=1", { headers: { "x-request-id": "req-42" } }));
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ detail: "Something went wrong on our side. Please try again." });
+    expect(res.headers.get("x-request-id")).toBe("req-42");
+    expect(logged).toEqual([
+      { level: "error", requestId: "req-42", method: "GET", path: "/api/x", status: 500, duration_ms: expect.any(Number), err: bug, msg: "request failed" },
+    ]);
+  });
+});
+
+describe("route() request ids and log lines", () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  const withId = (id: string) => new Request("http://localhost/api/x", { headers: { "x-request-id": id } });
+
+  beforeEach(() => {
+    logged.length = 0;
+  });
+
+  it("sends back a well-formed x-request-id it was given, on answers and refusals alike", async () => {
+    const ok = route({ auth: "none" }, async () => ({ ok: true }));
+    const refused = route({ auth: "none" }, async () => {
+      throw new DomainError("conflict", "Not yet.");
+    });
+    const id = "Edge-1.2_3".padEnd(64, "x");
+    expect((await ok(withId(id))).headers.get("x-request-id")).toBe(id);
+    const refusal = await refused(withId("abc"));
+    expect(refusal.status).toBe(409);
+    expect(refusal.headers.get("x-request-id")).toBe("abc");
+  });
+
+  it("makes a fresh id when none is sent or the one sent is malformed (too long, other characters)", async () => {
+    const ok = route({ auth: "none" }, async () => ({ ok: true }));
+    const made = [
+      await ok(new Request("http://localhost/api/x")),
+      await ok(withId("x".repeat(65))),
+      await ok(withId("abc def")),
+      await ok(withId("<script>")),
+      await ok(withId("")),
+    ].map((res) => res.headers.get("x-request-id"));
+    for (const id of made) expect(id).toMatch(UUID);
+    expect(new Set(made).size).toBe(made.length);
+  });
+
+  it("puts the id on answers the handler built, even those whose headers cannot be changed", async () => {
+    const redirect = route({ auth: "none" }, async () => Response.redirect("http://localhost/elsewhere", 303));
+    const res = await redirect(withId("r-1"));
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("http://localhost/elsewhere");
+    expect(res.headers.get("x-request-id")).toBe("r-1");
+    const file = route({ auth: "none" }, async () => new Response("bytes", { status: 206, headers: { "content-type": "audio/wav" } }));
+    const part = await file(withId("r-2"));
+    expect(part.headers.get("x-request-id")).toBe("r-2");
+    expect(await part.text()).toBe("bytes");
+  });
+
+  it("writes the request id on every line logged while the handler runs", async () => {
+    const handler = route({ auth: "none" }, async () => {
+      log().info({ transcriptionId: "t-1" }, "doing the work");
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      log().warn("still on it");
+      return { ok: true };
+    });
+    await handler(withId("r-7"));
+    expect(logged.filter((line) => line.level !== "debug")).toEqual([
+      { level: "info", requestId: "r-7", transcriptionId: "t-1", msg: "doing the work" },
+      { level: "warn", requestId: "r-7", msg: "still on it" },
+    ]);
+  });
+
+  it("logs each answered request as one debug line (method, path, status, time), a refusal included, and nothing at error", async () => {
+    const refused = route({ auth: "none" }, async () => {
+      throw new DomainError("not_found", "No such thing.");
+    });
+    await refused(new Request("http://localhost/api/things/1?q=private", { method: "DELETE", headers: { "x-request-id": "r-8" } }));
+    expect(logged).toEqual([{ level: "debug", requestId: "r-8", method: "DELETE", path: "/api/things/1", status: 404, duration_ms: expect.any(Number), msg: "request answered" }]);
+  });
+
+  it("logs a 5xx DomainError (a provider failing) at error, with the error", async () => {
+    const failure = new DomainError("provider_failed", "The payment provider did not answer.");
+    const handler = route({ auth: "none" }, async () => {
+      throw failure;
+    });
+    const res = await handler(withId("r-9"));
+    expect(res.status).toBe(502);
+    expect(logged).toEqual([expect.objectContaining({ level: "error", requestId: "r-9", status: 502, err: failure })]);
   });
 });
 

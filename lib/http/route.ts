@@ -1,14 +1,14 @@
 import type { z } from "zod";
-import { isOperator } from "@/lib/auth/operators";
+import { isOperator } from "@/lib/accounts/operators";
 import { currentUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { doorRefusal } from "@/lib/security/door-checks";
 import type { User } from "@/lib/db/schema";
-import { DomainError, isDomainError } from "@/lib/errors/domain-error";
+import { DomainError } from "@/lib/errors/domain-error";
 import { NOT_AUTHORIZED_TEXT } from "@/lib/texts";
 import { parseJsonBody, parseQuery } from "./body";
-import { domainErrorResponse } from "./error-response";
+import { withRequestScope } from "./request-scope";
 import { json } from "./responses";
 
 /**
@@ -35,14 +35,23 @@ type UserFor<A extends Access> = A extends "none" | "optional" ? User | null : U
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Answer<S> = S extends z.core.$ZodType ? z.input<S> | Response : unknown;
 
-export interface RouteInput<O extends RouteOptions> {
+export interface RouteInput<O extends RouteOptions, C = undefined> {
   request: Request;
   user: UserFor<O["auth"]>;
   body: Parsed<O["body"]>;
   query: Parsed<O["query"]>;
   /** the dynamic segments of the path, e.g. `{ id }` for `[id]` */
   params: Record<string, string>;
+  /** what `beforeBody` returned */
+  checked: C;
 }
+
+/**
+ * Checks that must answer before the body is read: the caller owns what the path names, the
+ * plan allows the operation. Someone else's transcription is then 404, and a plan without
+ * the feature 403, whatever the body; what it returns is the handler's `checked`.
+ */
+type BeforeBody<A extends Access, C> = (input: { request: Request; user: UserFor<A>; params: Record<string, string> }) => Promise<C>;
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -67,25 +76,26 @@ async function userFor(access: Access, request: Request): Promise<User | null> {
  * Every API route handler is one of these: session → validate (zod) → call lib → JSON.
  * The handler returns the answer's value (sent as JSON) or, for files, streams and
  * redirects, a Response; a DomainError thrown anywhere becomes `{detail, …data}` with
- * its kind's status.
+ * its kind's status, anything else a logged 500. Every answer carries the request's id
+ * (`x-request-id`), as does every log line written while it is served.
  */
-export function route<const O extends RouteOptions>(options: O, handler: (input: RouteInput<O>) => Promise<Answer<O["answer"]>>) {
-  return async (request: Request, context?: RouteContext): Promise<Response> => {
-    try {
+export function route<const O extends RouteOptions, A extends Access = O["auth"], C = undefined>(
+  options: O & { auth: A; beforeBody?: BeforeBody<A, C> },
+  handler: (input: RouteInput<O, C>) => Promise<Answer<O["answer"]>>,
+) {
+  return (request: Request, context?: RouteContext): Promise<Response> =>
+    withRequestScope(request, async () => {
       const refusal = doorRefusal(request, env().APP_URL);
       if (refusal) throw new DomainError(refusal.status === 400 ? "invalid" : "forbidden", refusal.detail);
-      const user = await userFor(options.auth, request);
+      const user = (await userFor(options.auth, request)) as UserFor<A>;
       const params = Object.fromEntries(
         Object.entries((await context?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );
       const query = options.query ? parseQuery(new URL(request.url).searchParams, options.query) : undefined;
+      const checked = options.beforeBody ? await options.beforeBody({ request, user, params }) : undefined;
       const body = options.body ? await parseJsonBody(request, options.body, options.maxBodyBytes) : undefined;
-      const input = { request, user, body, query, params } as RouteInput<O>;
+      const input = { request, user, body, query, params, checked } as RouteInput<O, C>;
       const answer = await handler(input);
       return answer instanceof Response ? answer : json(answer, options.status ?? 200);
-    } catch (error) {
-      if (isDomainError(error)) return domainErrorResponse(error);
-      throw error;
-    }
-  };
+    });
 }

@@ -3,7 +3,7 @@ import type { Database } from "@/lib/db/client";
 import { liveSessions, transcriptions, type LiveUtterance } from "@/lib/db/schema";
 import type { ChangeFeed } from "@/lib/transcription/change-feed";
 import { eventStream } from "@/lib/transcription/event-stream";
-import { liveDraft } from "./live-draft";
+import { liveDraft } from "@/lib/recordings/draft";
 
 /** An utterance as the recording panel shows it. */
 const toApiUtterance = (u: LiveUtterance) => ({ idx: u.idx, start_ms: u.startMs, end_ms: u.endMs, text: u.text });

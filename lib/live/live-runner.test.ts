@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { claimJob, enqueueJob } from "@/lib/jobs/job-queue";
+import { runJob } from "@/lib/jobs/run-job";
+import { claim, enqueue } from "@/lib/jobs/store";
 import { deleteTranscription } from "@/lib/transcription/queries";
 import { transcriptionOptions } from "@/lib/transcription/options";
 import { sphinxEngine } from "@/lib/transcription/engines/sphinx";
@@ -9,9 +10,9 @@ import { useTestEnv } from "@/test/support/env";
 import { sendAudio, startMic, until } from "@/test/support/live-recording";
 import { insertUser } from "@/test/support/users";
 import { liveSessions } from "@/lib/db/schema";
-import { liveDraft } from "./live-draft";
-import { runLiveJob } from "./live-runner";
-import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS } from "./pcm-chunks";
+import { liveDraft } from "@/lib/recordings/draft";
+import { liveJob } from "./live-runner";
+import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS } from "@/lib/recordings/pcm-chunks";
 
 /** Chunks the engine hears before it shows words still changing. */
 const PENDING_AFTER = 20;
@@ -45,12 +46,12 @@ describe.each(BACKENDS.slice(0, 1))("live runner on %s", (_name, open) => {
     const user = await insertUser(t.db);
     const { transcription } = await startMic(t.db, user);
     const id = transcription.id;
-    await enqueueJob(t.db, { kind: "live", transcriptionId: id, userId: user });
-    const job = await claimJob(t.db, "test-worker", 30_000, ["live"]);
+    await enqueue(t.db, { kind: "live", transcriptionId: id, userId: user });
+    const job = await claim(t.db, "test-worker", ["live"], 30_000);
     if (!job) throw new Error("the live job was not claimed");
     const engine = pendingEngine();
     const stopping = new AbortController();
-    const run = runLiveJob(t.db, job, { workerId: "test-worker", leaseMs: 30_000, engine, stopping: stopping.signal });
+    const run = runJob(t.db, job, liveJob({ engine }), { leaseMs: 30_000, stopping: stopping.signal });
     // 10 s of audio; no utterance is ever final, but the pending text was on screen.
     await sendAudio(t.db, user, id, Buffer.alloc(40 * LIVE_CHUNK_BYTES), 0, 40);
     expect(await until(async () => engine.shown(), (shown) => shown, 10_000)).toBe(true);
@@ -59,7 +60,8 @@ describe.each(BACKENDS.slice(0, 1))("live runner on %s", (_name, open) => {
     expect((await t.db.select({ pending: liveSessions.pending }).from(liveSessions).where(eq(liveSessions.transcriptionId, id)))[0]?.pending).toBe("ask not what your");
     expect(await liveDraft(t.db, id)).toEqual([]);
     await deleteTranscription(t.db, user, id);
-    expect(await run).toBe("gone");
+    // The job went with its transcription.
+    expect(await run).toBe("lost");
     // The engine had taken the chunks before the one it was hearing when it showed words.
     expect((await transcriptionOptions(t.db, user)).usage.used_s).toBe(Math.ceil(((PENDING_AFTER - 1) * LIVE_CHUNK_MS) / 1000));
   });

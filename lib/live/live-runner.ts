@@ -2,14 +2,17 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
-import { queryRows, type Database } from "@/lib/db/client";
-import { jobs, liveChunks, liveSessions, liveUtterances, transcriptions } from "@/lib/db/schema";
-import { heldBy, renewLease, type ClaimedJob } from "@/lib/jobs/job-queue";
+import { queryRows } from "@/lib/db/client";
+import { liveChunks, liveSessions, liveUtterances, transcriptions } from "@/lib/db/schema";
+import { defineJob, type JobOutcome, type JobRun } from "@/lib/jobs/definition";
+import { complete, fail, release } from "@/lib/jobs/store";
+import { log } from "@/lib/log/logger";
 import { pause } from "@/lib/process/pause";
 import { announceChange } from "@/lib/transcription/change-feed";
+import { chooseEngine } from "@/lib/transcription/engines/registry";
 import type { Engine, EngineSegment, LiveTranscriber } from "@/lib/transcription/engines/types";
-import { LIVE_IDLE_RELEASE_MS, releaseIdleSlot, resumedFrom } from "./live-slot";
-import { LIVE_CHUNK_MS } from "./pcm-chunks";
+import { LIVE_ATTEMPTS, LIVE_IDLE_RELEASE_MS, LivePayload, releaseIdleSlot } from "./live-slot";
+import { LIVE_CHUNK_MS } from "@/lib/recordings/pcm-chunks";
 
 /** How often an idle session looks for new chunks. */
 const POLL_MS = 100;
@@ -20,17 +23,8 @@ const GAP_WAIT_MS = 5000;
 /** Pending text is written at most this often. */
 const PENDING_EVERY_MS = 300;
 
-export type LiveOutcome = "done" | "gone" | "lost" | "failed" | "released" | "idle";
-
-interface LiveRunOptions {
-  workerId: string;
-  leaseMs: number;
-  engine: Engine;
-  /** the worker is stopping: the session goes back to the queue for another worker */
-  stopping: AbortSignal;
-  /** no audio for this long gives the slot back (LIVE_IDLE_RELEASE_MS unless given) */
-  idleReleaseMs?: number;
-}
+/** Live transcription stopped on the worker; the recording goes on and is transcribed in full when it stops. */
+const LIVE_STOPPED = "Live transcription stopped on the server. Your recording is still saved and is transcribed when you stop.";
 
 /**
  * A worker transcribes one recording live: the chunks, in order, as they arrive, into the
@@ -40,13 +34,15 @@ interface LiveRunOptions {
  * again). A worker that dies stops renewing the lease; the next one resumes after the last
  * stored utterance.
  */
-export async function runLiveJob(database: Database, job: ClaimedJob, options: LiveRunOptions): Promise<LiveOutcome> {
+async function runLive(run: JobRun<LivePayload>, idleReleaseMs: number, givenEngine?: Engine): Promise<JobOutcome> {
+  const { database, job, stopping, lost } = run;
+  const ended = async () => ((await complete(database, job)) ? "done" : "lost");
   const transcriptionId = job.transcriptionId;
   const [t] = transcriptionId ? await database.select().from(transcriptions).where(eq(transcriptions.id, transcriptionId)) : [];
-  if (!t || !transcriptionId) {
-    await database.delete(jobs).where(heldBy(job, options.workerId));
-    return "gone";
-  }
+  const engine = givenEngine ?? (await chooseEngine()).engine;
+  // Gone: discarded, or already replaced by the full transcript.
+  if (!t || !transcriptionId) return ended();
+  if (!engine) throw new Error("No speech engine is available on this worker.");
   const [last] = await database
     .select({ idx: liveUtterances.idx, endMs: liveUtterances.endMs })
     .from(liveUtterances)
@@ -55,12 +51,11 @@ export async function runLiveJob(database: Database, job: ClaimedJob, options: L
     .limit(1);
   // Resumed by another worker: from the chunk where the last stored utterance ended; after a
   // pause that gave the slot back, from the chunk the engine had heard up to.
-  let next = Math.max(resumedFrom(job.payload), last ? Math.floor(last.endMs / LIVE_CHUNK_MS) : 0);
+  let next = Math.max(run.payload?.fromChunk ?? 0, last ? Math.floor(last.endMs / LIVE_CHUNK_MS) : 0);
   let idx = last ? last.idx + 1 : 0;
 
   const abort = new AbortController();
-  const stop = AbortSignal.any([abort.signal, options.stopping]);
-  let lease: ReturnType<typeof setInterval> | undefined;
+  const stop = AbortSignal.any([abort.signal, run.signal]);
   let workDir: string | undefined;
   let transcriber: LiveTranscriber | undefined;
   let pendingAt = 0;
@@ -98,16 +93,10 @@ export async function runLiveJob(database: Database, job: ClaimedJob, options: L
       .catch(() => {});
   };
   try {
-    lease = setInterval(() => {
-      void renewLease(database, job, options.workerId, options.leaseMs)
-        .then((mine) => mine || abort.abort())
-        .catch(() => {});
-    }, Math.max(250, options.leaseMs / 3));
     const dir = await mkdtemp(path.join(os.tmpdir(), "verbatim-live-"));
     workDir = dir;
-    const listen = () => options.engine.live({ language: t.language, offsetMs: next * LIVE_CHUNK_MS, workDir: dir, onUtterance, onPending });
+    const listen = () => engine.live({ language: t.language, offsetMs: next * LIVE_CHUNK_MS, workDir: dir, onUtterance, onPending });
     transcriber = listen();
-    const idleReleaseMs = options.idleReleaseMs ?? LIVE_IDLE_RELEASE_MS;
     let fedAt = Date.now();
     let gapSince: number | null = null;
     let checkedAt = 0;
@@ -145,8 +134,7 @@ export async function runLiveJob(database: Database, job: ClaimedJob, options: L
         if (!session) {
           // Discarded, or already replaced by the full transcript.
           transcriber.abort();
-          await database.delete(jobs).where(heldBy(job, options.workerId));
-          return "gone";
+          return ended();
         }
         stopped = session.stoppedAt !== null;
         if (stopped && !rows.length) break;
@@ -154,10 +142,10 @@ export async function runLiveJob(database: Database, job: ClaimedJob, options: L
           // Nothing for a while: the words before the pause are reported, then the slot goes.
           await transcriber.end();
           if (stop.aborted) break;
-          const released = await releaseIdleSlot(database, job, options.workerId, transcriptionId, next);
+          const released = await releaseIdleSlot(database, job, transcriptionId, next);
           if (released === "released") {
             await announceChange(database, t.userId);
-            return "idle";
+            return "done";
           }
           if (released === "lost") return "lost";
           // A chunk came meanwhile: a new engine session goes on from here.
@@ -167,46 +155,51 @@ export async function runLiveJob(database: Database, job: ClaimedJob, options: L
       }
       await pause(POLL_MS, stop);
     }
-    if (options.stopping.aborted && !abort.signal.aborted) {
+    if (stopping.aborted && !lost.aborted && !abort.signal.aborted) {
       transcriber.abort();
       // Another worker takes it over at once, from the last stored utterance.
-      await database
-        .update(jobs)
-        .set({ status: "queued", lockedBy: null, lockedUntil: null, runAfter: sql`now()` })
-        .where(heldBy(job, options.workerId));
-      return "released";
+      return (await release(database, job)) ? "released" : "lost";
     }
     if (sessionGone) {
       transcriber.abort();
-      await database.delete(jobs).where(heldBy(job, options.workerId));
-      return "gone";
+      return ended();
     }
-    if (abort.signal.aborted) {
+    if (lost.aborted) {
       transcriber.abort();
       return "lost";
     }
     await transcriber.end();
     await database.update(liveSessions).set({ pending: "" }).where(eq(liveSessions.transcriptionId, transcriptionId));
     await announceChange(database, t.userId);
-    const ended = await database.delete(jobs).where(heldBy(job, options.workerId)).returning({ id: jobs.id });
-    return ended.length ? "done" : "lost";
+    return ended();
   } catch (error) {
     transcriber?.abort();
-    console.error(`[live] ${transcriptionId} stopped:`, error);
+    if (lost.aborted) return "lost";
+    log().error({ err: error }, "live transcription stopped");
     // The recording goes on (its audio is stored); it is transcribed in full when it stops.
     await database
       .update(liveSessions)
-      .set({
-        live: false,
-        pending: "",
-        notLiveReason: "Live transcription stopped on the server. Your recording is still saved and is transcribed when you stop.",
-      })
+      .set({ live: false, pending: "", notLiveReason: LIVE_STOPPED })
       .where(eq(liveSessions.transcriptionId, transcriptionId));
     await announceChange(database, t.userId);
-    await database.delete(jobs).where(heldBy(job, options.workerId));
-    return "failed";
+    return (await fail(database, job, `Live transcription stopped: ${(error as Error).message}`)) ? "failed" : "lost";
   } finally {
-    clearInterval(lease);
     if (workDir) await rm(workDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The live kind: one recording transcribed while it is made. Not retried (the recording goes
+ * on and is transcribed in full when it stops); an operator cannot queue it again.
+ */
+export const liveJob = (options: { idleReleaseMs?: number; engine?: Engine } = {}) =>
+  defineJob({
+    kind: "live",
+    payload: LivePayload,
+    lane: "live",
+    maxAttempts: LIVE_ATTEMPTS,
+    backoffMs: () => 0,
+    run: (run) => runLive(run, options.idleReleaseMs ?? LIVE_IDLE_RELEASE_MS, options.engine),
+    transient: () => false,
+    reason: (error) => `Live transcription stopped: ${(error as Error).message}`,
+  });

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import type { Database, Tx } from "@/lib/db/client";
-import { jobs, liveSessions, type LiveSession } from "@/lib/db/schema";
-import { enqueueJob, heldBy, type ClaimedJob } from "@/lib/jobs/job-queue";
+import { liveSessions, type LiveSession } from "@/lib/db/schema";
+import { complete, enqueue, type HeldJob } from "@/lib/jobs/store";
 
 /**
  * A recording that sends no audio for this long (paused, or a silent tab) gives its live slot
@@ -10,11 +11,23 @@ import { enqueueJob, heldBy, type ClaimedJob } from "@/lib/jobs/job-queue";
  */
 export const LIVE_IDLE_RELEASE_MS = 30_000;
 
-/** The chunk a live job starts at when it resumes a recording whose slot was given back: every one before it was heard. */
-export function resumedFrom(payload: unknown): number {
-  if (typeof payload !== "object" || payload === null || !("fromChunk" in payload)) return 0;
-  const { fromChunk } = payload;
-  return typeof fromChunk === "number" && Number.isInteger(fromChunk) && fromChunk >= 0 ? fromChunk : 0;
+/** A live job's payload: the chunk it starts at when it resumes a recording whose slot was given back (every one before it was heard). */
+export const LivePayload = z.object({ fromChunk: z.number().int().nonnegative() }).nullish();
+export type LivePayload = z.infer<typeof LivePayload>;
+
+/** Tries of a live job (a worker that dies hands it to the next). */
+export const LIVE_ATTEMPTS = 3;
+
+/** Asks for a live slot for a recording: a worker with a free one takes it at once. */
+export async function queueLiveJob(tx: Tx | Database, session: Pick<LiveSession, "transcriptionId" | "userId">, priority: number, fromChunk?: number): Promise<void> {
+  await enqueue(tx, {
+    kind: "live",
+    transcriptionId: session.transcriptionId,
+    userId: session.userId,
+    priority,
+    maxAttempts: LIVE_ATTEMPTS,
+    payload: fromChunk === undefined ? null : { fromChunk },
+  });
 }
 
 /**
@@ -26,8 +39,7 @@ export function resumedFrom(payload: unknown): number {
  */
 export async function releaseIdleSlot(
   database: Database,
-  job: Pick<ClaimedJob, "id">,
-  workerId: string,
+  job: HeldJob,
   transcriptionId: string,
   heardChunks: number,
 ): Promise<"released" | "busy" | "lost"> {
@@ -38,8 +50,7 @@ export async function releaseIdleSlot(
       .where(eq(liveSessions.transcriptionId, transcriptionId))
       .for("update");
     if (!session || session.stoppedAt || session.chunks > heardChunks) return "busy";
-    const mine = await tx.delete(jobs).where(heldBy(job, workerId)).returning({ id: jobs.id });
-    if (!mine.length) return "lost";
+    if (!(await complete(tx, job))) return "lost";
     await tx.update(liveSessions).set({ slotReleasedAtChunk: heardChunks, pending: "" }).where(eq(liveSessions.transcriptionId, transcriptionId));
     return "released";
   });
@@ -55,5 +66,5 @@ export async function reclaimIdleSlot(tx: Tx, session: LiveSession, priority: nu
   const from = session.slotReleasedAtChunk;
   if (!session.live || from === null || session.stoppedAt) return;
   await tx.update(liveSessions).set({ slotReleasedAtChunk: null }).where(eq(liveSessions.transcriptionId, session.transcriptionId));
-  await enqueueJob(tx, { kind: "live", transcriptionId: session.transcriptionId, userId: session.userId, priority, maxAttempts: 3, payload: { fromChunk: from } });
+  await queueLiveJob(tx, session, priority, from);
 }

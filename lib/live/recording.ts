@@ -7,7 +7,6 @@ import type { Database, Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { liveChunks, liveSessions, transcriptions, type Transcription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
-import { enqueueJob } from "@/lib/jobs/job-queue";
 import { audioKey } from "@/lib/storage/audio-store";
 import { MAX_FILE_SECONDS } from "@/lib/transcription/audio";
 import { checkLanguage } from "@/lib/transcription/create";
@@ -17,8 +16,9 @@ import { enqueue } from "@/lib/transcription/queue";
 import { TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import { liveSlotFree } from "@/lib/transcription/worker-registry";
 import { ALREADY_RECORDING, QUOTA_REACHED, RECORDING_ENDED, SERVER_FULL, TOO_FAST } from "./live-texts";
-import { reclaimIdleSlot } from "./live-slot";
-import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST, PACE_BURST_S } from "./pcm-chunks";
+import { queueLiveJob, reclaimIdleSlot } from "./live-slot";
+import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST, PACE_BURST_S } from "@/lib/recordings/pcm-chunks";
+import { log } from "@/lib/log/logger";
 
 /** A recording the browser stopped talking about (closed, reloaded, offline) for this long is stopped by a worker. */
 const ABANDONED_AFTER_S = 30;
@@ -84,7 +84,7 @@ export async function startRecording(database: Database, userId: string, input: 
       })
       .returning();
     await tx.insert(liveSessions).values({ transcriptionId: id, userId, live, notLiveReason: live ? null : SERVER_FULL });
-    if (live) await enqueueJob(tx, { kind: "live", transcriptionId: id, userId, priority: jobPriority(e), maxAttempts: 3 });
+    if (live) await queueLiveJob(tx, { transcriptionId: id, userId }, jobPriority(e));
     return row;
   });
   return { transcription, live, notLiveReason: live ? null : SERVER_FULL, allowanceS };
@@ -244,6 +244,6 @@ export async function stopAbandonedRecordings(database: Database): Promise<numbe
              or ${liveSessions.lastAudioAt} < now() - make_interval(secs => ${MAX_PAUSE_S}))`,
       ),
     );
-  for (const r of abandoned) await stopRecording(database, r.userId, r.id).catch((error) => console.error(`[live] could not stop ${r.id}:`, error));
+  for (const r of abandoned) await stopRecording(database, r.userId, r.id).catch((error: unknown) => log().error({ err: error, transcriptionId: r.id }, "could not stop an abandoned live recording"));
   return abandoned.length;
 }

@@ -4,6 +4,7 @@ import { DomainError, type ErrorKind } from "@/lib/errors/domain-error";
 import { spawnThread } from "./spawn-thread";
 import type { TaskInput, TaskName, TaskOutput } from "./tasks";
 import type { TaskReply, TaskRequest } from "./thread-entry";
+import { log } from "@/lib/log/logger";
 
 // One core is left to the request thread (and the database, when embedded); at least one thread.
 const THREADS = Math.max(1, Math.min(4, os.availableParallelism() - 1));
@@ -92,7 +93,7 @@ function settle(lane: Lane, reply: TaskReply): void {
   if ("output" in reply) job.resolve(reply.output);
   else if ("domainError" in reply) job.reject(new DomainError(reply.domainError.kind as ErrorKind, reply.domainError.message, reply.domainError.data));
   else {
-    console.error(`[off-thread] ${job.request.task} failed: ${reply.failure}`);
+    log().error({ task: job.request.task, failure: reply.failure }, "off-thread task failed");
     job.reject(new DomainError("unavailable", FAILED_MESSAGE));
   }
   // An idle thread must not keep a script or test process alive, and ends after a while.
@@ -107,7 +108,7 @@ function fail(lane: Lane, error: Error): void {
   const job = lane.running;
   retire(lane);
   if (job) {
-    if (!(error instanceof DomainError)) console.error(`[off-thread] ${job.request.task}: the thread failed`, error);
+    if (!(error instanceof DomainError)) log().error({ err: error, task: job.request.task }, "off-thread: the thread failed");
     job.reject(error instanceof DomainError ? error : new DomainError("unavailable", FAILED_MESSAGE));
   }
   dispatch();

@@ -1,4 +1,4 @@
-import { realignSegments } from "@/lib/editor/word-alignment";
+import { realignSegments } from "@/lib/text/word-alignment";
 import { renderExport } from "@/lib/exports/render";
 import { formatBasic } from "@/lib/formatting/basic";
 

@@ -1,4 +1,4 @@
-import { NUL_REFUSED } from "@/lib/http/nul-characters";
+import { NUL_REFUSED } from "./nul-characters";
 import { malformedAddress } from "./malformed-address";
 import { CROSS_SITE_REFUSED, isCrossSiteWrite } from "./request-origin";
 

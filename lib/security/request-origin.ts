@@ -1,4 +1,4 @@
-import { trustedOrigins } from "@/lib/auth/origins";
+import { trustedOrigins } from "./trusted-origins";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

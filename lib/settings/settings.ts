@@ -8,6 +8,7 @@ import {
   type SettingKey,
   type SettingValue,
 } from "./definitions";
+import { log } from "@/lib/log/logger";
 
 /**
  * Reads one setting, typed. A missing or corrupt row falls back to the default so a bad
@@ -23,7 +24,7 @@ export async function getSetting<K extends SettingKey>(
       return parseSettingValue(key, row.value);
     } catch (error) {
       if (!isDomainError(error)) throw error;
-      console.warn(`[settings] stored value of ${key} is invalid (${error.message}); using default`);
+      log().warn({ key, reason: error.message }, "stored setting value is invalid; using the default");
     }
   }
   // A default that breaks its own rule is a bug; its error reaches the logs as one.

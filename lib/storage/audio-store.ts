@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 import { localStore } from "./local-store";
 import type { ObjectStore } from "./object-store";
 import { s3Store, type S3Config } from "./s3-store";
+import { log } from "@/lib/log/logger";
 
 /**
  * Audio of each transcription, under `{user}/{transcription}/`: the upload as sent
@@ -99,5 +100,5 @@ async function removeUserAudio(userId: string): Promise<void> {
  * into an error (it happened); it is logged for the operator to clean up by hand.
  */
 export async function removeUserAudioQuietly(userId: string): Promise<void> {
-  await removeUserAudio(userId).catch((error: unknown) => console.error(`[storage] could not remove the audio of deleted user ${userId}`, error));
+  await removeUserAudio(userId).catch((error: unknown) => log().error({ err: error, userId }, "could not remove the audio of a deleted user"));
 }

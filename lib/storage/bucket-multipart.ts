@@ -1,16 +1,7 @@
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  UploadPartCommand,
-  type S3Client,
-} from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { env } from "@/lib/env";
 import { bucketConfig } from "./audio-store";
-import { s3Client, type S3Config } from "./s3-store";
+import { s3Client, s3Sdk, type S3Config } from "./s3-store";
 
 /** A part of a multipart upload, with the ETag the bucket answered its PUT with. */
 interface StoredPart {
@@ -42,24 +33,41 @@ export interface BucketMultipart {
   readable(key: string, headBytes: number): Promise<{ head: Buffer; url: string }>;
 }
 
-function multipart(config: S3Config, publicEndpoint: string | undefined): BucketMultipart {
+async function openClients(config: S3Config, publicEndpoint: string | undefined): Promise<{ client: S3Client; browserClient: S3Client }> {
   // No checksum unless the operation needs one: the SDK would otherwise sign each part address
   // with the checksum of an empty body, which AWS, R2 and MinIO refuse for the real part.
-  const client = s3Client(config, config.endpoint, { requestChecksumCalculation: "WHEN_REQUIRED" });
+  const client = await s3Client(config, config.endpoint, { requestChecksumCalculation: "WHEN_REQUIRED" });
   // Part addresses are for browsers: signed for the address they reach.
-  const browserClient: S3Client = publicEndpoint ? s3Client(config, publicEndpoint, { requestChecksumCalculation: "WHEN_REQUIRED" }) : client;
+  const browserClient = publicEndpoint ? await s3Client(config, publicEndpoint, { requestChecksumCalculation: "WHEN_REQUIRED" }) : client;
+  return { client, browserClient };
+}
+
+const presigner = () => import("@aws-sdk/s3-request-presigner");
+
+function multipart(config: S3Config, publicEndpoint: string | undefined): BucketMultipart {
+  // The SDK and the clients are loaded on first use (see s3Sdk).
+  let opened: ReturnType<typeof openClients> | undefined;
+  const connected = () => (opened ??= openClients(config, publicEndpoint));
   const Bucket = config.bucket;
   return {
     async create(key, contentType) {
+      const { client } = await connected();
+      const { CreateMultipartUploadCommand } = await s3Sdk();
       const created = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }));
       if (!created.UploadId) throw new Error("the bucket did not start a multipart upload");
       return created.UploadId;
     },
-    partUrl: (key, uploadId, partNumber, size) =>
-      getSignedUrl(browserClient, new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: size }), {
+    async partUrl(key, uploadId, partNumber, size) {
+      const { browserClient } = await connected();
+      const { UploadPartCommand } = await s3Sdk();
+      const { getSignedUrl } = await presigner();
+      return getSignedUrl(browserClient, new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: size }), {
         expiresIn: PART_URL_SECONDS,
-      }),
+      });
+    },
     async complete(key, uploadId, parts) {
+      const { client } = await connected();
+      const { CompleteMultipartUploadCommand } = await s3Sdk();
       await client.send(
         new CompleteMultipartUploadCommand({
           Bucket,
@@ -70,13 +78,20 @@ function multipart(config: S3Config, publicEndpoint: string | undefined): Bucket
       );
     },
     async abort(key, uploadId) {
+      const { client } = await connected();
+      const { AbortMultipartUploadCommand } = await s3Sdk();
       await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
     },
     async size(key) {
+      const { client } = await connected();
+      const { HeadObjectCommand } = await s3Sdk();
       const head = await client.send(new HeadObjectCommand({ Bucket, Key: key })).catch(() => null);
       return head?.ContentLength ?? null;
     },
     async readable(key, headBytes) {
+      const { client } = await connected();
+      const { GetObjectCommand } = await s3Sdk();
+      const { getSignedUrl } = await presigner();
       const object = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${headBytes - 1}` }));
       const head = Buffer.from((await object.Body?.transformToByteArray()) ?? []);
       const url = await getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: READ_URL_SECONDS });

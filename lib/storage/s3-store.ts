@@ -2,17 +2,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  NotFound,
-  S3Client,
-  type S3ClientConfig,
-} from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type { S3Client, S3ClientConfig } from "@aws-sdk/client-s3";
 import { MissingObject, type ByteRange, type ObjectStore } from "./object-store";
 
 export interface S3Config {
@@ -28,8 +18,12 @@ export interface S3Config {
 const PART_BYTES = 8 * 1024 * 1024;
 const PARTS_AT_ONCE = 2;
 
+/** The AWS SDK is large: it is loaded on first use, so a server that keeps audio on disk never loads it. */
+export const s3Sdk = () => import("@aws-sdk/client-s3");
+
 /** A client of the bucket's S3 API, at `endpoint` (the servers' address unless told otherwise). */
-export function s3Client(config: S3Config, endpoint = config.endpoint, options: Partial<S3ClientConfig> = {}): S3Client {
+export async function s3Client(config: S3Config, endpoint = config.endpoint, options: Partial<S3ClientConfig> = {}): Promise<S3Client> {
+  const { S3Client } = await s3Sdk();
   return new S3Client({
     ...options,
     region: config.region,
@@ -41,12 +35,14 @@ export function s3Client(config: S3Config, endpoint = config.endpoint, options: 
 
 /** Objects in an S3-compatible bucket (AWS S3, R2, MinIO, Backblaze …), shared by every host. */
 export function s3Store(config: S3Config): ObjectStore {
-  const client = s3Client(config);
+  let opened: Promise<S3Client> | undefined;
+  const connected = () => (opened ??= s3Client(config));
   const Bucket = config.bucket;
   return {
     async putFile(key, file, contentType) {
+      const { Upload } = await import("@aws-sdk/lib-storage");
       const upload = new Upload({
-        client,
+        client: await connected(),
         params: { Bucket, Key: key, Body: createReadStream(file), ContentType: contentType },
         partSize: PART_BYTES,
         queueSize: PARTS_AT_ONCE,
@@ -55,7 +51,8 @@ export function s3Store(config: S3Config): ObjectStore {
     },
     async localCopy(key, dir) {
       const file = path.join(dir, path.basename(key));
-      const object = await client.send(new GetObjectCommand({ Bucket, Key: key })).catch((error: unknown) => {
+      const { GetObjectCommand, NoSuchKey } = await s3Sdk();
+      const object = await (await connected()).send(new GetObjectCommand({ Bucket, Key: key })).catch((error: unknown) => {
         if (error instanceof NoSuchKey) throw new MissingObject(key);
         throw error;
       });
@@ -63,8 +60,9 @@ export function s3Store(config: S3Config): ObjectStore {
       return file;
     },
     async size(key) {
+      const { HeadObjectCommand, NoSuchKey, NotFound } = await s3Sdk();
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const head = await (await connected()).send(new HeadObjectCommand({ Bucket, Key: key }));
         return head.ContentLength ?? 0;
       } catch (error) {
         if (error instanceof NotFound || error instanceof NoSuchKey) return null;
@@ -72,10 +70,13 @@ export function s3Store(config: S3Config): ObjectStore {
       }
     },
     async read(key: string, range?: ByteRange): Promise<Readable> {
-      const { Body } = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+      const { GetObjectCommand } = await s3Sdk();
+      const { Body } = await (await connected()).send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
       return Body as Readable;
     },
     async removePrefix(prefix) {
+      const { DeleteObjectsCommand, ListObjectsV2Command } = await s3Sdk();
+      const client = await connected();
       let ContinuationToken: string | undefined;
       do {
         const listed = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${prefix}/`, ContinuationToken }));

@@ -1,8 +1,8 @@
 import { stat } from "node:fs/promises";
 import { DomainError } from "@/lib/errors/domain-error";
 import { CommandTimedOut, run } from "@/lib/process/run";
-import { formatDuration } from "./format";
-import { BYTES_PER_SECOND, SAMPLE_RATE, WAV_HEADER_BYTES } from "./wav";
+import { formatDuration } from "@/lib/text/time-format";
+import { BYTES_PER_SECOND, SAMPLE_RATE, WAV_HEADER_BYTES } from "@/lib/audio/wav";
 import { UNREADABLE, fileHead, inputGuard, playlistProblem, supportedAudioCodec } from "./media-whitelist";
 import { env } from "@/lib/env";
 

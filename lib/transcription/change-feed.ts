@@ -3,6 +3,7 @@ import { Client } from "pg";
 import { sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log/logger";
 
 /** How a status stream learns that one of its user's transcriptions changed. */
 export interface ChangeFeed {
@@ -61,7 +62,7 @@ function notifiedFeed(url: string): ChangeFeed {
         if (message.channel === CHANNEL && message.payload) users.emit(message.payload);
       });
       client.on("error", (error) => {
-        console.error("[live status] the LISTEN connection failed; reconnecting:", error.message);
+        log().error({ err: error }, "live status: the LISTEN connection failed; reconnecting");
         connecting = null;
         void client.end().catch(() => {});
       });

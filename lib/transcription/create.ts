@@ -15,6 +15,7 @@ import { noTimeLeftSentence, tooLargeSentence } from "./limit-sentences";
 import { offeredEngine } from "./offered-engine";
 import { jobPriority, languageOptions, quotaMessage, tooLongMessage } from "./plan-limits";
 import { enqueue } from "./queue";
+import { log } from "@/lib/log/logger";
 
 export interface NewTranscription {
   userId: string;
@@ -213,7 +214,7 @@ export async function acceptStoredUpload(database: Database, admission: Admissio
       return row;
     });
   } catch (error) {
-    if (stored) await removeAudio(key).catch((e: unknown) => console.error(`[storage] could not remove the refused upload ${key}:`, e));
+    if (stored) await removeAudio(key).catch((e: unknown) => log().error({ err: e, key }, "could not remove the audio of a refused upload"));
     throw error;
   }
 }

@@ -3,12 +3,13 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { setEmailWhenDone } from "@/lib/accounts/notifications";
 import { jobs, transcriptions } from "@/lib/db/schema";
-import { runNextTask } from "@/lib/jobs/task-runner";
+import { runNextJob } from "@/lib/worker/run-next";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { firstLink, useSmtpCatcher } from "@/test/support/smtp-catcher";
 import { insertUser } from "@/test/support/users";
-import { LONG_TRANSCRIPTION_S, claimNext, completeJob, enqueue, failJob } from "./queue";
+import { LONG_TRANSCRIPTION_S, enqueue, completeTranscription } from "./queue";
+import { claimTranscription, failHeld } from "@/test/support/jobs";
 
 const transcript = { engine: "sphinx", segments: [{ startMs: 0, endMs: 1000, text: "hello" }] };
 
@@ -19,7 +20,7 @@ async function claimed(db: Database, userId: string, durationS: number) {
     audioKey: `${userId}/${id}`, originalFilename: "m.wav", contentType: "audio/wav", sizeBytes: 1,
   });
   await enqueue(db, id, 0);
-  const job = await claimNext(db, "w", 30_000);
+  const job = await claimTranscription(db, "w", 30_000);
   return { id, job: job! };
 }
 
@@ -37,8 +38,8 @@ describe.each(BACKENDS.slice(0, 1))("mail when a long transcription ends, on %s"
     process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.catcher.port}`;
     const user = await insertUser(t.db);
     const { id, job } = await claimed(t.db, user, LONG_TRANSCRIPTION_S);
-    expect(await completeJob(t.db, job, "w", transcript)).toBe(true);
-    expect(await runNextTask(t.db, "mail-worker", 30_000, { llm: null })).toMatchObject({ outcome: "done", job: { kind: "mail" } });
+    expect(await completeTranscription(t.db, job, id, transcript)).toBe(true);
+    expect(await runNextJob(t.db, "mail-worker", ["mail"])).toMatchObject({ outcome: "done", job: { kind: "mail" } });
     const sent = await smtp.catcher.waitFor(`${user}@example.com`);
     expect(sent.subject).toBe("Your transcript of “Board meeting” is ready");
     expect(firstLink(sent)).toBe(`http://localhost:3000/transcription/${id}`);
@@ -47,23 +48,23 @@ describe.each(BACKENDS.slice(0, 1))("mail when a long transcription ends, on %s"
   it("a long transcription that fails mails too; short ones and users who turned it off get nothing", async () => {
     const user = await insertUser(t.db);
     const failing = await claimed(t.db, user, LONG_TRANSCRIPTION_S + 60);
-    expect(await failJob(t.db, failing.job, "w", "broken audio", false)).toBe("failed");
+    expect(await failHeld(t.db, failing.job, "broken audio", false)).toBe("failed");
     const [queued] = await mailJobs(t.db);
     expect(queued.payload).toMatchObject({ subject: "The transcription of “Board meeting” failed" });
     await t.db.delete(jobs);
 
     const short = await claimed(t.db, user, LONG_TRANSCRIPTION_S - 1);
-    expect(await completeJob(t.db, short.job, "w", transcript)).toBe(true);
+    expect(await completeTranscription(t.db, short.job, short.id, transcript)).toBe(true);
     expect(await setEmailWhenDone(t.db, user, false)).toBe(false);
     const optedOut = await claimed(t.db, user, LONG_TRANSCRIPTION_S * 4);
-    expect(await completeJob(t.db, optedOut.job, "w", transcript)).toBe(true);
+    expect(await completeTranscription(t.db, optedOut.job, optedOut.id, transcript)).toBe(true);
     expect(await mailJobs(t.db)).toEqual([]);
   });
 
   it("a worker that lost its lease queues no mail", async () => {
     const user = await insertUser(t.db);
-    const { job } = await claimed(t.db, user, LONG_TRANSCRIPTION_S);
-    expect(await completeJob(t.db, job, "someone-else", transcript)).toBe(false);
+    const { id, job } = await claimed(t.db, user, LONG_TRANSCRIPTION_S);
+    expect(await completeTranscription(t.db, { ...job, workerId: "someone-else" }, id, transcript)).toBe(false);
     expect(await mailJobs(t.db)).toEqual([]);
   });
 });

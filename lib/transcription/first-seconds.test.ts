@@ -13,8 +13,7 @@ import { useTestEnv } from "@/test/support/env";
 import { insertUser } from "@/test/support/users";
 import { normaliseUpload } from "./audio";
 import { acceptStoredUpload, admitUpload, createTranscription } from "./create";
-import { processJob } from "./process-job";
-import { claimNext } from "./queue";
+import { claimTranscription, runHeld } from "@/test/support/jobs";
 
 const JFK = path.resolve(__dirname, "../../test/fixtures/audio/jfk.wav"); // 11 s of speech
 const FIRST_SECONDS_SENTENCE = "The part to transcribe must be a whole number of seconds from 1 to 36000.";
@@ -47,9 +46,9 @@ describe.each(BACKENDS.slice(0, 1))("transcribing only the first seconds of a fi
     expect(created).toMatchObject({ status: "queued", firstSeconds: 5, reservedSeconds: 5, durationS: 5 });
     expect(await used(userId)).toBe(5);
 
-    const job = await claimNext(t.db, "test-worker", 30_000);
+    const job = await claimTranscription(t.db, "test-worker", 30_000);
     expect(job?.transcriptionId).toBe(created.id);
-    expect(await processJob(t.db, job!, { workerId: "test-worker", leaseMs: 30_000 })).toBe("done");
+    expect(await runHeld(t.db, job!)).toBe("done");
     const [done] = await t.db.select().from(transcriptions).where(eq(transcriptions.id, created.id));
     expect(done).toMatchObject({ status: "done", audioReady: true, firstSeconds: 5, reservedSeconds: 5, durationS: 5 });
     // What the player plays and the engine heard is the first 5 s, not the whole 11 s.

@@ -1,4 +1,4 @@
-import { formatDuration } from "./format";
+import { formatDuration } from "@/lib/text/time-format";
 
 /**
  * The sentences of the upload limits, the same wherever a limit is met: in the browser before

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { useTestEnv } from "@/test/support/env";
 import { VAD_MODEL, WHISPER_MODELS, vadModelFile } from "./models";
-import { preparingPercent, provisionWhisperModel, provisioningState, resetProvisioning } from "./model-provisioning";
+import { preparingPercent, provisionWhisperModel, provisioningState, resetProvisioning, retryProvisioning } from "./model-provisioning";
 
 // A local model repository: the weights arrive in two halves with a pause between them,
 // so the progress can be seen while the download runs.
@@ -111,5 +111,25 @@ describe("the first start's whisper model", () => {
     await provisionWhisperModel();
     expect(provisioningState()).toEqual({ state: "present" });
     expect(readFileSync(vadModelFile())).toEqual(vadWeights);
+  });
+
+  it("an operator's retry downloads again after a failure, once the repository answers; a retry during the download shares it", async () => {
+    rmSync(path.join(dataDir, "models"), { recursive: true, force: true });
+    process.env.WHISPER_MODEL_BASE_URL = "http://127.0.0.1:1";
+    await provisionWhisperModel();
+    expect(provisioningState()).toMatchObject({ state: "failed", model: "tiny" });
+    // without a retry the failure stays: the process's one download is over
+    await provisionWhisperModel();
+    expect(provisioningState()).toMatchObject({ state: "failed" });
+
+    process.env.WHISPER_MODEL_BASE_URL = baseUrl;
+    const again = retryProvisioning();
+    expect(provisioningState()).toMatchObject({ state: "downloading", model: "tiny" });
+    await until(() => (preparingPercent() ?? 0) >= 50);
+    expect(retryProvisioning()).toBe(again);
+    release();
+    await again;
+    expect(provisioningState()).toEqual({ state: "ready", model: "tiny" });
+    expect(readFileSync(path.join(dataDir, "models", "ggml-tiny.bin"))).toEqual(weights);
   });
 });

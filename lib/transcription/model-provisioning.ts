@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { env } from "@/lib/env";
 import { forgetEngineChoice } from "./engines/registry";
 import { downloadModel, downloadVadModel, modelsDir, resolveWhisperModel, vadModelFile } from "./models";
+import { log } from "@/lib/log/logger";
 
 /**
  * The first start's whisper model: fetched in the background by the process that runs a
@@ -40,6 +41,16 @@ export function provisionWhisperModel(): Promise<void> {
   return current.run;
 }
 
+/**
+ * An operator's retry: this process's last download is forgotten and started again (a
+ * download still under way is shared, not started twice into the same file).
+ */
+export function retryProvisioning(): Promise<void> {
+  const current = slot();
+  if (current.status.state !== "downloading") current.run = undefined;
+  return provisionWhisperModel();
+}
+
 async function provision(): Promise<void> {
   const current = slot();
   const { WHISPER_AUTO_DOWNLOAD, WHISPER_DOWNLOAD_MODEL, WHISPER_VAD, TRANSCRIBE_ENGINE } = env();
@@ -58,18 +69,18 @@ async function provision(): Promise<void> {
   const model = WHISPER_DOWNLOAD_MODEL;
   if (needsModel) {
     current.status = { state: "downloading", model, bytes: 0, total: null };
-    console.info(`[models] no whisper model in ${modelsDir()}: downloading ${model} (WHISPER_AUTO_DOWNLOAD=false turns this off)`);
+    log().info({ model, directory: modelsDir() }, "no whisper model: downloading one (WHISPER_AUTO_DOWNLOAD=false turns this off)");
     try {
       await downloadModel(model, modelsDir(), {
         onProgress: (bytes, total) => {
           current.status = { state: "downloading", model, bytes, total };
         },
       });
-      console.info(`[models] whisper model ${model} is ready`);
+      log().info({ model }, "whisper model ready");
     } catch (error) {
       const reason = (error as Error).message;
       current.status = { state: "failed", model, reason };
-      console.warn(`[models] the whisper model could not be downloaded, the next engine carries on: ${reason}`);
+      log().warn({ err: error, model }, "the whisper model could not be downloaded; the next engine carries on");
       return;
     }
   }
@@ -78,9 +89,9 @@ async function provision(): Promise<void> {
     // slower on silence and without that guard against invented text.
     try {
       await downloadVadModel(modelsDir());
-      console.info("[models] the voice-activity model is ready");
+      log().info("voice-activity model ready");
     } catch (error) {
-      console.warn(`[models] the voice-activity model could not be downloaded; whisper transcribes silence too: ${(error as Error).message}`);
+      log().warn({ err: error }, "the voice-activity model could not be downloaded; whisper transcribes silence too");
     }
   }
   current.status = needsModel ? { state: "ready", model } : { state: "present" };

@@ -12,9 +12,8 @@ import { useTestEnv } from "@/test/support/env";
 import { startS3Server, type S3Server } from "@/test/support/s3-server";
 import { insertUser } from "@/test/support/users";
 import { createTranscription } from "./create";
-import { processJob } from "./process-job";
 import { deleteTranscription } from "./queries";
-import { claimNext } from "./queue";
+import { claimTranscription, runHeld } from "@/test/support/jobs";
 
 const JFK = path.resolve(__dirname, "../../test/fixtures/audio/jfk.wav");
 const body = (file: string) => Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
@@ -48,8 +47,8 @@ describe.each(BACKENDS.slice(0, 1))("audio in an S3-compatible bucket, on %s", (
     // The worker runs with a DATA_DIR of its own: it shares only the database and the bucket.
     process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "verbatim-worker-host-"));
     try {
-      const job = await claimNext(db, "other-host", 30_000);
-      expect(await processJob(db, job!, { workerId: "other-host", leaseMs: 30_000 })).toBe("done");
+      const job = await claimTranscription(db, "other-host", 30_000);
+      expect(await runHeld(db, job!)).toBe("done");
     } finally {
       process.env.DATA_DIR = webDataDir;
     }

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Database } from "@/lib/db/client";
+import { withLease } from "@/lib/jobs/lease";
 import { NORMALISED, audioStore } from "@/lib/storage/audio-store";
 import { PermanentEngineError, type Engine, type EngineSegment } from "./engines/types";
 import { finishPiece, claimPiece, releasePiece, renewPieceLease, type ClaimedPiece } from "./piece-queue";
@@ -40,45 +41,31 @@ function shifted(segment: EngineSegment, offsetMs: number): EngineSegment {
  */
 export async function runClaimedPiece(run: PieceRun): Promise<"done" | "lost"> {
   const { database, engine, piece, workerId, leaseMs } = run;
-  // One controller for both causes, its listener on the caller's signal removed at the end:
-  // a file's many pieces must not pile listeners onto the job's signal.
-  const lost = new AbortController();
-  const stop = new AbortController();
-  const onStop = () => stop.abort();
-  if (run.signal.aborted) stop.abort();
-  else run.signal.addEventListener("abort", onStop, { once: true });
-  lost.signal.addEventListener("abort", onStop, { once: true });
-  const signal = stop.signal;
-  const renewing = setInterval(() => {
-    void renewPieceLease(database, piece, workerId, leaseMs)
-      .then((mine) => mine || lost.abort())
-      .catch(() => {});
-  }, Math.max(250, leaseMs / 3));
   const file = path.join(run.workDir, `piece-${piece.transcriptionId}-${piece.index}.wav`);
-  try {
-    await run.cut(piece, file);
-    const result = await engine.transcribe({
-      wavPath: file,
-      durationS: piece.endS - piece.startS,
-      language: piece.language,
-      previousText: piece.previousText,
-      signal,
-      onProgress: run.onProgress,
-    });
-    const offsetMs = Math.round(piece.startS * 1000);
-    const stored = await finishPiece(database, piece, workerId, { segments: result.segments.map((s) => shifted(s, offsetMs)), language: result.language });
-    return stored ? "done" : "lost";
-  } catch (error) {
-    if (lost.signal.aborted) return "lost";
-    // Stopping (or the job's own failure elsewhere): the piece goes back for another worker.
-    const stopping = run.signal.aborted;
-    await releasePiece(database, piece, workerId, (error as Error).message, stopping || !(error instanceof PermanentEngineError)).catch(() => {});
-    throw error;
-  } finally {
-    clearInterval(renewing);
-    run.signal.removeEventListener("abort", onStop);
-    await rm(file, { force: true });
-  }
+  return withLease({ renew: () => renewPieceLease(database, piece, workerId, leaseMs), leaseMs, outer: run.signal }, async (signal, lost) => {
+    try {
+      await run.cut(piece, file);
+      const result = await engine.transcribe({
+        wavPath: file,
+        durationS: piece.endS - piece.startS,
+        language: piece.language,
+        previousText: piece.previousText,
+        signal,
+        onProgress: run.onProgress,
+      });
+      const offsetMs = Math.round(piece.startS * 1000);
+      const stored = await finishPiece(database, piece, workerId, { segments: result.segments.map((s) => shifted(s, offsetMs)), language: result.language });
+      return stored ? "done" : "lost";
+    } catch (error) {
+      if (lost.aborted) return "lost";
+      // Stopping (or the job's own failure elsewhere): the piece goes back for another worker.
+      const stopping = run.signal.aborted;
+      await releasePiece(database, piece, workerId, (error as Error).message, stopping || !(error instanceof PermanentEngineError)).catch(() => {});
+      throw error;
+    } finally {
+      await rm(file, { force: true });
+    }
+  });
 }
 
 /** A piece's bytes fetched from the audio store (a range request: only its own part of the file). */

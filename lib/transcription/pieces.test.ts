@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { run } from "@/lib/process/run";
 import { planPieces, writePiece } from "./pieces";
-import { SAMPLE_RATE, WAV_HEADER_BYTES, wavHeader } from "./wav";
+import { SAMPLE_RATE, WAV_HEADER_BYTES, wavHeader } from "@/lib/audio/wav";
 
 /** Loud noise for `seconds`, except silence in the given [from, to) stretches. */
 function noiseWithPauses(seconds: number, pauses: Array<[number, number]>): Buffer {

@@ -3,7 +3,7 @@ import { open } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ByteRange } from "@/lib/storage/object-store";
-import { BYTES_PER_SECOND, WAV_HEADER_BYTES, wavHeader } from "./wav";
+import { BYTES_PER_SECOND, WAV_HEADER_BYTES, wavHeader } from "@/lib/audio/wav";
 
 /** A stretch of the normalised audio that goes to the engine on its own. */
 export interface Piece {

@@ -11,11 +11,10 @@ import { BACKENDS, useOpenedDatabase, type TestDatabase } from "@/test/support/d
 import { useTestEnv } from "@/test/support/env";
 import { insertUser } from "@/test/support/users";
 import { createTranscription } from "./create";
-import { parseSphinxOutput } from "./engines/sphinx";
-import { processJob } from "./process-job";
+import { parseSphinxOutput } from "./engines/sphinx-output";
 import { readableSegments } from "./readable-segments";
-import { claimNext } from "./queue";
 import { normaliseWords, wordErrorRate } from "./wer";
+import { claimTranscription, runHeld } from "@/test/support/jobs";
 
 const FIXTURES = path.resolve(__dirname, "../../test/fixtures/audio");
 const REFERENCE = "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.";
@@ -47,9 +46,9 @@ describe.each(BACKENDS)("the real pipeline with PocketSphinx on %s", (_name, ope
     expect(created.durationS).toBeGreaterThan(10.9);
     expect(created.durationS).toBeLessThan(11.2);
 
-    const job = await claimNext(db, "test-worker", 30_000);
+    const job = await claimTranscription(db, "test-worker", 30_000);
     expect(job?.transcriptionId).toBe(created.id);
-    expect(await processJob(db, job!, { workerId: "test-worker", leaseMs: 30_000 })).toBe("done");
+    expect(await runHeld(db, job!)).toBe("done");
 
     const [done] = await db.select().from(transcriptions).where(eq(transcriptions.id, created.id));
     expect(done).toMatchObject({ status: "done", progress: 100, engine: "sphinx" });
@@ -104,7 +103,7 @@ describe.each(BACKENDS.slice(0, 1))("a two-minute steady reading on %s", (_name,
       language: null,
       source: "upload",
     });
-    const job = await claimNext(db, "test-worker", 30_000);
+    const job = await claimTranscription(db, "test-worker", 30_000);
     // While it runs, the finished pieces are there to read, before the last one is done.
     const seenWhileRunning: Array<{ piecesDone: number; piecesTotal: number; segments: number }> = [];
     let running = true;
@@ -118,7 +117,7 @@ describe.each(BACKENDS.slice(0, 1))("a two-minute steady reading on %s", (_name,
         await new Promise((r) => setTimeout(r, 200));
       }
     })();
-    expect(await processJob(db, job!, { workerId: "test-worker", leaseMs: 30_000 })).toBe("done");
+    expect(await runHeld(db, job!)).toBe("done");
     running = false;
     await watching;
     expect(seenWhileRunning.length).toBeGreaterThan(0);
@@ -154,8 +153,8 @@ describe.each(BACKENDS.slice(0, 1))("decoding is the worker's, on %s", (_name, o
   const accept = async (userId: string, file: string, filename: string) =>
     createTranscription(t.db, { userId, body: body(file), declaredBytes: null, filename, contentType: "audio/mpeg", language: null, source: "upload" });
   const runJob = async () => {
-    const job = await claimNext(t.db, "test-worker", 30_000);
-    return processJob(t.db, job!, { workerId: "test-worker", leaseMs: 30_000 });
+    const job = await claimTranscription(t.db, "test-worker", 30_000);
+    return runHeld(t.db, job!);
   };
   const used = async (userId: string) => (await entitlementsFor(t.db, userId)).secondsUsed;
 

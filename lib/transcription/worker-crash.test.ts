@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
-import { migrateAndSeed } from "@/lib/db/migrate";
+import { migrateAndSeed } from "@/lib/db-setup/migrate";
 import { jobs, transcriptSegments, transcriptions } from "@/lib/db/schema";
 import { run } from "@/lib/process/run";
 import { useTestEnv } from "@/test/support/env";
@@ -19,7 +19,7 @@ const READING = path.resolve(ROOT, "test/fixtures/audio/steady-reading.ogg");
 
 /** A real `npm run worker` process (tsx scripts/worker.ts) in its own process group. */
 function startWorkerProcess(env: Record<string, string>): ChildProcess {
-  return spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/worker.ts"], {
+  return spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/worker.ts"], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: "ignore",

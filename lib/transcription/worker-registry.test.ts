@@ -2,8 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { workers } from "@/lib/db/schema";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
-import { startWorker } from "./worker";
-import { aliveWorkers, heartbeat, signOff } from "./worker-registry";
+import { startWorker } from "@/lib/worker/worker";
+import { provisionWhisperModel, resetProvisioning } from "./model-provisioning";
+import { aliveWorkers, forgetDeadWorkers, heartbeat, requestModelRetry, signOff } from "./worker-registry";
 
 describe.each(BACKENDS)("workers known to every host, on %s", (_name, open) => {
   useTestEnv({ TRANSCRIBE_ENGINE: "sphinx" });
@@ -32,5 +33,36 @@ describe.each(BACKENDS)("workers known to every host, on %s", (_name, open) => {
     expect((await aliveWorkers(db)).map((w) => w.id)).toContain(worker.id);
     await worker.stop();
     expect((await aliveWorkers(db)).map((w) => w.id)).not.toContain(worker.id);
+  });
+
+  it("a heartbeat says how the worker's model download goes; an operator's retry is taken by the next one", async () => {
+    const db = t.db;
+    resetProvisioning();
+    // this worker's download fails: the repository cannot be reached
+    Object.assign(process.env, { TRANSCRIBE_ENGINE: "auto", WHISPER_DOWNLOAD_MODEL: "tiny", WHISPER_MODEL_BASE_URL: "http://127.0.0.1:1" });
+    await provisionWhisperModel();
+    process.env.TRANSCRIBE_ENGINE = "sphinx";
+    await heartbeat(db, "w-model", null);
+    const [seen] = (await aliveWorkers(db)).filter((w) => w.id === "w-model");
+    expect(seen.model).toMatchObject({ state: "failed", model: "tiny", reason: expect.stringMatching(/^Could not reach the model repository/) });
+
+    expect(await requestModelRetry(db)).toEqual(["w-model"]);
+    // the retry runs afresh (now an operator chose another engine, so it is "off"), and the flag is taken
+    await heartbeat(db, "w-model", null);
+    const [row] = await db.select().from(workers).where(eq(workers.id, "w-model"));
+    expect(row).toMatchObject({ modelRetryRequested: false, modelStatus: { state: "off" } });
+    expect(await requestModelRetry(db)).toEqual([]);
+    await signOff(db, "w-model");
+    resetProvisioning();
+  });
+
+  it("rows of workers not seen for a day are forgotten by the scheduled sweep, not by reading", async () => {
+    const db = t.db;
+    await heartbeat(db, "w-dead", null);
+    await db.update(workers).set({ seenAt: sql`now() - interval '2 days'` }).where(eq(workers.id, "w-dead"));
+    await aliveWorkers(db);
+    expect(await db.select().from(workers).where(eq(workers.id, "w-dead"))).toHaveLength(1);
+    expect(await forgetDeadWorkers(db)).toBe(1);
+    expect(await db.select().from(workers).where(eq(workers.id, "w-dead"))).toHaveLength(0);
   });
 });

@@ -1,16 +1,27 @@
 import { hostname } from "node:os";
-import { asc, eq, lt, sql } from "drizzle-orm";
-import { queryRows, type Database } from "@/lib/db/client";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { queryRows, type Database, type Tx } from "@/lib/db/client";
 import { workers } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { chooseEngine } from "./engines/registry";
+import { provisioningState, retryProvisioning, type ProvisioningState } from "./model-provisioning";
 
 /** How often a worker says it is alive; one not seen for three beats is counted as gone. */
 export const HEARTBEAT_MS = 10_000;
 const GONE_AFTER_S = (3 * HEARTBEAT_MS) / 1000;
 
-/** Writes this worker's row: its engine and capacity now, seen now by the database's clock. */
+/**
+ * Writes this worker's row: its engine and capacity now, its model download, seen now by the
+ * database's clock. An operator's request for the download again (the row's flag) is taken
+ * here: cleared, and the download started before the row says how it goes.
+ */
 export async function heartbeat(database: Database, workerId: string, currentJobId: string | null): Promise<void> {
+  const asked = await database
+    .update(workers)
+    .set({ modelRetryRequested: false })
+    .where(and(eq(workers.id, workerId), eq(workers.modelRetryRequested, true)))
+    .returning({ id: workers.id });
+  if (asked.length > 0) void retryProvisioning();
   const choice = await chooseEngine();
   const row = {
     host: hostname(),
@@ -19,6 +30,7 @@ export async function heartbeat(database: Database, workerId: string, currentJob
     capacity: choice.engine?.parallelism() ?? 0,
     liveCapacity: choice.engine ? env().LIVE_SESSIONS_PER_WORKER : 0,
     currentJobId,
+    modelStatus: provisioningState(),
     seenAt: sql`now()`,
   };
   await database
@@ -42,11 +54,20 @@ export interface WorkerView {
   live_capacity: number;
   busy: boolean;
   seen_s_ago: number;
+  /** its speech model download as it last said (null before its first heartbeat said it) */
+  model: ProvisioningState | null;
 }
 
-/** Workers seen within three heartbeats (rows of dead ones are forgotten after a day). */
+const alive = sql`${workers.seenAt} > now() - make_interval(secs => ${GONE_AFTER_S})`;
+
+/** Rows of workers not seen for a day: they died without signing off. */
+export async function forgetDeadWorkers(database: Database): Promise<number> {
+  const rows = await database.delete(workers).where(lt(workers.seenAt, sql`now() - interval '1 day'`)).returning({ id: workers.id });
+  return rows.length;
+}
+
+/** Workers seen within three heartbeats. */
 export async function aliveWorkers(database: Database): Promise<WorkerView[]> {
-  await database.delete(workers).where(lt(workers.seenAt, sql`now() - interval '1 day'`));
   const rows = await database
     .select({
       id: workers.id,
@@ -56,10 +77,11 @@ export async function aliveWorkers(database: Database): Promise<WorkerView[]> {
       capacity: workers.capacity,
       liveCapacity: workers.liveCapacity,
       currentJobId: workers.currentJobId,
+      modelStatus: workers.modelStatus,
       seenSAgo: sql<number>`extract(epoch from now() - ${workers.seenAt})::float8`,
     })
     .from(workers)
-    .where(sql`${workers.seenAt} > now() - make_interval(secs => ${GONE_AFTER_S})`)
+    .where(alive)
     .orderBy(asc(workers.startedAt));
   return rows.map((r) => ({
     id: r.id,
@@ -70,7 +92,21 @@ export async function aliveWorkers(database: Database): Promise<WorkerView[]> {
     live_capacity: r.liveCapacity,
     busy: r.currentJobId !== null,
     seen_s_ago: Math.round(Number(r.seenSAgo)),
+    model: (r.modelStatus as ProvisioningState | null) ?? null,
   }));
+}
+
+/**
+ * Asks the alive workers whose model download failed to try it again (each takes the
+ * request at its next heartbeat); the ids of those asked.
+ */
+export async function requestModelRetry(tx: Tx | Database): Promise<string[]> {
+  const rows = await tx
+    .update(workers)
+    .set({ modelRetryRequested: true })
+    .where(and(alive, sql`${workers.modelStatus}->>'state' = 'failed'`))
+    .returning({ id: workers.id });
+  return rows.map((r) => r.id);
 }
 
 /** Whether a live worker has a free live slot: live slots of the workers alive, less the live sessions open. */

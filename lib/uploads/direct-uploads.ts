@@ -8,8 +8,9 @@ import { ORIGINAL, audioKey, removeAudio } from "@/lib/storage/audio-store";
 import type { BucketMultipart } from "@/lib/storage/bucket-multipart";
 import { remoteMedia } from "@/lib/transcription/audio";
 import { acceptStoredUpload, admitUpload, storedContentType } from "@/lib/transcription/create";
-import { MAX_OPEN_UPLOADS, MAX_PARTS, MAX_SIGNED_PER_REQUEST, partBytesFor } from "./part-size";
+import { MAX_OPEN_UPLOADS, MAX_PARTS, MAX_SIGNED_PER_REQUEST, partBytesFor } from "@/lib/api/contract/upload-parts";
 import { UPLOAD_EXPIRY_MS } from "./resumable";
+import { log } from "@/lib/log/logger";
 
 /**
  * Uploads that go from the browser straight to the bucket (S3_DIRECT_UPLOADS): the web host
@@ -132,7 +133,7 @@ export async function completeDirectUpload(database: Database, bucket: BucketMul
   const key = audioKey(upload.userId, upload.id);
   try {
     await bucket.complete(upload.objectKey, upload.bucketUploadId, parts).catch((error: unknown) => {
-      console.warn(`[uploads] the bucket refused to complete direct upload ${upload.id}:`, error instanceof Error ? error.message : error);
+      log().warn({ err: error, uploadId: upload.id }, "the bucket refused to complete a direct upload");
       throw new DomainError("conflict", "The parts that arrived do not match the file. Upload it again.");
     });
     const size = await bucket.size(upload.objectKey);
@@ -154,7 +155,7 @@ export async function completeDirectUpload(database: Database, bucket: BucketMul
     });
   } catch (error) {
     await abortQuietly(bucket, upload);
-    await removeAudio(key).catch((e: unknown) => console.error(`[storage] could not remove the refused upload ${key}:`, e));
+    await removeAudio(key).catch((e: unknown) => log().error({ err: e, key }, "could not remove the audio of a refused upload"));
     throw error;
   }
 }
@@ -178,6 +179,6 @@ export async function sweepExpiredDirectUploads(database: Database, bucket: Buck
 /** Parts left in the bucket cost storage, not correctness: a failed abort is logged for the operator (a bucket lifecycle rule also clears them). */
 async function abortQuietly(bucket: BucketMultipart, upload: DirectUpload): Promise<void> {
   await bucket.abort(upload.objectKey, upload.bucketUploadId).catch((error: unknown) =>
-    console.warn(`[uploads] could not abort the multipart upload of ${upload.id} in the bucket:`, error instanceof Error ? error.message : error),
+    log().warn({ err: error, uploadId: upload.id }, "could not abort a direct upload's multipart upload in the bucket"),
   );
 }

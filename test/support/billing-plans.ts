@@ -1,8 +1,11 @@
 /** Plan data for the billing tests, shaped like GET /api/subscriptions/plans from the seed catalogue. */
 import { LANGUAGE_TIER_SEED, PLAN_SEED } from "@/lib/billing/catalog";
+import { expandFeatures } from "@/lib/billing/entitlements";
 import type { ApiLanguageTier, ApiPlan, CurrentSubscription, PlansAnswer } from "@/lib/api/contract/billing";
 
 export const TIERS: ApiLanguageTier[] = LANGUAGE_TIER_SEED.map((tier) => ({ ...tier, languages: { ...tier.languages } }));
+
+const SEEDS_BY_ID = new Map(PLAN_SEED.map((seed) => [seed.id, seed]));
 
 export const PLANS: ApiPlan[] = PLAN_SEED.map((seed) => {
   const codes = new Set(TIERS.filter((tier) => seed.languageTiers.includes(tier.id)).flatMap((tier) => Object.keys(tier.languages)));
@@ -25,6 +28,7 @@ export const PLANS: ApiPlan[] = PLAN_SEED.map((seed) => {
     is_default: seed.isDefault,
     rank: seed.rank,
     in_onboarding_modal: seed.inOnboardingModal,
+    included_features: [...expandFeatures(seed, SEEDS_BY_ID)],
   };
 });
 

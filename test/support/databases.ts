@@ -1,5 +1,5 @@
 import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
-import { migrateAndSeed } from "@/lib/db/migrate";
+import { migrateAndSeed } from "@/lib/db-setup/migrate";
 import { startTestPostgres, type TestPostgres } from "./postgres";
 
 export interface TestDatabase {

@@ -3,10 +3,10 @@ import path from "node:path";
 import { ApiUtterance } from "@/lib/api/contract/recordings";
 import type { Database } from "@/lib/db/client";
 import { liveEventStream } from "@/lib/live/live-events";
-import { LIVE_CHUNK_BYTES } from "@/lib/live/pcm-chunks";
+import { LIVE_CHUNK_BYTES } from "@/lib/recordings/pcm-chunks";
 import { receiveChunks, startRecording } from "@/lib/live/recording";
 import { pause } from "@/lib/process/pause";
-import { WAV_HEADER_BYTES } from "@/lib/transcription/wav";
+import { WAV_HEADER_BYTES } from "@/lib/audio/wav";
 
 const JFK = readFileSync(path.resolve(__dirname, "../fixtures/audio/jfk.wav")).subarray(WAV_HEADER_BYTES);
 /** JFK (11 s) and a second of silence, cut into whole chunks (the browser pads the last one). */

@@ -1,23 +1,15 @@
-import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import { createTranscription } from "@/lib/transcription/create";
 import { toApiTranscription } from "@/lib/transcription/queries";
 import { searchTranscriptions } from "@/lib/transcription/search";
 import { ApiTranscription, TranscriptionList } from "@/lib/api/contract/transcriptions";
-import { TranscriptionListQuery } from "@/lib/api/contract/transcriptions-input";
+import { TranscriptionListQuery, UploadQuery } from "@/lib/api/contract/transcriptions-input";
 
 /** `?q=` searches titles and transcripts (at most 200 characters: a longer term is 400). */
 export const GET = route({ auth: "user", query: TranscriptionListQuery, answer: TranscriptionList }, async ({ user, query }) => ({
   transcriptions: await searchTranscriptions(db(), user.id, query.q),
 }));
-
-const UploadQuery = z.object({
-  filename: z.string().optional(),
-  language: z.string().optional(),
-  source: z.string().optional(),
-  first_seconds: z.coerce.number().optional(),
-});
 
 /**
  * Upload sent whole: the raw file is the body (streamed to disk); `?filename=` names it,

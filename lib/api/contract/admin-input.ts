@@ -3,11 +3,11 @@
  * panel takes their types (and the cents rule, from ./admin) without bundling this zod.
  */
 import { z } from "zod";
-import { parseCommaList, parseLanguageLines } from "@/lib/admin/list-input";
+import { parseCommaList, parseLanguageLines } from "./list-input";
 import { FEATURE_LABELS, isFeatureKey } from "@/lib/billing/features";
 import { SUBSCRIPTION_STATUSES } from "@/lib/billing/subscription-types";
 import { oneLine } from "@/lib/text/one-line";
-import { hasCents } from "./admin";
+import { JOB_KIND_VALUES, JOB_STATE_VALUES, hasCents } from "./admin";
 import { nameField } from "./name-field";
 
 const MAX_QUERY_LENGTH = 200;
@@ -47,6 +47,12 @@ export const UserFilterQuery = z.object({
   status: z.enum(STATUS_FILTERS, { error: `The "status" filter must be one of ${STATUS_FILTERS.join(", ")}.` }).nullable(),
   active: yesNo("active"),
   verified: yesNo("verified"),
+});
+
+/** `GET /api/admin/jobs?kind=&state=&page=&page_size=`; a filter left out is "any". */
+export const JobListQuery = PageQuery.extend({
+  kind: z.enum(JOB_KIND_VALUES, { error: `The "kind" filter must be one of ${JOB_KIND_VALUES.join(", ")}.` }).optional(),
+  state: z.enum(JOB_STATE_VALUES, { error: `The "state" filter must be one of ${JOB_STATE_VALUES.join(", ")}.` }).optional(),
 });
 
 /** Spec §7's `PATCH /api/admin/users/{id}`. */

@@ -5,7 +5,7 @@
 import * as z from "zod/mini";
 import { BILLING_INTERVALS, SUBSCRIPTION_STATUSES } from "@/lib/billing/subscription-types";
 import { ApiUser } from "./account";
-import { ApiLanguageTier, ApiPlan } from "./billing";
+import { ApiLanguageTier, StoredPlan } from "./billing";
 
 const isoDate = z.string();
 const SubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
@@ -75,8 +75,8 @@ export type SubscriptionHistory = z.infer<typeof SubscriptionHistory>;
 
 // ---- Plans ---------------------------------------------------------------------------
 
-/** Every plan field, inactive plans included (the public plan shape). */
-export const AdminPlan = ApiPlan;
+/** Every plan field, inactive plans included (the stored plan shape). */
+export const AdminPlan = StoredPlan;
 export type AdminPlan = z.output<typeof AdminPlan>;
 
 export const AdminPlansAnswer = z.object({ plans: z.array(AdminPlan) });
@@ -123,3 +123,50 @@ export type AuditLogEntry = z.infer<typeof AuditLogEntry>;
 /** `GET /api/admin/audit-log?q=&page=&page_size=`: newest first. */
 export const AuditLogPage = z.object({ entries: z.array(AuditLogEntry), total: z.number(), page: z.number(), page_size: z.number() });
 export type AuditLogPage = z.infer<typeof AuditLogPage>;
+
+// ---- Jobs ----------------------------------------------------------------------------
+
+/** The job kinds and the states the queue is filtered by ("stuck": running, its lease run out). */
+export const JOB_KIND_VALUES = ["transcribe", "format", "mail", "live"] as const;
+export const JOB_STATE_VALUES = ["queued", "running", "stuck", "done", "failed", "canceled"] as const;
+const JobKind = z.enum(JOB_KIND_VALUES);
+
+export const AdminJob = z.object({
+  id: z.string(),
+  kind: JobKind,
+  status: z.enum(["queued", "running", "done", "failed", "canceled"]),
+  stuck: z.boolean(),
+  user: z.nullable(z.object({ id: z.string(), email: z.string() })),
+  file: z.nullable(z.object({ id: z.string(), title: z.string() })),
+  attempts: z.number(),
+  max_attempts: z.number(),
+  /** the worker holding it */
+  worker: z.nullable(z.string()),
+  last_error: z.nullable(z.string()),
+  created_at: isoDate,
+  started_at: z.nullable(isoDate),
+  finished_at: z.nullable(isoDate),
+  /** whether an operator may retry it (failed or canceled, and its kind can be queued again) */
+  can_retry: z.boolean(),
+  /** whether an operator may cancel it (queued or running, and its kind can be canceled) */
+  can_cancel: z.boolean(),
+});
+export type AdminJob = z.infer<typeof AdminJob>;
+
+const StateCounts = z.object({ queued: z.number(), running: z.number(), stuck: z.number(), done: z.number(), failed: z.number(), canceled: z.number() });
+
+/** `GET /api/admin/jobs?kind=&state=&page=&page_size=`: newest first, and every kind's count in each state. */
+export const AdminJobPage = z.object({
+  jobs: z.array(AdminJob),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+  counts: z.object({ transcribe: StateCounts, format: StateCounts, mail: StateCounts, live: StateCounts }),
+});
+export type AdminJobPage = z.infer<typeof AdminJobPage>;
+
+/** `POST /api/admin/jobs/{id}/retry` and `…/cancel`: the job as it is now. */
+export const AdminJobAnswer = z.object({ job: AdminJob });
+
+/** `POST /api/admin/model-download/retry`: the workers asked to download again. */
+export const ModelRetryAnswer = z.object({ workers: z.array(z.string()) });

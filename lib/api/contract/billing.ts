@@ -9,8 +9,8 @@ import { BILLING_INTERVALS, SUBSCRIPTION_STATUSES } from "@/lib/billing/subscrip
 /** Spec §3: a plan's lists "may arrive as a JSON string"; anything unreadable is an empty list. */
 const PlanList = z.pipe(z.unknown(), z.transform(toList));
 
-/** One plan (spec §3 fields), with its language count and what the plan-change rules read. */
-export const ApiPlan = z.object({
+/** One plan (spec §3 fields), with its language count and what the plan-change rules read: as operators edit it. */
+export const StoredPlan = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -32,6 +32,13 @@ export const ApiPlan = z.object({
   rank: z.number(),
   in_onboarding_modal: z.boolean(),
 });
+
+/**
+ * A plan as sold (`GET /api/subscriptions/plans`): with every feature it gives, the plans its
+ * `everything_in_*` keys name followed as the server's entitlements follow them, so the
+ * browser never works inheritance out itself.
+ */
+export const ApiPlan = z.extend(StoredPlan, { included_features: z.array(z.string()) });
 export type ApiPlan = z.output<typeof ApiPlan>;
 
 export const ApiLanguageTier = z.object({

@@ -18,7 +18,6 @@ export const OperatorHealth = z.object({
     selected: z.nullable(z.string()),
     problem: z.nullable(z.string()),
     setup: z.nullable(z.string()),
-    model_download: ModelDownload,
   }),
   /** the top level counts files to transcribe; `kinds` every kind of job */
   queue: z.nullable(
@@ -39,6 +38,8 @@ export const OperatorHealth = z.object({
         live_capacity: z.number(),
         busy: z.boolean(),
         seen_s_ago: z.number(),
+        /** its speech model download, as its last heartbeat said */
+        model: z.nullable(ModelDownload),
       }),
     ),
   ),

@@ -8,6 +8,32 @@ export const TranscriptionListQuery = z.object({
   q: z.string().max(SEARCH_TERM_MAX_CHARS, `A search can be at most ${SEARCH_TERM_MAX_CHARS} characters long.`).optional(),
 });
 
+/**
+ * `POST /api/transcriptions?filename=…&language=…&source=recording&first_seconds=N`: an
+ * upload sent whole; createTranscription checks the values.
+ */
+export const UploadQuery = z.object({
+  filename: z.string().optional(),
+  language: z.string().optional(),
+  source: z.string().optional(),
+  first_seconds: z.coerce.number().optional(),
+});
+
+/** `GET /api/transcriptions/events?since=`: the status stream, from the page's render time (an ISO time). */
+export const TranscriptionEventsQuery = z.object({ since: z.string().optional() });
+
+/**
+ * `GET /api/transcriptions/{id}/export?format=txt|md|pdf|docx|srt|vtt&timestamps=1&version=raw|formatted&tz=Europe/Berlin`,
+ * as sent; exportTranscription checks the values, in an order the refusals depend on.
+ */
+export const ExportQuery = z.object({
+  format: z.string().optional(),
+  timestamps: z.string().optional(),
+  version: z.string().optional(),
+  tz: z.string().optional(),
+});
+export type ExportQuery = z.infer<typeof ExportQuery>;
+
 const TITLE_MAX = 200;
 
 /** A transcription's title, renamed or given when a recording starts: one line, 1–200 characters. */

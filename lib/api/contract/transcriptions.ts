@@ -4,10 +4,16 @@
  * validates are in ./transcriptions-input.ts (the browser takes only their types).
  */
 import * as z from "zod/mini";
+import { TRANSCRIPTION_STATUSES } from "@/lib/db/transcription-statuses";
 
 const isoDate = z.string();
-const TranscriptionStatus = z.enum(["recording", "queued", "processing", "done", "failed", "canceled"]);
+const TranscriptionStatus = z.enum(TRANSCRIPTION_STATUSES);
 
+/**
+ * A transcription as the API answers it, and each message of `GET /api/transcriptions/events`
+ * (its whole state after a change): the status stream sends these, and the browser checks
+ * each, dropping one that does not fit.
+ */
 export const ApiTranscription = z.object({
   id: z.string(),
   title: z.string(),

@@ -1,6 +1,6 @@
 /** Bodies of /api/direct-uploads, validated by the server with these sentences. */
 import { z } from "zod";
-import { MAX_SIGNED_PER_REQUEST } from "@/lib/uploads/part-size";
+import { MAX_SIGNED_PER_REQUEST } from "./upload-parts";
 
 export const StartDirectUpload = z.object({
   filename: z.string({ error: "Send the file's name." }),

@@ -3,14 +3,14 @@ import { and, eq } from "drizzle-orm";
 import type { Database, Tx } from "@/lib/db/client";
 import { demoCheckoutSessions, type Subscription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
-import type { BillingProvider } from "../provider";
+import type { BillingProvider } from "../provider-types";
 import { applySnapshot } from "../subscription-sync";
 import type { BillingInterval } from "../subscription-types";
 import { periodEnd, settleDemoSubscriptions } from "./demo-clock";
 
-/** The demo checkout exists only while no Stripe key is configured. */
+/** The demo checkout exists only while payments are tests (no Stripe key is configured). */
 export function requireDemoCheckout(billing: BillingProvider): void {
-  if (billing.name !== "demo") throw new DomainError("not_found", "The demo checkout is off: this server bills through Stripe.");
+  if (!billing.testPayments) throw new DomainError("not_found", "The demo checkout is off: this server bills through Stripe.");
 }
 
 export async function openDemoCheckout(database: Database, userId: string, planId: string, interval: BillingInterval, trialDays: number): Promise<string> {

@@ -2,8 +2,8 @@ import type { Database } from "@/lib/db/client";
 import type { Subscription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { liveStripeSubscriptionIds } from "../current-subscription";
-import type { BillingProvider } from "../provider";
-import { billingNotConfigured, noBillingPeriod } from "../provider-errors";
+import type { BillingProvider } from "../provider-types";
+import { billingNotConfigured, noBillingPeriod, webhooksOff } from "../provider-errors";
 import { applySnapshot, snapshotOf } from "../subscription-sync";
 import type { SubscriptionSnapshot } from "../subscription-types";
 import { openDemoCheckout } from "./demo-checkout";
@@ -31,7 +31,7 @@ async function changeDemoSubscription(database: Database, row: Subscription, cha
  * (demo-clock.ts).
  */
 export const demoBilling: BillingProvider = {
-  name: "demo",
+  testPayments: true,
 
   async checkoutUrl(database, { user, plan, interval, trialDays }) {
     return `/billing/demo-checkout/${await openDemoCheckout(database, user.id, plan.id, interval, trialDays)}`;
@@ -59,5 +59,9 @@ export const demoBilling: BillingProvider = {
   // Demo subscriptions have nothing outside the database to end; Stripe ones need the key.
   async cancelSubscriptionsOf(database, userId) {
     if ((await liveStripeSubscriptionIds(database, userId)).length > 0) throw new DomainError("unavailable", STRIPE_NEEDED_FOR_REMOVAL);
+  },
+
+  async handleWebhook() {
+    throw webhooksOff();
   },
 };

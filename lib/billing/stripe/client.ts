@@ -1,6 +1,5 @@
 import Stripe from "stripe";
 import { env as config, type Env } from "@/lib/env";
-import { DomainError } from "@/lib/errors/domain-error";
 
 type StripeVars = Partial<Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE" | "STRIPE_WEBHOOK_SECRET">>;
 
@@ -58,12 +57,4 @@ export function stripeFromEnv(env: StripeVars = config()): Stripe | null {
 /** The webhook endpoint's signing secret (whsec_…), or null when STRIPE_WEBHOOK_SECRET is unset. */
 export function webhookSecret(env: StripeVars = config()): string | null {
   return read(env, "STRIPE_WEBHOOK_SECRET");
-}
-
-/** The Stripe client and webhook secret the webhook endpoint needs; not_found on a server without Stripe. */
-export function webhookConfig(env: StripeVars = config()): { stripe: Stripe; secret: string } {
-  const stripe = stripeFromEnv(env);
-  const secret = webhookSecret(env);
-  if (!stripe || !secret) throw new DomainError("not_found", "Stripe is not configured on this server.");
-  return { stripe, secret };
 }

@@ -2,9 +2,9 @@ import type Stripe from "stripe";
 import type { Plan, Subscription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { liveStripeSubscriptionIds } from "../current-subscription";
-import { demoBilling } from "../demo/demo-provider";
-import type { BillingProvider } from "../provider";
-import { billingNotConfigured } from "../provider-errors";
+import type { BillingProvider } from "../provider-types";
+import { billingNotConfigured, webhooksOff } from "../provider-errors";
+import { receiveStripeWebhook, type StripeEventDeps } from "../stripe-events";
 import { applyChange } from "../subscription-sync";
 import type { BillingInterval } from "../subscription-types";
 import { createCheckoutSession } from "./checkout";
@@ -23,16 +23,16 @@ function stripeIdOf(row: Subscription): string {
   return row.stripeSubscriptionId;
 }
 
-/**
- * A demo subscription left from before this server had a Stripe key lives in our database
- * only: the demo provider still changes it.
- */
-const isDemo = (row: Subscription | undefined) => row?.provider === "demo";
+/** What the webhook endpoint needs besides the client: the signing secret (whsec_…), and how mails are queued. */
+type StripeWebhooks = { secret: string } & Pick<StripeEventDeps, "queueMail">;
 
-/** Billing through Stripe: Checkout, subscription schedules for downgrades, the customer portal. */
-export function stripeBilling(stripe: Stripe, appUrl: string): BillingProvider {
+/**
+ * Billing through Stripe: Checkout, subscription schedules for downgrades, the customer
+ * portal, and its webhooks (refused as not configured without `webhooks`).
+ */
+export function stripeBilling(stripe: Stripe, appUrl: string, webhooks: StripeWebhooks | null = null): BillingProvider {
   return {
-    name: "stripe",
+    testPayments: false,
 
     async checkoutUrl(_database, { user, plan, interval, trialDays }) {
       const session = await createCheckoutSession(stripe, {
@@ -50,7 +50,6 @@ export function stripeBilling(stripe: Stripe, appUrl: string): BillingProvider {
     },
 
     async scheduleDowngrade(database, current, target, interval) {
-      if (isDemo(current)) return demoBilling.scheduleDowngrade(database, current, target, interval);
       const subscriptionId = stripeIdOf(current);
       const { scheduleId, effectiveAt } = await scheduleDowngrade(stripe, {
         subscriptionId,
@@ -65,7 +64,6 @@ export function stripeBilling(stripe: Stripe, appUrl: string): BillingProvider {
     },
 
     async setCancellation(database, current, cancel) {
-      if (isDemo(current)) return demoBilling.setCancellation(database, current, cancel);
       const subscriptionId = stripeIdOf(current);
       // Stripe refuses to cancel a subscription a schedule manages: canceling drops the scheduled downgrade.
       if (cancel && current.stripeScheduleId && current.scheduledPlanChange) await cancelScheduledDowngrade(stripe, current.stripeScheduleId);
@@ -74,14 +72,18 @@ export function stripeBilling(stripe: Stripe, appUrl: string): BillingProvider {
       return applyChange(database, current, cancel ? { cancelAtPeriodEnd: true, scheduledPlanChange: null, scheduleId: null } : { cancelAtPeriodEnd: false });
     },
 
-    async portalUrl(user, current) {
-      if (!current || isDemo(current)) return demoBilling.portalUrl(user, current);
+    async portalUrl(user) {
       if (!user.stripeCustomerId) throw new DomainError("conflict", "There is no Stripe billing account for you yet.");
       return createPortalSession(stripe, user.stripeCustomerId, `${appUrl}/account`);
     },
 
     async cancelSubscriptionsOf(database, userId) {
       for (const id of await liveStripeSubscriptionIds(database, userId)) await cancelSubscriptionNow(stripe, id);
+    },
+
+    async handleWebhook(database, rawBody, signature) {
+      if (!webhooks) throw webhooksOff();
+      return receiveStripeWebhook(database, rawBody, signature, { stripe, appUrl, ...webhooks });
     },
   };
 }

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { WordTiming } from "@/lib/db/schema";
-import { BYTES_PER_SECOND } from "../wav";
+import { BYTES_PER_SECOND } from "@/lib/audio/wav";
 import { bytesOf, hasSound } from "./pcm-pauses";
 import { transcribePcm } from "./transcribe-pcm";
 import type { Engine, LiveRequest, LiveTranscriber } from "./types";

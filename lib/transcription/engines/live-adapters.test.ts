@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { useTestEnv } from "@/test/support/env";
 import { writeMicroWhisperModel } from "@/test/support/micro-whisper-model";
-import { BYTES_PER_SECOND, WAV_HEADER_BYTES } from "../wav";
+import { BYTES_PER_SECOND, WAV_HEADER_BYTES } from "@/lib/audio/wav";
 import { agreedPrefix, agreementLive } from "./agreement-live";
 import { createOpenAiEngine } from "./openai";
 import { MAX_PIECE_MS, MIN_PIECE_MS, piecewiseLive } from "./piecewise-live";

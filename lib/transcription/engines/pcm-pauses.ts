@@ -1,4 +1,4 @@
-import { BYTES_PER_SECOND } from "../wav";
+import { BYTES_PER_SECOND } from "@/lib/audio/wav";
 
 /** Loudness is measured over frames of this length. */
 const FRAME_MS = 30;

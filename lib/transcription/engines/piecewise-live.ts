@@ -1,5 +1,5 @@
 import path from "node:path";
-import { BYTES_PER_SECOND } from "../wav";
+import { BYTES_PER_SECOND } from "@/lib/audio/wav";
 import { bytesOf, hasSound, quietestMs, trailingPauseMs } from "./pcm-pauses";
 import { transcribePcm } from "./transcribe-pcm";
 import type { Engine, EngineSegment, LiveRequest, LiveTranscriber } from "./types";

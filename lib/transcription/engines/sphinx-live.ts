@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { env } from "@/lib/env";
 import type { EngineSegment } from "./types";
 import { PermanentEngineError, type LiveRequest, type LiveTranscriber } from "./types";
-import { parseSphinxOutput } from "./sphinx";
+import { parseSphinxOutput } from "./sphinx-output";
 
 /**
  * One long-lived `pocketsphinx_continuous -infile /dev/stdin` per recording, fed raw 16 kHz

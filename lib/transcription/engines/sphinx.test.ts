@@ -1,4 +1,5 @@
-import { closeClockJumps, parseSphinxOutput } from "./sphinx";
+import { closeClockJumps } from "./sphinx";
+import { parseSphinxOutput } from "./sphinx-output";
 
 const OUTPUT = `and then our my arm arrow
 <s> 0.000 0.040 0.998900

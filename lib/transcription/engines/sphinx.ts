@@ -1,57 +1,14 @@
 import { existsSync } from "node:fs";
 import { CommandNotFound, run } from "@/lib/process/run";
-import type { WordTiming } from "@/lib/db/schema";
 import { PermanentEngineError, type Engine, type EngineResult, type EngineSegment } from "./types";
 import { env } from "@/lib/env";
 import { piecesAtOnce } from "./capacity";
 import { sphinxLive } from "./sphinx-live";
+import { parseSphinxOutput } from "./sphinx-output";
 
 export const SPHINX_COMMAND = () => env().POCKETSPHINX_PATH;
 // The model the Debian CLI uses by default (package pocketsphinx-en-us).
 const modelDir = () => env().POCKETSPHINX_MODEL_DIR;
-
-/**
- * CMU PocketSphinx through its CLI: offline, English only, the engine of last resort.
- * `-time yes` prints each utterance's hypothesis line followed by one line per word:
- * `word start end confidence`.
- */
-export function parseSphinxOutput(stdout: string): EngineSegment[] {
-  const segments: EngineSegment[] = [];
-  let hypothesis = "";
-  let current: { text: string; words: WordTiming[]; start: number } | null = null;
-  for (const raw of stdout.split("\n")) {
-    const line = raw.trim();
-    const timed = /^(\S+) (\d+\.\d+) (\d+\.\d+) (-?\d+(?:\.\d+)?)$/.exec(line);
-    if (!timed) {
-      // The hypothesis line comes before its utterance's word lines.
-      hypothesis = line;
-      continue;
-    }
-    const [, token, start, end, confidence] = timed;
-    const startMs = Math.round(Number(start) * 1000);
-    const endMs = Math.round(Number(end) * 1000);
-    if (token === "<s>") {
-      current = { text: hypothesis, words: [], start: startMs };
-      hypothesis = "";
-    } else if (token === "</s>") {
-      if (current?.text) {
-        const confidences = current.words.map((w) => w.confidence ?? 0);
-        segments.push({
-          startMs: current.start,
-          endMs,
-          text: current.text,
-          words: current.words,
-          confidence: confidences.length ? confidences.reduce((a, b) => a + b, 0) / confidences.length : undefined,
-        });
-      }
-      current = null;
-    } else if (current && !/^(<|\[|\+\+)/.test(token)) {
-      // "our(3)" is the dictionary's third pronunciation of "our".
-      current.words.push({ word: token.replace(/\(\d+\)$/, ""), start_ms: startMs, end_ms: endMs, confidence: Number(confidence) });
-    }
-  }
-  return segments;
-}
 
 /** The shortest pause left between two utterances when a clock jump is closed. */
 const MIN_UTTERANCE_GAP_MS = 200;
@@ -90,6 +47,7 @@ export function closeClockJumps(segments: EngineSegment[], durationMs: number): 
   });
 }
 
+/** CMU PocketSphinx through its CLI: offline, English only, the engine of last resort. */
 export const sphinxEngine: Engine = {
   name: "sphinx",
   // About 25 s of work per piece here (it runs at ~0.4 × real time on one core).
@@ -111,8 +69,7 @@ export const sphinxEngine: Engine = {
       return { available: false, reason: (error as Error).message };
     }
   },
-  // Called lazily: sphinx-live imports this module's parser.
-  live: (request) => sphinxLive(request),
+  live: sphinxLive,
   async transcribe({ wavPath, durationS, language, signal, onProgress }): Promise<EngineResult> {
     if (language && language !== "en") throw new PermanentEngineError("PocketSphinx transcribes English only.");
     let seen = "";

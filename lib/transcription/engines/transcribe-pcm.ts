@@ -1,5 +1,5 @@
 import { writeFile } from "node:fs/promises";
-import { BYTES_PER_SECOND, wavHeader } from "../wav";
+import { BYTES_PER_SECOND, wavHeader } from "@/lib/audio/wav";
 import type { Engine, EngineSegment } from "./types";
 
 /** How much of the text before a stretch of audio goes with it as the prompt. */

@@ -4,9 +4,10 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { env } from "@/lib/env";
 import { vadModelFile } from "../models";
-import { WAV_HEADER_BYTES } from "../wav";
+import { WAV_HEADER_BYTES } from "@/lib/audio/wav";
 import { COMPACTED_GAP_MS, speechSpans, toOriginalTime } from "./speech-spans";
 import { PermanentEngineError } from "./types";
+import { log } from "@/lib/log/logger";
 
 type WhisperModule = typeof import("@fugood/whisper.node");
 export type WhisperContext = Awaited<ReturnType<WhisperModule["initWhisper"]>>;
@@ -188,7 +189,7 @@ async function vadContext(modelPath: string): Promise<WhisperVadContext | null> 
     context.catch(() => contexts.delete(modelPath));
   }
   return context.catch((error: unknown) => {
-    console.error(`[whisper] the voice-activity model ${path.basename(modelPath)} could not be loaded:`, error);
+    log().error({ err: error, model: path.basename(modelPath) }, "the voice-activity model could not be loaded");
     return null;
   });
 }

@@ -9,11 +9,10 @@ import { writeMicroVadModel, writeMicroWhisperModel } from "@/test/support/micro
 import { insertUser } from "@/test/support/users";
 import { createTranscription } from "../create";
 import { resolveWhisperModel, vadModelFile } from "../models";
-import { processJob } from "../process-job";
-import { claimNext } from "../queue";
 import { PermanentEngineError } from "./types";
 import { whisperEngine } from "./whisper";
 import { withWhisperContext } from "./whisper-binding";
+import { claimTranscription, runHeld } from "@/test/support/jobs";
 
 // Build machines cannot download weights: test/support/micro-whisper-model.ts generates a
 // valid ggml model (real vocabulary and mel filters, tiny weights, a scripted decoder), and
@@ -142,8 +141,8 @@ describe.each(BACKENDS.slice(0, 1))("the pipeline with whisper on %s", (_name, o
       language: null,
       source: "upload",
     });
-    const job = await claimNext(db, "test-worker", 30_000);
-    expect(await processJob(db, job!, { workerId: "test-worker", leaseMs: 30_000 })).toBe("done");
+    const job = await claimTranscription(db, "test-worker", 30_000);
+    expect(await runHeld(db, job!)).toBe("done");
     const [done] = await db.select().from(transcriptions).where(eq(transcriptions.id, created.id));
     expect(done).toMatchObject({ status: "done", engine: "whisper", progress: 100 });
     expect(done.detectedLanguage).toMatch(/^[a-z]{2,3}$/);

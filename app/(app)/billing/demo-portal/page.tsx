@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Test billing" };
 /** The demo provider's "billing portal": no card on file, the billing history as it happened. */
 export default async function DemoPortalPage() {
   const user = await requirePageUser(db(), "/billing/demo-portal");
-  if (billingProvider().name !== "demo") notFound();
+  if (!billingProvider().testPayments) notFound();
   const events = await db().select().from(billingEvents).where(eq(billingEvents.userId, user.id)).orderBy(desc(billingEvents.createdAt)).limit(100);
   return (
     <main className="mx-auto flex max-w-2xl flex-col gap-4 px-4 py-10">

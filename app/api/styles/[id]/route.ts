@@ -4,16 +4,19 @@ import { db } from "@/lib/db/client";
 import { deleteStyle, toApiStyle, updateStyle } from "@/lib/editor/styles";
 import { ApiStyle } from "@/lib/api/contract/transcriptions";
 import { StyleInput } from "@/lib/api/contract/transcriptions-input";
-import { parseJsonBody } from "@/lib/http/body";
 import { route } from "@/lib/http/route";
 import { OK, OkAnswer } from "@/lib/api/contract/common";
 
 // The plan is checked before the body is read: a plan without styles hears that first.
-export const PATCH = route({ auth: "user", answer: ApiStyle }, async ({ request, user, params }) => {
-  await requireOperation(db(), await entitlementsFor(db(), user.id), "save_style");
-  const fields = await parseJsonBody(request, StyleInput);
-  return toApiStyle(await updateStyle(db(), user.id, params.id, fields));
-});
+export const PATCH = route(
+  {
+    auth: "user",
+    beforeBody: async ({ user }) => requireOperation(db(), await entitlementsFor(db(), user.id), "save_style"),
+    body: StyleInput,
+    answer: ApiStyle,
+  },
+  async ({ user, params, body }) => toApiStyle(await updateStyle(db(), user.id, params.id, body)),
+);
 
 // Never gated: a user whose plan lost styles can still delete theirs.
 export const DELETE = route({ auth: "user", answer: OkAnswer }, async ({ user, params }) => {

@@ -1,14 +1,12 @@
-import { z } from "zod";
+import { TranscriptionEventsQuery } from "@/lib/api/contract/transcriptions-input";
 import { db } from "@/lib/db/client";
 import { eventStreamResponse } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 import { changeFeed } from "@/lib/transcription/change-feed";
 import { statusStream, streamStart } from "@/lib/transcription/status-stream";
 
-const EventsQuery = z.object({ since: z.string().optional() });
-
 /** Server-sent events: every change to the user's transcriptions (status, progress, errors) since `?since=`. */
-export const GET = route({ auth: "user", query: EventsQuery }, async ({ request, user, query }) => {
+export const GET = route({ auth: "user", query: TranscriptionEventsQuery }, async ({ request, user, query }) => {
   const start = streamStart(query.since ?? null);
   return eventStreamResponse(request, () => statusStream(db(), changeFeed(), user.id, request.signal, start));
 });

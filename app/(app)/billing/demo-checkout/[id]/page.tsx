@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Test checkout" };
 export default async function DemoCheckoutPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await requirePageUser(db(), `/billing/demo-checkout/${encodeURIComponent(id)}`);
-  if (billingProvider().name !== "demo") notFound();
+  if (!billingProvider().testPayments) notFound();
   const [row] = await db()
     .select({ session: demoCheckoutSessions, plan: plans })
     .from(demoCheckoutSessions)

@@ -5,7 +5,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { TOO_LARGE } from "@/lib/http/body";
 import { readBodyLimited } from "@/lib/http/limited-body";
 import { route } from "@/lib/http/route";
-import { LIVE_CHUNK_BYTES, MAX_CHUNKS_PER_REQUEST } from "@/lib/live/pcm-chunks";
+import { LIVE_CHUNK_BYTES, MAX_CHUNKS_PER_REQUEST } from "@/lib/recordings/pcm-chunks";
 import { receiveChunks } from "@/lib/live/recording";
 
 /** Audio of a live recording: the body is whole chunks of 16 kHz mono 16-bit PCM, the first numbered `?seq=`. */

@@ -1,6 +1,7 @@
 import { entitlementsFor } from "@/lib/billing/entitlements";
 import { db } from "@/lib/db/client";
-import { ExportQuery, exportTranscription } from "@/lib/editor/export-transcript";
+import { ExportQuery } from "@/lib/api/contract/transcriptions-input";
+import { exportTranscription } from "@/lib/editor/export-transcript";
 import { contentDisposition } from "@/lib/exports/filename";
 import { downloadResponse } from "@/lib/http/download";
 import { route } from "@/lib/http/route";

@@ -3,7 +3,6 @@ import { ApiFormatState } from "@/lib/api/contract/transcriptions";
 import { FormatRequest } from "@/lib/api/contract/transcriptions-input";
 import { formatState, requestFormatting } from "@/lib/editor/format-transcript";
 import { llmConfigFromEnv } from "@/lib/formatting/llm-client";
-import { parseJsonBody } from "@/lib/http/body";
 import { route } from "@/lib/http/route";
 import { ownedTranscription } from "@/lib/transcription/queries";
 
@@ -16,8 +15,7 @@ export const GET = route({ auth: "user", answer: ApiFormatState }, async ({ user
  * Formats: basic rules at once; an advanced LLM pass or a saved custom style as a job for a
  * worker. Someone else's transcription is 404 whatever the body, so ownership comes before the body.
  */
-export const POST = route({ auth: "user", answer: ApiFormatState }, async ({ request, user, params }) => {
-  const t = await ownedTranscription(db(), user.id, params.id);
-  const body = await parseJsonBody(request, FormatRequest);
-  return requestFormatting(db(), user.id, t, body, llmConfigFromEnv());
-});
+export const POST = route(
+  { auth: "user", beforeBody: ({ user, params }) => ownedTranscription(db(), user.id, params.id), body: FormatRequest, answer: ApiFormatState },
+  async ({ user, checked: t, body }) => requestFormatting(db(), user.id, t, body, llmConfigFromEnv()),
+);

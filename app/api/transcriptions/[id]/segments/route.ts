@@ -1,35 +1,37 @@
 import { entitlementsFor } from "@/lib/billing/entitlements";
 import { requireOperation } from "@/lib/billing/feature-refusal";
 import { db } from "@/lib/db/client";
+import type { Transcription, User } from "@/lib/db/schema";
 import { SavedSegments } from "@/lib/api/contract/transcriptions";
 import { SegmentEdits, SegmentStructureEdit } from "@/lib/api/contract/transcriptions-input";
 import { applySegmentEdits, restructureSegments, type SavedEdits } from "@/lib/editor/segment-edits";
-import { parseJsonBody } from "@/lib/http/body";
 import { route } from "@/lib/http/route";
 import { ownedTranscription, toApiSegment } from "@/lib/transcription/queries";
 
 // 200 changes and 50,000 characters of text (lib/api/contract), escaped, with speaker names.
 const MAX_EDIT_BYTES = 1024 * 1024;
 
+/** Ownership, then the plan: both answer before the body is read (up to 1 MB for a save). */
+async function editable(user: User, id: string): Promise<Transcription> {
+  const t = await ownedTranscription(db(), user.id, id);
+  await requireOperation(db(), await entitlementsFor(db(), user.id), "edit_segments");
+  return t;
+}
+
 /**
  * Saves edited segments if nobody saved since `base_version`; a stale save is 409 (with
- * `current_version`) and writes nothing. Ownership and the plan are checked before reading
- * a body of up to 1 MB.
+ * `current_version`) and writes nothing.
  */
-export const PATCH = route({ auth: "user", answer: SavedSegments }, async ({ request, user, params }) => {
-  const t = await ownedTranscription(db(), user.id, params.id);
-  await requireOperation(db(), await entitlementsFor(db(), user.id), "edit_segments");
-  const edits = await parseJsonBody(request, SegmentEdits, MAX_EDIT_BYTES);
-  return answer(await applySegmentEdits(db(), user.id, t.id, edits));
-});
+export const PATCH = route(
+  { auth: "user", beforeBody: ({ user, params }) => editable(user, params.id), body: SegmentEdits, maxBodyBytes: MAX_EDIT_BYTES, answer: SavedSegments },
+  async ({ user, checked: t, body }) => answer(await applySegmentEdits(db(), user.id, t.id, body)),
+);
 
 /** Splits a segment or merges it with the next (same version check); answers with every segment. */
-export const POST = route({ auth: "user", answer: SavedSegments }, async ({ request, user, params }) => {
-  const t = await ownedTranscription(db(), user.id, params.id);
-  await requireOperation(db(), await entitlementsFor(db(), user.id), "edit_segments");
-  const edit = await parseJsonBody(request, SegmentStructureEdit);
-  return answer(await restructureSegments(db(), user.id, t.id, edit));
-});
+export const POST = route(
+  { auth: "user", beforeBody: ({ user, params }) => editable(user, params.id), body: SegmentStructureEdit, answer: SavedSegments },
+  async ({ user, checked: t, body }) => answer(await restructureSegments(db(), user.id, t.id, body)),
+);
 
 const answer = (saved: SavedEdits) => ({
   version: saved.version,

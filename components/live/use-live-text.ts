@@ -1,0 +1,49 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import type * as z from "zod/mini";
+import { ApiUtterance, LivePending, LiveState } from "@/lib/api/contract/recordings";
+import { eventData } from "@/lib/api/event-data";
+
+export interface LiveText {
+  utterances: ApiUtterance[];
+  /** words still being decided ("" for none) */
+  pending: string;
+  /** a worker transcribes it live; when not, why */
+  live: boolean;
+  notLiveReason: string | null;
+  /** the server is done with the live text (the full transcript has it, or it was stopped and heard) */
+  ended: boolean;
+}
+
+const EMPTY: LiveText = { utterances: [], pending: "", live: true, notLiveReason: null, ended: false };
+
+const parsed = <T>(schema: z.ZodMiniType<T>, e: Event): T | null => eventData(schema, (e as MessageEvent<unknown>).data);
+
+/** The live text of a recording, from its server-sent events (`/api/recordings/{id}/events`), while the server has it. */
+export function useLiveText(id: string | null): LiveText {
+  const [text, setText] = useState<LiveText & { id: string | null }>({ ...EMPTY, id });
+  if (text.id !== id) setText({ ...EMPTY, id });
+  useEffect(() => {
+    if (!id) return;
+    const events = new EventSource(`/api/recordings/${id}/events`);
+    events.addEventListener("utterance", (e) => {
+      const u = parsed(ApiUtterance, e);
+      if (u) setText((t) => (t.id !== id || t.utterances.some((x) => x.idx === u.idx) ? t : { ...t, utterances: [...t.utterances, u] }));
+    });
+    events.addEventListener("pending", (e) => {
+      const p = parsed(LivePending, e);
+      if (p) setText((t) => (t.id === id ? { ...t, pending: p.text } : t));
+    });
+    events.addEventListener("state", (e) => {
+      const s = parsed(LiveState, e);
+      if (s) setText((t) => (t.id === id ? { ...t, live: s.live, notLiveReason: s.not_live_reason } : t));
+    });
+    events.addEventListener("end", () => {
+      events.close();
+      setText((t) => (t.id === id ? { ...t, pending: "", ended: true } : t));
+    });
+    return () => events.close();
+  }, [id]);
+  return text;
+}

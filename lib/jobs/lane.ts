@@ -1,0 +1,65 @@
+import type { Database } from "@/lib/db/client";
+import type { JobKind } from "@/lib/db/schema";
+import { log } from "@/lib/log/logger";
+import type { JobDefinition, JobOutcome } from "./definition";
+import { runJob } from "./run-job";
+import { claim, type HeldJob } from "./store";
+import type { Wakeups } from "./wakeups";
+
+export interface Lane {
+  name: string;
+  kinds: readonly JobKind[];
+  /** jobs it runs at once */
+  concurrency(): number;
+  /** whether this worker can take a job now (its engine is there) */
+  ready?(): Promise<boolean>;
+  /** with nothing of its own to take: other work (pieces of other workers' long files); true when it did some */
+  whenIdle?(): Promise<boolean>;
+}
+
+export interface LaneOptions {
+  workerId: string;
+  definitionOf(kind: JobKind): JobDefinition<unknown>;
+  wakeups: Wakeups;
+  /** the longest wait between looks for work without a wake-up */
+  pollMs: number;
+  /** the lease of every job (WORKER_LEASE_MS), renewed every third of it */
+  leaseMs: number;
+  stopping: AbortSignal;
+  onStart?(job: HeldJob): void;
+  onEnd?(job: HeldJob, outcome: JobOutcome): void;
+}
+
+/**
+ * A worker's lane: takes jobs of its kinds while it has room, runs each to its end, and
+ * waits for a wake-up when there is nothing to take. Resolves when the worker stops and
+ * every job it runs has ended or been handed back.
+ */
+export async function runLane(database: Database, lane: Lane, options: LaneOptions): Promise<void> {
+  const running = new Set<Promise<void>>();
+  while (!options.stopping.aborted) {
+    const mark = options.wakeups.mark();
+    try {
+      if (running.size < lane.concurrency() && (await (lane.ready?.() ?? true))) {
+        const job = await claim(database, options.workerId, lane.kinds, options.leaseMs);
+        if (job) {
+          options.onStart?.(job);
+          const run: Promise<void> = runJob(database, job, options.definitionOf(job.kind), { leaseMs: options.leaseMs, stopping: options.stopping })
+            .then((outcome) => options.onEnd?.(job, outcome))
+            .catch((error: unknown) => log().error({ err: error, jobId: job.id, kind: job.kind }, "a job's end could not be written; its lease runs out and it is taken again"))
+            .finally(() => {
+              running.delete(run);
+              options.wakeups.poke();
+            });
+          running.add(run);
+          continue;
+        }
+      }
+      if (running.size === 0 && (await lane.whenIdle?.())) continue;
+    } catch (error) {
+      log().error({ err: error, lane: lane.name }, "error while taking a job");
+    }
+    await options.wakeups.wait(lane.kinds, options.pollMs, options.stopping, mark);
+  }
+  await Promise.all(running);
+}

@@ -1,0 +1,211 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { queryRows, type Database, type Tx } from "@/lib/db/client";
+import { jobs, type JobKind } from "@/lib/db/schema";
+
+/**
+ * The only code that writes the `jobs` table. A job is claimed with FOR UPDATE SKIP LOCKED
+ * and held under a lease its worker renews; a worker that dies stops renewing and another
+ * takes the job when the lease runs out. Every write that ends or hands back a job names
+ * its holder and runs in the caller's transaction, so the feature's own writes (a
+ * transcript, a refund, a mail) commit together with the job's end, exactly once.
+ */
+
+export interface HeldJob {
+  id: string;
+  kind: JobKind;
+  transcriptionId: string | null;
+  userId: string | null;
+  payload: unknown;
+  /** this attempt's number, from 1 */
+  attempts: number;
+  maxAttempts: number;
+  /** the worker holding it */
+  workerId: string;
+}
+
+export interface NewJob {
+  kind: JobKind;
+  transcriptionId?: string;
+  userId?: string;
+  payload?: unknown;
+  priority?: number;
+  maxAttempts?: number;
+}
+
+type Writer = Tx | Database;
+
+/** The new job's id; null when a unique rule of its kind refuses it (a file's second transcription, a user's second formatting). */
+export async function enqueue(tx: Writer, job: NewJob): Promise<string | null> {
+  const rows = await tx.insert(jobs).values({ id: randomUUID(), ...job }).onConflictDoNothing().returning({ id: jobs.id });
+  return rows[0]?.id ?? null;
+}
+
+/** The next job of these kinds that is due (or whose holder died), taken by `workerId` for `leaseMs`. */
+export async function claim(database: Database, workerId: string, kinds: readonly JobKind[], leaseMs: number): Promise<HeldJob | null> {
+  const kindList = sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{
+    id: string;
+    kind: JobKind;
+    transcription_id: string | null;
+    user_id: string | null;
+    payload: unknown;
+    attempts: number;
+    max_attempts: number;
+  }>(
+    database,
+    sql`update jobs
+          set status = 'running', locked_by = ${workerId},
+              locked_until = now() + make_interval(secs => ${leaseMs / 1000}),
+              attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now()
+        where id = (
+          select id from jobs
+           where kind in (${kindList})
+             and ((status = 'queued' and run_after <= now())
+               or (status = 'running' and locked_until < now()))
+           order by priority desc, created_at asc
+           limit 1
+           for update skip locked)
+        returning id, kind, transcription_id, user_id, payload, attempts, max_attempts`,
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    transcriptionId: row.transcription_id,
+    userId: row.user_id,
+    payload: row.payload,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    workerId,
+  };
+}
+
+/** The row of a job while its holder still runs it (not canceled, not taken over). */
+const held = (job: Pick<HeldJob, "id" | "workerId">) => and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.workerId), eq(jobs.status, "running"));
+
+async function settle(tx: Writer, job: HeldJob, values: PgUpdateSetSource<typeof jobs>): Promise<boolean> {
+  const rows = await tx
+    .update(jobs)
+    .set({ lockedBy: null, lockedUntil: null, ...values })
+    .where(held(job))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Renews the lease; false when the job is no longer this holder's. */
+export async function renew(database: Database, job: HeldJob, leaseMs: number): Promise<boolean> {
+  const rows = await database
+    .update(jobs)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where(held(job))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Ends the job as done; false when it is no longer this holder's (then write nothing else). */
+export function complete(tx: Writer, job: HeldJob, options: { dropPayload?: boolean } = {}): Promise<boolean> {
+  return settle(tx, job, { status: "done", finishedAt: sql`now()`, lastError: null, ...(options.dropPayload ? { payload: null } : {}) });
+}
+
+/** Ends the job as failed for good, kept as a dead letter with the reason operators see. */
+export function fail(tx: Writer, job: HeldJob, reason: string): Promise<boolean> {
+  return settle(tx, job, { status: "failed", finishedAt: sql`now()`, lastError: reason });
+}
+
+/** Back to the queue after `delayMs`, with the reason of this attempt. */
+export function retry(tx: Writer, job: HeldJob, reason: string, delayMs: number): Promise<boolean> {
+  return settle(tx, job, { status: "queued", lastError: reason, runAfter: sql`now() + make_interval(secs => ${delayMs / 1000})` });
+}
+
+/** Back to the queue at once, this attempt not counted: the worker is stopping, not the job failing. */
+export function release(tx: Writer, job: HeldJob): Promise<boolean> {
+  return settle(tx, job, { status: "queued", attempts: sql`greatest(0, ${jobs.attempts} - 1)`, runAfter: sql`now()` });
+}
+
+/** Ends the open (queued or running) jobs of a kind for a transcription: a user or operator canceled; their workers notice at the next renewal. */
+export async function cancelOpen(tx: Writer, kind: JobKind, transcriptionId: string): Promise<number> {
+  const rows = await tx
+    .update(jobs)
+    .set({ status: "canceled", lockedBy: null, lockedUntil: null, finishedAt: sql`now()` })
+    .where(and(eq(jobs.kind, kind), eq(jobs.transcriptionId, transcriptionId), inArray(jobs.status, ["queued", "running"])))
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
+/** Takes the row of a transcription's job of this kind for the rest of the transaction (cancel orders its locks like the writers above). */
+export async function lockJobsOf(tx: Tx, kind: JobKind, transcriptionId: string): Promise<void> {
+  await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), eq(jobs.transcriptionId, transcriptionId)))
+    .for("update");
+}
+
+export interface JobRow {
+  id: string;
+  kind: JobKind;
+  status: (typeof jobs.$inferSelect)["status"];
+  transcriptionId: string | null;
+  userId: string | null;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+}
+
+/** A job by id, its row taken for the rest of the transaction (an operator's retry or cancel). */
+export async function lockJob(tx: Tx, id: string): Promise<JobRow | null> {
+  const [row] = await tx
+    .select({
+      id: jobs.id,
+      kind: jobs.kind,
+      status: jobs.status,
+      transcriptionId: jobs.transcriptionId,
+      userId: jobs.userId,
+      payload: jobs.payload,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+      lastError: jobs.lastError,
+    })
+    .from(jobs)
+    .where(eq(jobs.id, id))
+    .for("update");
+  return row ?? null;
+}
+
+/** A failed or canceled job queued again with its attempts reset (an operator's redrive). */
+export async function requeueEnded(tx: Tx, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(jobs)
+    .set({ status: "queued", attempts: 0, runAfter: sql`now()`, finishedAt: null, lockedBy: null, lockedUntil: null })
+    .where(and(eq(jobs.id, id), inArray(jobs.status, ["failed", "canceled"])))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Cancels one open job by id, whoever holds it (an operator's cancel). */
+export async function cancelById(tx: Tx, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(jobs)
+    .set({ status: "canceled", lockedBy: null, lockedUntil: null, finishedAt: sql`now()` })
+    .where(and(eq(jobs.id, id), inArray(jobs.status, ["queued", "running"])))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Retention: done and canceled jobs go after `keepDays`, failed ones (dead letters) after `deadLetterDays`. */
+export async function removeExpired(database: Database, keepDays: number, deadLetterDays: number): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    database,
+    sql`delete from jobs
+         where (status in ('done', 'canceled') and finished_at < now() - make_interval(days => ${keepDays}))
+            or (status = 'failed' and finished_at < now() - make_interval(days => ${deadLetterDays}))
+        returning id`,
+  );
+  return rows.length;
+}

@@ -1,0 +1,49 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import pino, { type Logger } from "pino";
+import pretty from "pino-pretty";
+import { env } from "@/lib/env";
+
+/**
+ * The one logger: JSON lines in production (one object per event, for a log collector),
+ * readable lines in development. What is known about the work under way — the request id of
+ * a request, the job id and kind of a job — rides along in an AsyncLocalStorage, so every
+ * line written while serving it carries those fields without passing a logger around.
+ */
+
+export type LogContext = Record<string, string | number | undefined>;
+
+const context = new AsyncLocalStorage<LogContext>();
+
+// On globalThis: each bundle (routes, instrumentation, the worker) has its own copy of this
+// module, and one destination per process keeps lines whole.
+const globalForLog = globalThis as unknown as { verbatimLogger?: Logger };
+
+function base(): Logger {
+  if (globalForLog.verbatimLogger) return globalForLog.verbatimLogger;
+  const { LOG_LEVEL, LOG_FORMAT, NODE_ENV } = env();
+  const format = LOG_FORMAT ?? (NODE_ENV === "production" ? "json" : "pretty");
+  const options = { level: LOG_LEVEL, base: { pid: process.pid } };
+  // pino-pretty as a stream in this thread, not a transport: a transport starts a worker
+  // thread from a file name, which the bundler cannot follow.
+  globalForLog.verbatimLogger =
+    format === "json"
+      ? pino(options)
+      : pino(options, pretty({ colorize: process.stdout.isTTY, sync: true, ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss.l" }));
+  return globalForLog.verbatimLogger;
+}
+
+/** The logger for what is happening now, with the request's or job's fields on every line. */
+export function log(): Logger {
+  const fields = context.getStore();
+  return fields ? base().child(fields) : base();
+}
+
+/** Runs `fn` with these fields added to every line it (and whatever it awaits) logs. */
+export function withLogContext<T>(fields: LogContext, fn: () => T): T {
+  return context.run({ ...context.getStore(), ...fields }, fn);
+}
+
+/** The fields of the work under way (the request id a response echoes). */
+export function logContext(): LogContext | undefined {
+  return context.getStore();
+}

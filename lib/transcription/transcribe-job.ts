@@ -1,0 +1,144 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "@/lib/db/client";
+import { transcriptions } from "@/lib/db/schema";
+import { defineJob, exponentialBackoff, type JobOutcome, type JobRun } from "@/lib/jobs/definition";
+import { EXHAUSTED } from "@/lib/jobs/run-job";
+import { DomainError } from "@/lib/errors/domain-error";
+import { NORMALISED, audioStore } from "@/lib/storage/audio-store";
+import { chooseEngine } from "./engines/registry";
+import { PermanentEngineError, TransientEngineError } from "./engines/types";
+import { clearPieces } from "./piece-queue";
+import { cancelTranscription, completeTranscription, transcriptionFailed, transcriptionRequeued, TRANSCRIBE_ATTEMPTS } from "./queue";
+import { readableSegments } from "./readable-segments";
+import { prepareAudio } from "./prepare-audio";
+import { transcribePieces } from "./transcribe-pieces";
+
+/**
+ * Transcribes one file: the audio to this worker's disk (decoded first when just uploaded),
+ * its pieces on as many lanes as the machine holds (and on other workers), the transcript
+ * stored in the transaction that ends the job. "lost" when the job stopped being this
+ * worker's (canceled, taken over). A worker that is stopping finishes the file it is on.
+ */
+async function transcribe({ database, job, lost, leaseMs }: JobRun<unknown>): Promise<JobOutcome> {
+  const [t] = job.transcriptionId ? await database.select().from(transcriptions).where(eq(transcriptions.id, job.transcriptionId)) : [];
+  if (!t) return "done";
+  const choice = await chooseEngine();
+  if (!choice.engine) throw new PermanentEngineError(choice.reason ?? "No speech engine is configured.");
+  const engine = choice.engine;
+  // Only an open transcription becomes "processing": a cancel that landed meanwhile wins.
+  const started = await database
+    .update(transcriptions)
+    .set({ status: "processing", progress: 0, piecesDone: 0, piecesTotal: 0, engine: engine.name, error: null })
+    .where(and(eq(transcriptions.id, t.id), inArray(transcriptions.status, ["queued", "processing"])))
+    .returning({ id: transcriptions.id });
+  if (!started.length) return "lost";
+  // Pieces a worker stored before it died belong to an attempt that is over.
+  await clearPieces(database, t.id);
+
+  let result: Awaited<ReturnType<typeof transcribePieces>>;
+  let workDir: string | undefined;
+  const progress = throttledProgress(database, t.id);
+  try {
+    workDir = await mkdtemp(path.join(os.tmpdir(), "verbatim-job-"));
+    // The store may be a bucket on another host: the audio comes to this worker's disk,
+    // decoded here first when it was just accepted.
+    const { wav, durationS } = t.audioReady
+      ? { wav: await audioStore().localCopy(`${t.audioKey}/${NORMALISED}`, workDir), durationS: t.durationS }
+      : await prepareAudio(database, t, workDir, lost);
+    result = await transcribePieces({
+      database,
+      transcriptionId: t.id,
+      workerId: job.workerId,
+      leaseMs,
+      engine,
+      wav,
+      durationS,
+      language: t.language,
+      workDir,
+      signal: lost,
+      onProgress: progress.report,
+    });
+    await progress.flush();
+  } catch (error) {
+    if (lost.aborted) return "lost";
+    throw error;
+  } finally {
+    progress.stop();
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  }
+  // A database error while storing is not the engine's fault: the file is tried again rather than failed.
+  const done = await completeTranscription(database, job, t.id, {
+    engine: engine.name,
+    language: result.language ?? t.language ?? undefined,
+    segments: readableSegments(result.segments),
+  }).catch((error: unknown) => {
+    throw new TransientEngineError(`The transcript could not be stored: ${(error as Error).message}`);
+  });
+  return done ? "done" : "lost";
+}
+
+const transcriptionOf = (job: { transcriptionId: string | null }): string => {
+  if (!job.transcriptionId) throw new Error("A transcribe job without a transcription.");
+  return job.transcriptionId;
+};
+
+export const transcribeJob = defineJob({
+  kind: "transcribe",
+  payload: z.unknown(),
+  lane: "files",
+  maxAttempts: TRANSCRIBE_ATTEMPTS,
+  backoffMs: exponentialBackoff,
+  run: transcribe,
+  transient: (error) => error instanceof TransientEngineError,
+  reason: (error) => {
+    if (error instanceof Error && error.message === EXHAUSTED) return "The transcription failed repeatedly. Please try again later.";
+    if (error instanceof PermanentEngineError || error instanceof TransientEngineError) return error.message;
+    return `Transcription failed: ${(error as Error).message}`;
+  },
+  onRetry: (tx, job) => transcriptionRequeued(tx, transcriptionOf(job)),
+  onFailed: (tx, job, reason) => transcriptionFailed(tx, transcriptionOf(job), reason),
+  operator: {
+    // An operator's cancel is the user's cancel: the file stops and its unused time is given back.
+    cancel: async (tx, job) => {
+      const id = transcriptionOf(job);
+      const [owner] = await tx.select({ userId: transcriptions.userId }).from(transcriptions).where(eq(transcriptions.id, id));
+      if (owner) await cancelTranscription(tx, id, owner.userId);
+    },
+    // Queued again at no charge: the failure gave the reserved time back, and the retry is the service's.
+    redrive: async (tx, job) => {
+      const back = await tx
+        .update(transcriptions)
+        .set({ status: "queued", progress: 0, piecesDone: 0, piecesTotal: 0, error: null, reservedSeconds: 0 })
+        .where(and(eq(transcriptions.id, transcriptionOf(job)), inArray(transcriptions.status, ["failed", "canceled"])))
+        .returning({ id: transcriptions.id });
+      if (!back.length) throw new DomainError("conflict", "This transcription is no longer failed or canceled, so its job cannot be queued again.");
+    },
+  },
+});
+
+/** Progress to the database at most once a second, never past 99 before the transcript is stored. */
+function throttledProgress(database: Database, transcriptionId: string) {
+  let latest = 0;
+  let written = 0;
+  let pending: Promise<unknown> = Promise.resolve();
+  const write = () => {
+    if (latest === written) return;
+    written = latest;
+    pending = database.update(transcriptions).set({ progress: written }).where(eq(transcriptions.id, transcriptionId)).catch(() => {});
+  };
+  const timer = setInterval(write, 1000);
+  return {
+    report: (fraction: number) => {
+      latest = Math.max(latest, Math.min(99, Math.floor(fraction * 100)));
+    },
+    flush: async () => {
+      write();
+      await pending;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
