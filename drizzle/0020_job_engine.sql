@@ -7,6 +7,14 @@ ALTER TABLE "jobs" ADD COLUMN "finished_at" timestamp with time zone;
 --> statement-breakpoint
 CREATE INDEX "jobs_finished_idx" ON "jobs" USING btree ("status","finished_at") WHERE "finished_at" is not null;
 --> statement-breakpoint
+-- The operators' queue view lists the newest first; the figures read the last day's starts.
+CREATE INDEX "jobs_created_idx" ON "jobs" USING btree ("created_at");
+--> statement-breakpoint
+CREATE INDEX "jobs_started_idx" ON "jobs" USING btree ("started_at") WHERE "started_at" is not null;
+--> statement-breakpoint
+-- Jobs that ended before this migration count as ended at their last change, so retention reaches them.
+UPDATE "jobs" SET "finished_at" = "updated_at" WHERE "status" IN ('done', 'failed', 'canceled') AND "finished_at" IS NULL;
+--> statement-breakpoint
 CREATE TABLE "job_schedules" (
 	"name" text PRIMARY KEY NOT NULL,
 	"next_run_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -1,59 +1,63 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { Pool, type PoolClient } from "pg";
+import { Client, Pool } from "pg";
 import { log } from "@/lib/log/logger";
 import type { Database } from "./client";
 
+/** How long a listener that lost its connection waits before opening another. */
+const RECONNECT_MS = 2000;
+
 /**
  * Calls `onNotify` with each payload of `channel` (PostgreSQL's LISTEN/NOTIFY) until the
- * returned function is called. On PostgreSQL one connection of the pool is kept for it and
- * opened again if it drops; on PGlite the notification comes in-process.
+ * returned function is called. On PostgreSQL it holds a connection of its own, outside the
+ * pool (a listener must keep its connection, and the pool's are for queries), opened again
+ * when it drops; on PGlite the notification comes in-process.
  */
 export async function listen(database: Database, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
   // Drizzle keeps the driver's client on $client, which its PgDatabase type does not declare.
   const client = (database as unknown as { $client?: unknown }).$client;
-  if (client instanceof Pool) return listenOnPool(client, channel, onNotify);
+  if (client instanceof Pool) return listenOnServer(client, channel, onNotify);
   if (client && typeof (client as PGlite).listen === "function") {
     return (client as PGlite).listen(channel, (payload) => onNotify(payload));
   }
   return async () => {};
 }
 
-async function listenOnPool(pool: Pool, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
-  let connection: PoolClient | null = null;
+async function listenOnServer(pool: Pool, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+  let current: Client | null = null;
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
-  const connect = async (): Promise<void> => {
-    try {
-      const c = await pool.connect();
-      c.on("notification", (message) => {
-        if (message.channel === channel) onNotify(message.payload ?? "");
-      });
-      c.on("error", (error) => {
-        // Once given back (stopped) or replaced, the client is no longer this listener's.
-        if (connection !== c) return;
-        log().warn({ err: error, channel }, "the connection listening for wake-ups dropped; opening another");
-        c.release(true);
-        connection = null;
-        if (!closed) retry = setTimeout(() => void connect(), 1000);
-      });
-      connection = c;
-      await c.query(`LISTEN "${channel}"`);
-      if (closed) await stop();
-    } catch (error) {
-      log().warn({ err: error, channel }, "could not listen for wake-ups; trying again in 5 s (polling meanwhile)");
-      if (!closed) retry = setTimeout(() => void connect(), 5000);
-    }
+  // One way back for every failure (an error event, a failed LISTEN): at most one reconnect waits.
+  const reconnectLater = (client: Client, error: unknown) => {
+    if (current === client) current = null;
+    void client.end().catch(() => {});
+    if (closed || retry) return;
+    log().warn({ err: error, channel }, "the connection listening for wake-ups was lost; workers look for work every few seconds meanwhile");
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, RECONNECT_MS);
   };
-  const stop = async () => {
-    closed = true;
-    clearTimeout(retry);
-    const c = connection;
-    connection = null;
-    if (c) {
-      await c.query(`UNLISTEN "${channel}"`).catch(() => {});
-      c.release();
+  const connect = async (): Promise<void> => {
+    const client = new Client(pool.options);
+    client.on("error", (error) => reconnectLater(client, error));
+    client.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel}"`);
+      if (closed) await client.end();
+      else current = client;
+    } catch (error) {
+      reconnectLater(client, error);
     }
   };
   await connect();
-  return stop;
+  return async () => {
+    closed = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
+  };
 }

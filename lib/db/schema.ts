@@ -455,6 +455,8 @@ export const jobs = pgTable(
   },
   (t) => [
     index("jobs_finished_idx").on(t.status, t.finishedAt).where(sql`finished_at is not null`),
+    index("jobs_created_idx").on(t.createdAt),
+    index("jobs_started_idx").on(t.startedAt).where(sql`started_at is not null`),
     index("jobs_claim_idx").on(t.kind, t.status, t.priority, t.runAfter),
     uniqueIndex("jobs_one_transcribe_per_file").on(t.transcriptionId).where(sql`kind = 'transcribe'`),
     // One language-model formatting per user at a time, whichever web host asks.

@@ -18,7 +18,10 @@ export const formatJob = defineJob({
   reason: (error) => {
     // Customers read a plain sentence; the setup hint for operators goes to the log.
     if (error instanceof FormattingError && error.operatorHint) log().error({ detail: error.logDetail }, error.operatorHint);
-    return isDomainError(error) ? error.message : `The format job failed: ${(error as Error).message}`;
+    // Anything else is a bug or the database: its message (a query's values) is not for users.
+    return isDomainError(error) ? error.message : "Formatting failed on the server. Please try again.";
   },
-  operator: { cancel: async () => {}, redrive: async () => {} },
+  // No retry from the panel: the user asks for formatting again in the editor, on the
+  // transcript as it is now (an old request could overwrite a newer formatted version).
+  operator: { cancel: async () => {} },
 });

@@ -2,14 +2,15 @@ import { and, desc, eq } from "drizzle-orm";
 import { FormatRequest } from "@/lib/api/contract/transcriptions-input";
 import { entitlementsFor, mayUseFeature } from "@/lib/billing/entitlements";
 import { requireOperation } from "@/lib/billing/feature-refusal";
-import type { Database } from "@/lib/db/client";
+import type { Database, Tx } from "@/lib/db/client";
 import { jobs, transcriptions, type FormatLevel, type Transcription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { formatAdvanced } from "@/lib/formatting/advanced";
 import { applyStyle } from "@/lib/formatting/custom-style";
 import type { LlmConfig } from "@/lib/formatting/llm-client";
 import { findOwned, segmentsOf, toApiFormatted, toApiSegment, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
-import { enqueue, type HeldJob } from "@/lib/jobs/store";
+import type { JobOutcome } from "@/lib/jobs/definition";
+import { complete, enqueue, type HeldJob } from "@/lib/jobs/store";
 import { runOffThread } from "@/lib/off-thread/off-thread";
 import type { ApiFormatState } from "@/lib/api/contract/transcriptions";
 import { FormattingError } from "@/lib/formatting/errors";
@@ -65,7 +66,7 @@ async function produce(c: Checked, llm: LlmConfig | null): Promise<string> {
 }
 
 /** Stores the formatted version beside the raw segments, which stay untouched, with the segments' version it was made from. */
-async function save(database: Database, userId: string, t: Transcription, c: Checked, markdown: string): Promise<Transcription> {
+async function save(database: Database | Tx, userId: string, t: Transcription, c: Checked, markdown: string): Promise<Transcription> {
   const [saved] = await database
     .update(transcriptions)
     .set({
@@ -89,8 +90,10 @@ export async function formatState(database: Database, t: Transcription): Promise
     .where(and(eq(jobs.kind, "format"), eq(jobs.transcriptionId, t.id)))
     .orderBy(desc(jobs.createdAt))
     .limit(1);
-  // A new request replaces the outcome of the last one: only the latest run is shown.
-  const run = last && ["queued", "running", "failed"].includes(last.status) ? last : undefined;
+  // A new request replaces the outcome of the last one: only the latest run is shown, and a
+  // failure only while no formatted version came after it (retention keeps failures longer).
+  const superseded = last?.status === "failed" && t.formattedAt !== null && t.formattedAt > last.createdAt;
+  const run = last && ["queued", "running", "failed"].includes(last.status) && !superseded ? last : undefined;
   const requested = FormatRequest.safeParse(run?.payload);
   return {
     formatted: toApiFormatted(t),
@@ -134,10 +137,20 @@ export function isTransientFormatFailure(error: unknown): boolean {
 /** Tries of a language-model formatting (a model that is busy or slow may answer the next time). */
 export const FORMAT_ATTEMPTS = 3;
 
-/** A worker runs a queued format job: the checks again (the plan or the style may have changed), the model, the save. */
-export async function runFormatJob(database: Database, job: HeldJob, request: FormatRequest, llm: LlmConfig | null): Promise<void> {
-  const t = job.transcriptionId && job.userId ? await findOwned(database, job.userId, job.transcriptionId) : null;
-  if (!t || !job.userId) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
-  const checked = await check(database, job.userId, t, request, llm);
-  await save(database, job.userId, t, checked, await produce(checked, llm));
+/**
+ * A worker runs a queued format job: the checks again (the plan or the style may have
+ * changed), the model, then the save in the transaction that ends the job, so a job canceled
+ * or taken over meanwhile stores nothing.
+ */
+export async function runFormatJob(database: Database, job: HeldJob, request: FormatRequest, llm: LlmConfig | null): Promise<JobOutcome> {
+  const userId = job.userId;
+  const t = job.transcriptionId && userId ? await findOwned(database, userId, job.transcriptionId) : null;
+  if (!t || !userId) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
+  const checked = await check(database, userId, t, request, llm);
+  const markdown = await produce(checked, llm);
+  return database.transaction(async (tx) => {
+    if (!(await complete(tx, job))) return "lost";
+    await save(tx, userId, t, checked, markdown);
+    return "done";
+  });
 }

@@ -26,7 +26,7 @@ export async function queueMail(database: Tx | Database, mail: Mail): Promise<vo
 export const mailJob = defineJob({
   kind: "mail",
   payload: QueuedMail,
-  lane: "tasks",
+  lane: "mail",
   maxAttempts: MAIL_ATTEMPTS,
   backoffMs: exponentialBackoff,
   dropPayloadWhenDone: true,

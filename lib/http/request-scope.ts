@@ -29,7 +29,7 @@ export function withRequestScope(request: Request, work: () => Promise<Response>
     });
     const outcome = {
       method: request.method,
-      path: new URL(request.url).pathname,
+      path: loggedPath(new URL(request.url).pathname),
       status: response.status,
       duration_ms: Math.round(performance.now() - started),
     };
@@ -37,6 +37,15 @@ export function withRequestScope(request: Request, work: () => Promise<Response>
     else log().debug(outcome, "request answered");
     return withHeader(response, REQUEST_ID_HEADER, requestId);
   });
+}
+
+/**
+ * The path as logged: Better Auth's callbacks carry their one-time token in the path
+ * (`/api/auth/reset-password/<token>`), so past its endpoint's name nothing of it is written.
+ */
+function loggedPath(path: string): string {
+  const auth = /^(\/api\/auth\/[^/]+)\/.+$/.exec(path);
+  return auth ? `${auth[1]}/…` : path;
 }
 
 function withHeader(response: Response, name: string, value: string): Response {

@@ -31,8 +31,8 @@ export interface JobRun<P> {
 export interface JobDefinition<P = unknown> {
   kind: JobKind;
   payload: z.ZodType<P>;
-  /** which of a worker's lanes runs it (a long file must not hold up a mail) */
-  lane: "files" | "tasks" | "live";
+  /** which of a worker's lanes runs it (a long file or a language model's minute must not hold up a mail) */
+  lane: "files" | "tasks" | "mail" | "live";
   /** attempts when the enqueuer does not say (the row's max_attempts decides) */
   maxAttempts: number;
   /** the wait before attempt `attempt + 1` */
@@ -56,6 +56,8 @@ export interface JobDefinition<P = unknown> {
   operator?: {
     cancel?(tx: Tx, job: OperatorJob): Promise<void>;
     redrive?(tx: Tx, job: OperatorJob): Promise<void>;
+    /** whether `redrive` also takes a canceled job (default: yes); false keeps a user's cancel final */
+    redriveCanceled?: boolean;
   };
 }
 

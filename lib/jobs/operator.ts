@@ -26,7 +26,8 @@ const cancelable = (status: JobStatus) => status === "queued" || status === "run
 /** What an operator may do with the job now, by the rules `retryJob` and `cancelJob` apply. */
 export function allowedActions(job: { kind: JobKind; status: JobStatus }, definitionOf: DefinitionOf): { can_retry: boolean; can_cancel: boolean } {
   const hooks = definitionOf(job.kind).operator;
-  return { can_retry: retryable(job.status) && Boolean(hooks?.redrive), can_cancel: cancelable(job.status) && Boolean(hooks?.cancel) };
+  const canceledStays = job.status === "canceled" && hooks?.redriveCanceled === false;
+  return { can_retry: retryable(job.status) && Boolean(hooks?.redrive) && !canceledStays, can_cancel: cancelable(job.status) && Boolean(hooks?.cancel) };
 }
 
 async function locked(tx: Tx, id: string): Promise<JobRow> {
@@ -56,6 +57,9 @@ export function retryJob(database: Database, id: string, definitionOf: Definitio
     }
     const hooks = definitionOf(job.kind).operator;
     if (!hooks?.redrive) throw new DomainError("conflict", `${KIND_WORDS[job.kind]} job cannot be retried.`);
+    if (job.status === "canceled" && hooks.redriveCanceled === false) {
+      throw new DomainError("conflict", `${KIND_WORDS[job.kind]} job that was canceled stays canceled: only a failed one can be retried.`);
+    }
     await requeueEnded(tx, id);
     await hooks.redrive(tx, operatorJob(job));
     await alongside?.(tx, job);

@@ -13,7 +13,7 @@ export interface Schedule {
 /** How often a worker looks whether a schedule is due. */
 const TICK_MS = 1000;
 /** While a run is under way its entry is held this long at least, so a slow run is not started again beside itself (a worker that dies mid-run frees it after this). */
-const RUN_HOLD_MS = 10 * 60_000;
+const RUN_HOLD_MS = 60_000;
 
 /**
  * Runs the schedules until `stopping` aborts. Each tick one statement takes the due entries
@@ -28,9 +28,29 @@ export async function runSchedules(database: Database, schedules: readonly Sched
     schedules.map((s) => sql`(${s.name}, ${s.everyMs})`),
     sql`, `,
   );
+  let entered = false;
+  const run = (schedule: Schedule) =>
+    withLogContext({ schedule: schedule.name }, async () => {
+      // A worker stopping hands an occurrence it has not started back to the others.
+      if (stopping.aborted) return database.execute(sql`update job_schedules set next_run_at = now() where name = ${schedule.name}`);
+      const error = await schedule.run(database).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      if (error) log().error({ err: error }, `scheduled work ${schedule.name} failed`);
+      // The next occurrence counts from this run's end.
+      await database.execute(
+        sql`update job_schedules set last_error = ${error ? String((error as Error).message ?? error) : null},
+                   next_run_at = now() + make_interval(secs => ${schedule.everyMs / 1000})
+             where name = ${schedule.name}`,
+      );
+    });
   while (!stopping.aborted) {
     try {
-      await database.execute(sql`insert into job_schedules (name) select name from (values ${names}) as s(name, every) on conflict do nothing`);
+      if (!entered) {
+        await database.execute(sql`insert into job_schedules (name) select name from (values ${names}) as s(name, every) on conflict do nothing`);
+        entered = true;
+      }
       const due = await queryRows<{ name: string }>(
         database,
         sql`update job_schedules j set next_run_at = now() + make_interval(secs => greatest(s.every::float8, ${RUN_HOLD_MS}) / 1000), last_run_at = now()
@@ -38,23 +58,8 @@ export async function runSchedules(database: Database, schedules: readonly Sched
              where j.name = s.name and j.next_run_at <= now()
             returning j.name`,
       );
-      for (const { name } of due) {
-        const schedule = byName.get(name);
-        if (!schedule || stopping.aborted) continue;
-        await withLogContext({ schedule: name }, async () => {
-          const error = await schedule.run(database).then(
-            () => null,
-            (e: unknown) => e,
-          );
-          if (error) log().error({ err: error }, `scheduled work ${name} failed`);
-          // The next occurrence counts from this run's end.
-          await database.execute(
-            sql`update job_schedules set last_error = ${error ? String((error as Error).message ?? error) : null},
-                       next_run_at = now() + make_interval(secs => ${schedule.everyMs / 1000})
-                 where name = ${name}`,
-          );
-        });
-      }
+      // Side by side: a slow sweep does not hold up the others taken in the same tick.
+      await Promise.all(due.map(({ name }) => byName.get(name)).filter((s): s is Schedule => s !== undefined).map(run));
     } catch (error) {
       log().error({ err: error }, "error while running scheduled work");
     }

@@ -85,8 +85,13 @@ export async function claim(database: Database, workerId: string, kinds: readonl
   };
 }
 
-/** The row of a job while its holder still runs it (not canceled, not taken over). */
-const held = (job: Pick<HeldJob, "id" | "workerId">) => and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.workerId), eq(jobs.status, "running"));
+/**
+ * The row of a job while its holder still runs this attempt (not canceled, not taken over).
+ * The attempt counts too: a worker that claims its own job again after the lease lapsed
+ * (two live sessions on one worker) makes the older run's writes miss.
+ */
+const held = (job: Pick<HeldJob, "id" | "workerId" | "attempts">) =>
+  and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.workerId), eq(jobs.attempts, job.attempts), eq(jobs.status, "running"));
 
 async function settle(tx: Writer, job: HeldJob, values: PgUpdateSetSource<typeof jobs>): Promise<boolean> {
   const rows = await tx

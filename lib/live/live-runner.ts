@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
-import { queryRows } from "@/lib/db/client";
+import { queryRows, type Tx } from "@/lib/db/client";
 import { liveChunks, liveSessions, liveUtterances, transcriptions } from "@/lib/db/schema";
 import { defineJob, type JobOutcome, type JobRun } from "@/lib/jobs/definition";
 import { complete, fail, release } from "@/lib/jobs/store";
@@ -25,6 +25,11 @@ const PENDING_EVERY_MS = 300;
 
 /** Live transcription stopped on the worker; the recording goes on and is transcribed in full when it stops. */
 const LIVE_STOPPED = "Live transcription stopped on the server. Your recording is still saved and is transcribed when you stop.";
+
+/** The recording goes on without live text (its audio is stored); it is transcribed in full when it stops. */
+async function liveStopped(tx: Tx, transcriptionId: string): Promise<void> {
+  await tx.update(liveSessions).set({ live: false, pending: "", notLiveReason: LIVE_STOPPED }).where(eq(liveSessions.transcriptionId, transcriptionId));
+}
 
 /**
  * A worker transcribes one recording live: the chunks, in order, as they arrive, into the
@@ -175,14 +180,16 @@ async function runLive(run: JobRun<LivePayload>, idleReleaseMs: number, givenEng
   } catch (error) {
     transcriber?.abort();
     if (lost.aborted) return "lost";
+    // The worker is stopping (its engine may have been stopped with it): another takes over.
+    if (stopping.aborted) return (await release(database, job)) ? "released" : "lost";
     log().error({ err: error }, "live transcription stopped");
-    // The recording goes on (its audio is stored); it is transcribed in full when it stops.
-    await database
-      .update(liveSessions)
-      .set({ live: false, pending: "", notLiveReason: LIVE_STOPPED })
-      .where(eq(liveSessions.transcriptionId, transcriptionId));
+    const ended = await database.transaction(async (tx) => {
+      if (!(await fail(tx, job, `Live transcription stopped: ${(error as Error).message}`))) return "lost" as const;
+      await liveStopped(tx, transcriptionId);
+      return "failed" as const;
+    });
     await announceChange(database, t.userId);
-    return (await fail(database, job, `Live transcription stopped: ${(error as Error).message}`)) ? "failed" : "lost";
+    return ended;
   } finally {
     if (workDir) await rm(workDir, { recursive: true, force: true });
   }
@@ -202,4 +209,8 @@ export const liveJob = (options: { idleReleaseMs?: number; engine?: Engine } = {
     run: (run) => runLive(run, options.idleReleaseMs ?? LIVE_IDLE_RELEASE_MS, options.engine),
     transient: () => false,
     reason: (error) => `Live transcription stopped: ${(error as Error).message}`,
+    // Failed without running (its workers kept dying): the recording says it has no live text.
+    onFailed: async (tx, job) => {
+      if (job.transcriptionId) await liveStopped(tx, job.transcriptionId);
+    },
   });

@@ -35,6 +35,19 @@ describe("log()", () => {
     expect((lines[1].err as { stack: string }).stack).toContain("disk full");
   });
 
+  it("logs a failed query's SQL but never its values (a reset link, a transcript)", async () => {
+    const script = `
+      const failed = new Error("Failed query: insert into jobs (payload) values ($1)\\nparams: {\\"link\\":\\"https://x/reset?token=secret\\"}");
+      failed.params = ["https://x/reset?token=secret"];
+      failed.cause = Object.assign(new Error("duplicate key"), { params: ["secret"] });
+      log().error({ err: failed }, "could not queue");`;
+    const [line] = await linesOf(script, { LOG_FORMAT: "json" });
+    const written = JSON.stringify(line);
+    expect(written).toContain("insert into jobs");
+    expect(written).toContain("params: (not logged)");
+    expect(written).not.toContain("secret");
+  });
+
   it("adds the context's fields to every line written inside it, across awaits, nested contexts merged", async () => {
     const script = `
       const sleep = ${sleep};

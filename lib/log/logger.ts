@@ -22,7 +22,7 @@ function base(): Logger {
   if (globalForLog.verbatimLogger) return globalForLog.verbatimLogger;
   const { LOG_LEVEL, LOG_FORMAT, NODE_ENV } = env();
   const format = LOG_FORMAT ?? (NODE_ENV === "production" ? "json" : "pretty");
-  const options = { level: LOG_LEVEL, base: { pid: process.pid } };
+  const options = { level: LOG_LEVEL, base: { pid: process.pid }, serializers: { err: withoutQueryParameters } };
   // pino-pretty as a stream in this thread, not a transport: a transport starts a worker
   // thread from a file name, which the bundler cannot follow.
   globalForLog.verbatimLogger =
@@ -30,6 +30,25 @@ function base(): Logger {
       ? pino(options)
       : pino(options, pretty({ colorize: process.stdout.isTTY, sync: true, ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss.l" }));
   return globalForLog.verbatimLogger;
+}
+
+/**
+ * A failed query's error carries its SQL parameters (Drizzle puts them in the message and in
+ * `params`): a reset link being queued, a transcript being stored. Logged errors keep the
+ * SQL, never the values.
+ */
+function withoutQueryParameters(error: unknown): unknown {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  const scrub = (entry: Record<string, unknown> | undefined): void => {
+    if (!entry || typeof entry !== "object") return;
+    delete entry.params;
+    for (const key of ["message", "stack"]) {
+      if (typeof entry[key] === "string") entry[key] = (entry[key] as string).replace(/\nparams: [^\n]*/g, "\nparams: (not logged)");
+    }
+    scrub(entry.cause as Record<string, unknown> | undefined);
+  };
+  scrub(serialized);
+  return serialized;
 }
 
 /** The logger for what is happening now, with the request's or job's fields on every line. */

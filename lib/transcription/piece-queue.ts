@@ -82,7 +82,7 @@ export async function claimPiece(
            and (p.transcription_id, p.idx) = (
              select c.transcription_id, c.idx
                from transcription_pieces c
-               join jobs j on j.transcription_id = c.transcription_id and j.status = 'running'
+               join jobs j on j.transcription_id = c.transcription_id and j.kind = 'transcribe' and j.status = 'running'
                join transcriptions ct on ct.id = c.transcription_id
               where (c.status = 'queued' or (c.status = 'running' and c.locked_until < now()))
                 and ct.engine = ${filter.engine}

@@ -134,14 +134,17 @@ describe.each(BACKENDS)("queue on %s", (_name, open) => {
     expect(await failHeld(db, held!, "The whisper model is missing", false)).toBe("failed");
     const [failedJob] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.transcriptionId, failing));
     await retryJob(db, failedJob.id, definitionOf);
-    expect((await db.select().from(transcriptions).where(eq(transcriptions.id, failing)))[0]).toMatchObject({ status: "queued", error: null, reservedSeconds: 0 });
+    expect((await db.select().from(transcriptions).where(eq(transcriptions.id, failing)))[0]).toMatchObject({ status: "queued", error: null, reservedSeconds: 30 });
+    // Reserved again, as on upload.
+    expect((await db.select().from(usage).where(eq(usage.userId, owner)))[0].secondsUsed).toBe(30);
     const again = await claimTranscription(db, "w2");
     expect(again).toMatchObject({ id: failedJob.id, attempts: 1 });
     expect(await completeTranscription(db, again!, failing, transcript)).toBe(true);
     expect((await db.select().from(transcriptions).where(eq(transcriptions.id, failing)))[0].status).toBe("done");
-    expect((await db.select().from(usage).where(eq(usage.userId, owner)))[0].secondsUsed).toBe(0);
-    // A transcription that is no longer failed is not queued again.
+    expect((await db.select().from(usage).where(eq(usage.userId, owner)))[0].secondsUsed).toBe(30);
+    // A transcription that is no longer failed is not queued again, nor one its user canceled.
     await expect(retryJob(db, failedJob.id, definitionOf)).rejects.toMatchObject({ kind: "conflict" });
+    await expect(retryJob(db, row.id, definitionOf)).rejects.toMatchObject({ kind: "conflict" });
   });
 
   it("10 parallel reservations against a small remainder never overspend", async () => {

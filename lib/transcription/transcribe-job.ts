@@ -8,6 +8,8 @@ import { transcriptions } from "@/lib/db/schema";
 import { defineJob, exponentialBackoff, type JobOutcome, type JobRun } from "@/lib/jobs/definition";
 import { EXHAUSTED } from "@/lib/jobs/run-job";
 import { DomainError } from "@/lib/errors/domain-error";
+import { reserveSeconds } from "@/lib/billing/usage";
+import { log } from "@/lib/log/logger";
 import { NORMALISED, audioStore } from "@/lib/storage/audio-store";
 import { chooseEngine } from "./engines/registry";
 import { PermanentEngineError, TransientEngineError } from "./engines/types";
@@ -76,7 +78,9 @@ async function transcribe({ database, job, lost, leaseMs }: JobRun<unknown>): Pr
     language: result.language ?? t.language ?? undefined,
     segments: readableSegments(result.segments),
   }).catch((error: unknown) => {
-    throw new TransientEngineError(`The transcript could not be stored: ${(error as Error).message}`);
+    // The error holds the query and its values (the transcript): logged without them, never shown.
+    log().error({ err: error }, "the transcript could not be stored");
+    throw new TransientEngineError("The transcript could not be stored. It is tried again.");
   });
   return done ? "done" : "lost";
 }
@@ -97,7 +101,7 @@ export const transcribeJob = defineJob({
   reason: (error) => {
     if (error instanceof Error && error.message === EXHAUSTED) return "The transcription failed repeatedly. Please try again later.";
     if (error instanceof PermanentEngineError || error instanceof TransientEngineError) return error.message;
-    return `Transcription failed: ${(error as Error).message}`;
+    return "Transcription failed on the server. Please try again later.";
   },
   onRetry: (tx, job) => transcriptionRequeued(tx, transcriptionOf(job)),
   onFailed: (tx, job, reason) => transcriptionFailed(tx, transcriptionOf(job), reason),
@@ -108,15 +112,19 @@ export const transcribeJob = defineJob({
       const [owner] = await tx.select({ userId: transcriptions.userId }).from(transcriptions).where(eq(transcriptions.id, id));
       if (owner) await cancelTranscription(tx, id, owner.userId);
     },
-    // Queued again at no charge: the failure gave the reserved time back, and the retry is the service's.
+    // Queued again as on upload: the failure gave the reserved time back, so it is reserved
+    // again (an operator's retry is not held to the plan's limit) and given back if it fails again.
     redrive: async (tx, job) => {
-      const back = await tx
+      const [t] = await tx
         .update(transcriptions)
-        .set({ status: "queued", progress: 0, piecesDone: 0, piecesTotal: 0, error: null, reservedSeconds: 0 })
-        .where(and(eq(transcriptions.id, transcriptionOf(job)), inArray(transcriptions.status, ["failed", "canceled"])))
-        .returning({ id: transcriptions.id });
-      if (!back.length) throw new DomainError("conflict", "This transcription is no longer failed or canceled, so its job cannot be queued again.");
+        .set({ status: "queued", progress: 0, piecesDone: 0, piecesTotal: 0, error: null })
+        .where(and(eq(transcriptions.id, transcriptionOf(job)), eq(transcriptions.status, "failed")))
+        .returning();
+      if (!t) throw new DomainError("conflict", "This transcription is no longer failed, so its job cannot be queued again.");
+      await reserveSeconds(tx, t.userId, t.usagePeriodStart, t.reservedSeconds, null);
     },
+    // A user's cancel is theirs: an operator does not bring the file back.
+    redriveCanceled: false,
   },
 });
 

@@ -2,7 +2,7 @@ import { hostname } from "node:os";
 import type { Database } from "@/lib/db/client";
 import type { JobKind } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import type { JobOutcome } from "@/lib/jobs/definition";
+import type { JobDefinition, JobOutcome } from "@/lib/jobs/definition";
 import { runLane, type Lane } from "@/lib/jobs/lane";
 import { runSchedules } from "@/lib/jobs/schedule";
 import type { HeldJob } from "@/lib/jobs/store";
@@ -36,10 +36,10 @@ export interface StartWorkerOptions {
 const POLL_MS = 5_000;
 
 /**
- * A worker runs three lanes of jobs (lib/jobs): files — one transcription at a time, its
+ * A worker runs four lanes of jobs (lib/jobs): files — one transcription at a time, its
  * pieces on as many engine lanes as the machine holds, and other workers' free pieces when it
- * has none; tasks — mail and language-model formatting, so neither waits behind a long file;
- * live — recordings transcribed while they are made. Lanes wake on PostgreSQL notifications
+ * has none; tasks — language-model formatting; mail — so a reset link never waits behind a
+ * long file or a model's minute; live — recordings transcribed while they are made. Lanes wake on PostgreSQL notifications
  * rather than polling. Beside them it runs its share of the fleet's periodic work. The
  * engines run in child processes or native threads, so the event loop stays free.
  */
@@ -62,7 +62,7 @@ function start(database: Database, id: string, options: StartWorkerOptions): Wor
   const beating = setInterval(() => void beat(), HEARTBEAT_MS);
   const hasEngine = async () => (await chooseEngine()).engine !== null;
 
-  const kindsOf = (lane: "files" | "tasks" | "live") => (Object.keys(registry) as JobKind[]).filter((k) => registry[k].lane === lane);
+  const kindsOf = (lane: JobDefinition<unknown>["lane"]) => (Object.keys(registry) as JobKind[]).filter((k) => registry[k].lane === lane);
   const lanes: Lane[] = [
     {
       name: "files",
@@ -84,6 +84,7 @@ function start(database: Database, id: string, options: StartWorkerOptions): Wor
       },
     },
     { name: "tasks", kinds: kindsOf("tasks"), concurrency: () => 1 },
+    { name: "mail", kinds: kindsOf("mail"), concurrency: () => 1 },
     { name: "live", kinds: kindsOf("live"), concurrency: () => env().LIVE_SESSIONS_PER_WORKER, ready: hasEngine },
   ];
 
