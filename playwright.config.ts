@@ -4,6 +4,8 @@ import { APP_URL, EMBEDDED_URL, STACK_API } from "./e2e/support/stack-config";
 
 export default defineConfig({
   testDir: "./e2e",
+  // Maps `server-only` to its server-side no-op for specs that seed through lib/ (e2e/tsconfig.json).
+  tsconfig: "./e2e/tsconfig.json",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
