@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { env, inconsistencies, parseEnv } from "./index";
 
 describe("the configuration schema", () => {
@@ -32,6 +34,21 @@ describe("the configuration schema", () => {
       TRANSCRIBE_ENGINE: "sphinx",
       WHISPER_GPU: "auto",
     });
+  });
+
+  it("starts on .env.example as it is written (its blank values mean the defaults)", () => {
+    const example = readFileSync(path.join(__dirname, "../../.env.example"), "utf8");
+    const vars = Object.fromEntries(
+      example
+        .split("\n")
+        .filter((line) => /^[A-Z0-9_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+    );
+    expect(Object.keys(vars).length).toBeGreaterThan(20);
+    const config = parseEnv(vars);
+    expect(config.LOG_LEVEL).toBe("info");
+    expect(config.LOG_FORMAT).toBe("auto");
+    expect(inconsistencies(config)).toEqual([]);
   });
 
   it("names settings that cannot work together", () => {

@@ -101,14 +101,14 @@ export const VARIABLES = {
     section: CORE,
   },
   LOG_LEVEL: {
-    schema: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    schema: oneOf(["fatal", "error", "warn", "debug", "trace", "silent"], "info"),
     doc: "Least severe log lines written: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.",
     shownDefault: "`info`",
     section: CORE,
   },
   LOG_FORMAT: {
-    schema: z.enum(["json", "pretty"]).optional(),
-    doc: "`json` (one object per line, for a log collector) or `pretty` (readable). Unset: `json` in production, `pretty` otherwise.",
+    schema: oneOf(["json", "pretty"], "auto"),
+    doc: "`json` (one object per line, for a log collector) or `pretty` (readable). Unset (`auto`): `json` in production, `pretty` otherwise.",
     shownDefault: "json in production",
     section: CORE,
   },

@@ -21,7 +21,7 @@ const globalForLog = globalThis as unknown as { verbatimLogger?: Logger };
 function base(): Logger {
   if (globalForLog.verbatimLogger) return globalForLog.verbatimLogger;
   const { LOG_LEVEL, LOG_FORMAT, NODE_ENV } = env();
-  const format = LOG_FORMAT ?? (NODE_ENV === "production" ? "json" : "pretty");
+  const format = LOG_FORMAT === "auto" ? (NODE_ENV === "production" ? "json" : "pretty") : LOG_FORMAT;
   const options = { level: LOG_LEVEL, base: { pid: process.pid }, serializers: { err: withoutQueryParameters } };
   // pino-pretty as a stream in this thread, not a transport: a transport starts a worker
   // thread from a file name, which the bundler cannot follow.
