@@ -15,6 +15,9 @@ import { parseSphinxOutput } from "./engines/sphinx-output";
 import { readableSegments } from "./readable-segments";
 import { normaliseWords, wordErrorRate } from "./wer";
 import { claimTranscription, runHeld } from "@/test/support/jobs";
+import { until } from "@/test/support/live-recording";
+import { runJob as runHeldJob } from "@/lib/jobs/run-job";
+import { definitionOf } from "@/lib/worker/job-registry";
 
 const FIXTURES = path.resolve(__dirname, "../../test/fixtures/audio");
 const REFERENCE = "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.";
@@ -157,6 +160,25 @@ describe.each(BACKENDS.slice(0, 1))("decoding is the worker's, on %s", (_name, o
     return runHeld(t.db, job!);
   };
   const used = async (userId: string) => (await entitlementsFor(t.db, userId)).secondsUsed;
+
+  it("a worker that stops mid-file hands the job back at once, its attempt not counted; the next worker finishes it", async () => {
+    const userId = await insertUser(t.db);
+    // A minute of speech, so the stop lands while it is being transcribed.
+    const minute = path.join(dir, "minute.wav");
+    await run("ffmpeg", ["-v", "error", "-y", "-stream_loop", "5", "-i", path.join(FIXTURES, "jfk.wav"), "-c", "copy", minute], { timeoutMs: 60_000 });
+    const created = await accept(userId, minute, "minute.wav");
+    const job = await claimTranscription(t.db, "stopping-worker", 30_000);
+    const stopping = new AbortController();
+    const running = runHeldJob(t.db, job!, definitionOf("transcribe"), { leaseMs: 30_000, stopping: stopping.signal });
+    // Stopped while it decodes or transcribes.
+    await until(async () => (await t.db.select({ status: transcriptions.status }).from(transcriptions).where(eq(transcriptions.id, created.id)))[0].status, (s) => s === "processing", 10_000);
+    stopping.abort();
+    expect(await running).toBe("released");
+    const [queued] = await t.db.select().from(jobs).where(eq(jobs.transcriptionId, created.id));
+    expect(queued).toMatchObject({ status: "queued", attempts: 0, lockedBy: null });
+    expect(await runJob()).toBe("done");
+    expect((await t.db.select().from(transcriptions).where(eq(transcriptions.id, created.id)))[0].status).toBe("done");
+  }, 120_000);
 
   it("an MP3 damaged inside is accepted by its headers, then fails in the worker with the reason, and its time is given back", async () => {
     const userId = await insertUser(t.db);

@@ -23,9 +23,10 @@ import { transcribePieces } from "./transcribe-pieces";
  * Transcribes one file: the audio to this worker's disk (decoded first when just uploaded),
  * its pieces on as many lanes as the machine holds (and on other workers), the transcript
  * stored in the transaction that ends the job. "lost" when the job stopped being this
- * worker's (canceled, taken over). A worker that is stopping finishes the file it is on.
+ * worker's (canceled, taken over). A worker that is stopping stops its engine and hands the
+ * job back at once, so a restart costs the file its progress but not an attempt.
  */
-async function transcribe({ database, job, lost, leaseMs }: JobRun<unknown>): Promise<JobOutcome> {
+async function transcribe({ database, job, signal, lost, leaseMs }: JobRun<unknown>): Promise<JobOutcome> {
   const [t] = job.transcriptionId ? await database.select().from(transcriptions).where(eq(transcriptions.id, job.transcriptionId)) : [];
   if (!t) return "done";
   const choice = await chooseEngine();
@@ -50,7 +51,7 @@ async function transcribe({ database, job, lost, leaseMs }: JobRun<unknown>): Pr
     // decoded here first when it was just accepted.
     const { wav, durationS } = t.audioReady
       ? { wav: await audioStore().localCopy(`${t.audioKey}/${NORMALISED}`, workDir), durationS: t.durationS }
-      : await prepareAudio(database, t, workDir, lost);
+      : await prepareAudio(database, t, workDir, signal);
     result = await transcribePieces({
       database,
       transcriptionId: t.id,
@@ -61,7 +62,7 @@ async function transcribe({ database, job, lost, leaseMs }: JobRun<unknown>): Pr
       durationS,
       language: t.language,
       workDir,
-      signal: lost,
+      signal,
       onProgress: progress.report,
     });
     await progress.flush();
