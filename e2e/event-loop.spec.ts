@@ -28,6 +28,7 @@ for (const heavy of HEAVY_REQUESTS.filter((h) => !h.notGuarded)) {
     // The first call of a route loads its code once; the guard is about every call after.
     await othersWait(app, () => heavy.send(app));
     const wait = await othersWait(app, () => heavy.send(app));
+    console.info(`${heavy.name}: others waited ${Math.round(wait.othersWaitedMs)} ms at most (${wait.probes} requests; it took ${Math.round(wait.tookMs)} ms)`);
     expect(wait.status, heavy.name).toBe(heavy.status);
     expect(wait.othersWaitedMs, `${heavy.name}: the slowest of ${wait.probes} other requests`).toBeLessThan(LIMIT_MS);
   });

@@ -55,7 +55,21 @@ export async function operatorHealth(handle: Pick<DatabaseHandle, "db">, result:
   return { ...result, jobs: result.database.ok ? await jobMetrics(handle.db) : null };
 }
 
-/** What anonymous callers (load balancers, uptime checks) learn: up or not, nothing more. */
-export function publicHealth(result: Health): { status: "ok" | "unavailable" } {
-  return { status: result.database.ok ? "ok" : "unavailable" };
+/**
+ * Whether the database answers: all that anonymous callers (load balancers, uptime checks)
+ * are told, so their frequent checks cost one query rather than the operators' six.
+ */
+export async function databaseAnswers(handle: Pick<DatabaseHandle, "db">): Promise<boolean> {
+  try {
+    await handle.db.execute(sql`select 1`);
+    return true;
+  } catch (error) {
+    log().error({ err: error }, "health check: the database check failed");
+    return false;
+  }
+}
+
+/** What anonymous callers learn: up or not, nothing more. */
+export function publicHealth(databaseOk: boolean): { status: "ok" | "unavailable" } {
+  return { status: databaseOk ? "ok" : "unavailable" };
 }

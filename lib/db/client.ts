@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Pool } from "pg";
 import { env } from "@/lib/env";
+import { takingTurns } from "./pglite-turns";
 import * as schema from "./schema";
 import { log } from "@/lib/log/logger";
 
@@ -69,7 +70,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   const dataDir = options.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])] });
+  const client = takingTurns(new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])] }));
   const database = drizzlePglite(client, { schema });
   const counter: WriteCounter = { count: 0 };
   void client.listen(AUTH_WRITES_CHANNEL, () => void counter.count++).then(

@@ -355,7 +355,7 @@ export const transcriptions = pgTable(
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
     source: text("source", { enum: ["upload", "recording"] }).notNull().default("upload"),
     error: text("error"),
-    /** the transcript's text, for search */
+    /** the transcript's text as far as search reads it (its first 50,000 characters: lib/transcription/search.ts) */
     transcriptText: text("transcript_text").notNull().default(""),
     /** bumped by every edit of the segments: a save based on an older version is stale (409) */
     version: integer("version").notNull().default(0),

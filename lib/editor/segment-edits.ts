@@ -5,6 +5,7 @@ import type { Database, Tx } from "@/lib/db/client";
 import { transcriptSegments, transcriptions, type TranscriptSegment } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { segmentsOf, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
+import { searchedTextOf } from "@/lib/transcription/searched-text";
 import { MERGE_LAST_MESSAGE, mergedParts, splitParts } from "./segment-structure";
 import { runOffThread } from "@/lib/off-thread/off-thread";
 
@@ -69,12 +70,9 @@ export async function applySegmentEdits(
   // The search text (and its index) follows in a statement of its own: in the save's
   // transaction it would hold embedded PGlite, and so every other request, as long again. It
   // is built from the segments as they are then, so of two saves the later one leaves it right.
-  await new Promise((resolve) => setImmediate(resolve));
   await database
     .update(transcriptions)
-    .set({
-      transcriptText: sql`(select coalesce(string_agg(${transcriptSegments.text}, ' ' order by ${transcriptSegments.position}), '') from ${transcriptSegments} where ${transcriptSegments.transcriptionId} = ${transcriptionId})`,
-    })
+    .set({ transcriptText: searchedTextOf(transcriptionId) })
     .where(eq(transcriptions.id, transcriptionId));
   return saved;
 }

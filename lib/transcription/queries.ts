@@ -116,7 +116,6 @@ export async function segmentsOf(database: Database, transcriptionId: string, { 
       .limit(SEGMENTS_PER_READ);
     all.push(...page);
     if (page.length < SEGMENTS_PER_READ) return all;
-    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

@@ -8,6 +8,7 @@ import { env } from "@/lib/env";
 import { cancelOpen, complete, enqueue as enqueueJob, lockJobsOf, type HeldJob } from "@/lib/jobs/store";
 import { clearLiveRecording, liveDraft, liveSecondsShown } from "@/lib/recordings/draft";
 import { clearPieces, insertSegments } from "./piece-queue";
+import { searchedText } from "./searched-text";
 
 /**
  * Transcription jobs in the job engine (lib/jobs): one per file. Ending one writes the
@@ -42,7 +43,7 @@ export async function completeTranscription(database: Database, job: HeldJob, tr
         progress: 100,
         engine: result.engine,
         detectedLanguage: result.language ?? null,
-        transcriptText: result.segments.map((s) => s.text).join(" "),
+        transcriptText: searchedText(result.segments.map((s) => s.text)),
         error: null,
         completedAt: new Date(),
       })
@@ -96,7 +97,7 @@ export async function transcriptionFailed(tx: Tx, transcriptionId: string, reaso
         status: "done",
         progress: 100,
         piecesDone: 0,
-        transcriptText: draft.map((u) => u.text).join(" "),
+        transcriptText: searchedText(draft.map((u) => u.text)),
         error: `The full-quality pass failed (${reason}), so this is the live transcript.`,
         completedAt: new Date(),
       })

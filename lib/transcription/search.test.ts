@@ -9,6 +9,7 @@ import { insertDoneTranscription } from "@/test/support/transcripts";
 import { insertUser } from "@/test/support/users";
 import { renameTranscription } from "./queries";
 import { searchTranscriptions } from "./search";
+import { searchedText, searchedTextOf } from "./searched-text";
 
 /** A finished transcription whose whole text is `text`, created `minutesAgo` minutes ago. */
 async function transcript(database: Database, userId: string, title: string, text: string, minutesAgo = 0): Promise<string> {
@@ -21,6 +22,17 @@ const titles = (found: Array<{ title: string }>) => found.map((t) => t.title);
 
 describe.each(BACKENDS)("searching transcriptions on %s", (_name, open) => {
   const t = useOpenedDatabase(open);
+
+  it("keeps the searched part of a transcript, cut the same by the worker and by an edit, never halving an emoji", async () => {
+    const userId = await insertUser(t.db);
+    // 20 segments of 2,999 characters and an emoji each: the cut falls inside segment 17.
+    const texts = Array.from({ length: 20 }, (_, i) => `${String.fromCharCode(97 + i).repeat(2999)}😀`);
+    const id = await insertDoneTranscription(t.db, userId, texts.map((text, i) => ({ startMs: i * 1000, endMs: i * 1000 + 1000, text })));
+    const [row] = await queryRows<{ searched: string }>(t.db, sql`select ${searchedTextOf(id)} as searched`);
+    expect(row.searched).toBe(searchedText(texts));
+    expect(Array.from(row.searched)).toHaveLength(50_000);
+    expect(searchedText(["short", "text"])).toBe("short text");
+  });
 
   it("finds each word as the start of a word, in the title or the text: title matches first, then more matches, then the newest", async () => {
     const userId = await insertUser(t.db);

@@ -5,12 +5,7 @@ import { transcriptionSearch, transcriptions } from "@/lib/db/schema";
 import { SUMMARY, listTranscriptions, toApiTranscription } from "./queries";
 import { snippetFinder } from "./search-snippet";
 import { searchWords } from "./search-words";
-
-/**
- * How much of a transcript the index holds (migration 0017's transcription_search_document):
- * the snippet is looked for in the same part, so a found transcript shows where it matched.
- */
-const SEARCHED_TEXT_CHARS = 50_000;
+import { SEARCHED_TEXT_CHARS } from "./searched-text";
 
 /**
  * The most transcriptions a search answers, best first. Each one brings its searched text

@@ -1,19 +1,21 @@
 import { isOperator } from "@/lib/accounts/operators";
 import { currentUser } from "@/lib/auth/session";
 import { databaseHandle, db } from "@/lib/db/client";
-import { health, operatorHealth, publicHealth } from "@/lib/health";
+import { databaseAnswers, health, operatorHealth, publicHealth } from "@/lib/health";
 import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
 /**
  * 200 when the database answers (even with no speech engine: the UI explains that); 503
- * when it does not. Anyone gets just the status; operators get database kind, engines,
- * workers, queue depth and the jobs' figures of the last day. `auth: "none"`: the session
- * is looked up only once the database answered.
+ * when it does not. Anyone gets just the status, for one query; operators get database
+ * kind, engines, workers, queue depth and the jobs' figures of the last day. `auth: "none"`:
+ * the session is looked up only once the database answered.
  */
 export const GET = route({ auth: "none" }, async ({ request }) => {
-  const result = await health(databaseHandle());
-  const status = result.database.ok ? 200 : 503;
-  const user = result.database.ok ? await currentUser(db(), request.headers).catch(() => null) : null;
-  return json(user && isOperator(user.email) ? await operatorHealth(databaseHandle(), result) : publicHealth(result), status);
+  const handle = databaseHandle();
+  const up = await databaseAnswers(handle);
+  const user = up ? await currentUser(db(), request.headers).catch(() => null) : null;
+  if (!user || !isOperator(user.email)) return json(publicHealth(up), up ? 200 : 503);
+  const result = await health(handle);
+  return json(await operatorHealth(handle, result), result.database.ok ? 200 : 503);
 });
