@@ -12,6 +12,8 @@ export async function register() {
   assertStartable();
   const { stampPeerAddresses } = await import("@/lib/security/client-address");
   stampPeerAddresses();
+  const { watchEventLoopDelay } = await import("@/lib/process/event-loop-delay");
+  watchEventLoopDelay();
   const { prepareDatabase } = await import("@/lib/db-setup/prepare");
   await prepareDatabase();
   const { startAppWorker } = await import("@/lib/worker/app-worker");

@@ -2,7 +2,8 @@
  * The heaviest requests a signed-in user may send, each with its largest allowed input, and
  * how long everyone else waits meanwhile: a cheap request (`GET /api/health`, which asks the
  * database) is sent again and again while the heavy one runs, and the slowest answer is the
- * wait. Used by the event-loop guard (e2e/event-loop.spec.ts) and `npm run bench:event-loop`.
+ * wait; the server's own event-loop delay over the same time comes from `/api/metrics`. Used
+ * by the event-loop guard (e2e/event-loop.spec.ts) and `npm run bench:event-loop`.
  */
 import { randomUUID } from "node:crypto";
 import http from "node:http";
@@ -13,6 +14,9 @@ export interface SeededApp {
   baseUrl: string;
   cookie: string;
 }
+
+/** The METRICS_TOKEN the guard and the bench start the app with, to read its event-loop delay. */
+export const METRICS_TOKEN = "event-loop-guard-metrics-token";
 
 /** The large transcript's version, which each edit must be based on: 0 as arranged, then what each save answered. */
 const versions = new WeakMap<SeededApp, number>();
@@ -150,6 +154,15 @@ export interface Wait {
   /** the slowest answer to the cheap request while it ran */
   othersWaitedMs: number;
   probes: number;
+  /** the longest the server's event loop was held while it ran; null for a build without the gauge (bench --before) */
+  eventLoopDelayMs: number | null;
+}
+
+/** The server's event-loop delay since the previous read (its /api/metrics gauge), in ms. */
+async function eventLoopDelayMs(app: SeededApp): Promise<number | null> {
+  const answer = await fetch(`${app.baseUrl}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const value = /^verbatim_event_loop_delay_max_seconds (\S+)$/m.exec(await answer.text())?.[1];
+  return answer.ok && value !== undefined ? Number(value) * 1000 : null;
 }
 
 /** One cheap request on its own connection, as another user's would be; resolves when fully answered. */
@@ -166,6 +179,7 @@ function probe(url: string): Promise<void> {
 
 /** Sends `heavy` and, until it is answered, the cheap request one after another. */
 export async function othersWait(app: SeededApp, heavy: () => Promise<Response>): Promise<Wait> {
+  await eventLoopDelayMs(app);
   const started = performance.now();
   let done = false;
   const answer = heavy().then(async (r) => {
@@ -182,5 +196,6 @@ export async function othersWait(app: SeededApp, heavy: () => Promise<Response>)
     probes++;
   }
   const status = await answer;
-  return { status, tookMs: performance.now() - started, othersWaitedMs: slowest, probes };
+  const tookMs = performance.now() - started;
+  return { status, tookMs, othersWaitedMs: slowest, probes, eventLoopDelayMs: await eventLoopDelayMs(app) };
 }

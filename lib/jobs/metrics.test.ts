@@ -133,5 +133,12 @@ describe("the figures as Prometheus reads them", () => {
     for (const kind of ["transcribe", "format", "mail", "live"]) expect(value("verbatim_jobs_failed_24h", { kind })).toBeDefined();
     expect(value("verbatim_job_wait_seconds", { kind: "format", stat: "avg" })).toBeUndefined();
     expect(samples.every((s) => Number.isFinite(s.value))).toBe(true);
+    // Not watched here: the event loop's delay is left out rather than written as 0.
+    expect(value("verbatim_event_loop_delay_max_seconds")).toBeUndefined();
+  });
+
+  it("writes the event loop's longest delay since the previous scrape when the server watches it", () => {
+    const { samples } = parse(metricsText(metrics, 1, 0.042));
+    expect(samples.find((s) => s.name === "verbatim_event_loop_delay_max_seconds")?.value).toBe(0.042);
   });
 });

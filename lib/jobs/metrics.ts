@@ -97,7 +97,7 @@ function family(name: string, help: string, samples: Family["samples"]): Family 
  * The figures in Prometheus's text exposition format (0.0.4), every family a gauge; an
  * average or p95 without any job in the last day is left out rather than written as NaN.
  */
-export function metricsText(metrics: JobMetrics, workersAlive: number): string {
+export function metricsText(metrics: JobMetrics, workersAlive: number, eventLoopDelayMaxS: number | null = null): string {
   const perKind = (value: (m: KindMetrics) => number | null, extra: Record<string, string> = {}) =>
     JOB_KINDS.map((kind) => ({ labels: { kind, ...extra }, value: value(metrics[kind]) }));
   const families = [
@@ -119,6 +119,9 @@ export function metricsText(metrics: JobMetrics, workersAlive: number): string {
     family("verbatim_jobs_ended_24h", "Jobs done or failed in the last 24 hours.", perKind((m) => m.ran.count)),
     family("verbatim_jobs_failed_24h", "Jobs failed for good in the last 24 hours.", perKind((m) => m.failed_24h)),
     family("verbatim_workers_alive", "Worker processes that sent a heartbeat in the last 30 seconds.", [{ labels: {}, value: workersAlive }]),
+    family("verbatim_event_loop_delay_max_seconds", "The longest this server process's event loop was held since the previous scrape.", [
+      { labels: {}, value: eventLoopDelayMaxS },
+    ]),
   ];
   const lines: string[] = [];
   for (const f of families) {
