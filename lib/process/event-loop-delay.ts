@@ -1,7 +1,9 @@
-import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+
+type DelayHistogram = ReturnType<typeof monitorEventLoopDelay>;
 
 // On globalThis: each bundle (instrumentation, routes) has its own copy of this module.
-const globalForDelay = globalThis as unknown as { verbatimEventLoopDelay?: IntervalHistogram };
+const globalForDelay = globalThis as unknown as { verbatimEventLoopDelay?: DelayHistogram };
 
 /** Starts measuring how late this process's event loop runs what is due (once per process). */
 export function watchEventLoopDelay(): void {
