@@ -19,6 +19,9 @@ const nextConfig: NextConfig = {
   // relative to their own modules; bundling breaks them. pino and pino-pretty (the logger,
   // lib/log/logger.ts) are on Next.js's own list too; named here so the logger does not rest on it.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer", "@fugood/whisper.node", "pdfkit", "pino", "pino-pretty"],
+  // ES modules only (the basic diarizer's clustering, lib/speakers/): listed so next/jest compiles
+  // them for Jest, which cannot require an ES module; Turbopack bundles them either way.
+  transpilePackages: ["ml-hclust", "ml-distance-euclidean"],
   poweredByHeader: false,
   // app/global-not-found.tsx answers unmatched addresses, reading the session per request,
   // while the root layout's not-found boundary stays free of request data (see app/not-found.tsx).

@@ -103,6 +103,8 @@ export async function startBuiltApp(
       APP_URL: baseUrl,
       DATA_DIR: dataDir,
       BETTER_AUTH_SECRET: SECRET,
+      // Measured without a download under way beside them.
+      SPEAKER_MODELS_AUTO_DOWNLOAD: "false",
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...extraEnv,
     },

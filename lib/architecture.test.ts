@@ -35,7 +35,7 @@ function offenders(files: string[], pattern: RegExp): string[] {
 const LAYERS: readonly (readonly string[])[] = [
   ["errors", "env", "log", "process", "theme", "analytics", "texts.ts"],
   ["db", "storage", "security", "audio"],
-  ["accounts", "settings", "text", "jobs", "email", "recordings"],
+  ["accounts", "settings", "text", "jobs", "email", "recordings", "speakers"],
   ["billing"],
   ["api"],
   ["transcription", "uploads", "exports", "formatting"],

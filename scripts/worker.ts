@@ -8,6 +8,7 @@ import { assertStartable } from "@/lib/env";
 import { prepareDatabase } from "@/lib/db-setup/prepare";
 import { log } from "@/lib/log/logger";
 import { provisionWhisperModel } from "@/lib/transcription/model-provisioning";
+import { provisionSpeakerModels } from "@/lib/speakers/speaker-models";
 import { startWorker } from "@/lib/worker/worker";
 
 async function main() {
@@ -21,6 +22,7 @@ async function main() {
   });
   log().info({ worker: worker.id }, "worker started");
   void provisionWhisperModel();
+  void provisionSpeakerModels();
   const shutdown = async () => {
     log().info({ worker: worker.id }, "worker stopping: finishing the file it is on, handing back the rest");
     await worker.stop();

@@ -3,7 +3,7 @@ import "@testing-library/jest-dom";
 import { fireEvent, screen } from "@testing-library/react";
 import { renderWithNotices } from "@/test/support/admin-fixtures";
 import { fakeFetch } from "@/test/support/fake-fetch";
-import { EngineStatus, modelDownloadText } from "./engine-status";
+import { EngineStatus, modelDownloadText, speakerModelsText } from "./engine-status";
 
 const WORKER = { id: "w1", host: "worker-1", engine: "sphinx", problem: null, capacity: 2, live_capacity: 2, busy: true, seen_s_ago: 3, model: { state: "present" } };
 const FAILED = { state: "failed", model: "base", reason: "Could not reach the model repository: fetch failed." } as const;
@@ -65,6 +65,40 @@ describe("the admin panel's speech engine status", () => {
     expect(modelDownloadText({ state: "ready", model: "base" })).toBe("The whisper model base was downloaded and is in use.");
     expect(modelDownloadText({ state: "off" })).toMatch(/^Automatic model download is off/);
     expect(modelDownloadText({ state: "present" })).toBeNull();
+  });
+
+  it("shows each worker's speaker models beside its speech model, and offers a retry when only they failed", async () => {
+    const engine = { selected: "sphinx", problem: null, setup: null, engines: {} };
+    fakeFetch({
+      "GET /api/health": health(engine, [
+        { ...WORKER, speakers: { state: "downloading", bytes: 12_000_000, total: 30_000_000 } },
+        { ...WORKER, id: "w2", host: "worker-2", speakers: { state: "ready" } },
+      ]),
+    });
+    const { unmount } = renderWithNotices(<EngineStatus />);
+    const workers = await screen.findByRole("list", { name: "Workers" });
+    expect(workers).toHaveTextContent(
+      "Worker on worker-1: Offline English engine, 2 at once, 2 live recordings, busy. Speaker models: downloading, 40 % (12 MB of 30 MB); the basic speaker detector is used until they are ready.",
+    );
+    expect(workers).toHaveTextContent("Worker on worker-2: Offline English engine, 2 at once, 2 live recordings, busy. Speaker models: ready.");
+    expect(screen.queryByRole("button", { name: "Retry download" })).toBeNull();
+    unmount();
+
+    fakeFetch({ "GET /api/health": health(engine, [{ ...WORKER, speakers: { state: "failed", reason: "The model repository answered 404." } }]) });
+    renderWithNotices(<EngineStatus />);
+    expect(await screen.findByRole("list", { name: "Workers" })).toHaveTextContent(
+      "busy. Speaker models: the download failed: The model repository answered 404. The basic speaker detector is used.",
+    );
+    expect(screen.getByRole("button", { name: "Retry download" })).toBeInTheDocument();
+  });
+
+  it("words every state of the speaker models", () => {
+    expect(speakerModelsText({ state: "present" })).toBe("Speaker models: ready.");
+    expect(speakerModelsText({ state: "failed", reason: "Could not reach the model repository: fetch failed" })).toBe(
+      "Speaker models: the download failed: Could not reach the model repository: fetch failed. The basic speaker detector is used.",
+    );
+    expect(speakerModelsText({ state: "downloading", bytes: 0, total: null })).toBe("Speaker models: downloading, 0 MB; the basic speaker detector is used until they are ready.");
+    expect(speakerModelsText({ state: "off" })).toBe("Speaker models: off (SPEAKER_MODELS_AUTO_DOWNLOAD=false); the basic speaker detector is used.");
   });
 
   it("offers a retry when a worker's download failed, and reads the status again while the workers take it up", async () => {

@@ -35,9 +35,28 @@ export function modelDownloadText(download: ModelDownload): string | null {
   }
 }
 
+/** The speaker models' download, on the worker's line: which speaker detector its transcripts get. */
+export function speakerModelsText(download: ModelDownload): string {
+  switch (download.state) {
+    case "downloading": {
+      const bytes = download.bytes ?? 0;
+      const of = download.total ? `${Math.floor((bytes / download.total) * 100)} % (${mb(bytes)} of ${mb(download.total)})` : mb(bytes);
+      return `Speaker models: downloading, ${of}; the basic speaker detector is used until they are ready.`;
+    }
+    case "ready":
+    case "present":
+      return "Speaker models: ready.";
+    case "failed":
+      return `Speaker models: the download failed: ${(download.reason ?? "no reason given").replace(/([^.!?])$/, "$1.")} The basic speaker detector is used.`;
+    case "off":
+      return "Speaker models: off (SPEAKER_MODELS_AUTO_DOWNLOAD=false); the basic speaker detector is used.";
+  }
+}
+
 type Workers = NonNullable<OperatorHealth["workers"]>;
 
-const modelState = (workers: Workers | null | undefined, state: ModelDownload["state"]) => (workers ?? []).some((w) => w.model?.state === state);
+const modelState = (workers: Workers | null | undefined, state: ModelDownload["state"]) =>
+  (workers ?? []).some((w) => w.model?.state === state || w.speakers?.state === state);
 
 function WorkerList({ workers }: { workers: Workers }) {
   if (workers.length === 0) return <p className="text-danger">No transcription worker is running: uploads wait in the queue until one starts (npm run worker).</p>;
@@ -49,6 +68,7 @@ function WorkerList({ workers }: { workers: Workers }) {
           <li key={w.id}>
             {`Worker on ${w.host}: ${w.engine ? `${engineLabel(w.engine)}, ${w.capacity} at once, ${w.live_capacity} live recordings` : `no engine (${w.problem ?? "none available"})`}, ${w.busy ? "busy" : "idle"}.`}
             {download && <span className={w.model?.state === "failed" ? "text-danger" : undefined}>{` ${download}`}</span>}
+            {w.speakers && <span className={w.speakers.state === "failed" ? "text-danger" : undefined}>{` ${speakerModelsText(w.speakers)}`}</span>}
           </li>
         );
       })}

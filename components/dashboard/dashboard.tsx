@@ -11,6 +11,7 @@ import { OkAnswer } from "@/lib/api/contract/common";
 import { ApiTranscription, SEARCH_TERM_MAX_CHARS, TranscriptionList, TranscriptionOptions } from "@/lib/api/contract/transcriptions";
 import { useApi } from "@/lib/api/use-api";
 import { LanguageSelect } from "./language-select";
+import { SpeakersSelect } from "./speakers-select";
 import { LiveRecorderPanel } from "@/components/live/live-recorder-panel";
 import { RecorderPanel } from "@/components/live/recorder-panel";
 import type { RecordingMode } from "@/components/live/audio-input";
@@ -42,6 +43,8 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
   });
   const options = optionsQuery.data ?? initialOptions;
   const [language, setLanguage] = useState(initialOptions.auto_detect ? "" : (initialOptions.languages[0]?.code ?? ""));
+  // "" detects the speakers; a number says how many there are.
+  const [speakers, setSpeakers] = useState("");
   const [query, setQuery] = useState("");
   const [notice, setNotice] = useState("");
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
@@ -80,8 +83,8 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
   const uploads = useUploads({ maxUploadMb: options.max_upload_mb, remainingS: options.usage.remaining_s, planName: options.plan_name }, options.upload_route, created);
   const { add: addUpload } = uploads;
   const send = useCallback(
-    (file: Blob, name: string, source: "upload" | "recording") => addUpload(file, name, source, language || null),
-    [addUpload, language],
+    (file: Blob, name: string, source: "upload" | "recording") => addUpload(file, name, source, language || null, speakers ? Number(speakers) : null),
+    [addUpload, language, speakers],
   );
 
   const onRecorded = useCallback(
@@ -122,7 +125,12 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
       <section aria-labelledby="new-heading" className="rounded-xl border border-border bg-card p-5">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <h2 id="new-heading" className="text-lg font-semibold">New transcription</h2>
-          {options.engine && <LanguageSelect options={options} value={language} onChange={setLanguage} />}
+          {options.engine && (
+            <div className="flex flex-wrap items-end gap-4">
+              <LanguageSelect options={options} value={language} onChange={setLanguage} />
+              <SpeakersSelect value={speakers} onChange={setSpeakers} />
+            </div>
+          )}
         </div>
         {options.engine ? (
           <div className="mt-4 grid gap-6 md:grid-cols-2">

@@ -29,6 +29,8 @@ interface Pending {
   file: Blob;
   source: "upload" | "recording";
   language: string | null;
+  /** how many people speak; null: detect */
+  speakers: number | null;
   running?: RunningUpload;
   previous?: UnfinishedUpload;
   fitsSeconds?: number;
@@ -37,7 +39,7 @@ interface Pending {
 interface UseUploads {
   items: UploadItem[];
   /** a chosen file or a finished recording: checked, offered to resume, or sent */
-  add: (file: Blob, name: string, source: "upload" | "recording", language: string | null) => void;
+  add: (file: Blob, name: string, source: "upload" | "recording", language: string | null, speakers: number | null) => void;
   cancel: (key: string) => void;
   dismiss: (key: string) => void;
   resume: (key: string) => void;
@@ -75,6 +77,7 @@ export function useUploads(limits: UploadLimits, route: TranscriptionOptions["up
       p.running = startUpload(p.file, {
         filename: name,
         language: p.language,
+        speakers: p.speakers,
         source: p.source,
         firstSeconds: options.firstSeconds,
         resume: options.resume,
@@ -97,9 +100,9 @@ export function useUploads(limits: UploadLimits, route: TranscriptionOptions["up
   );
 
   const add = useCallback(
-    (file: Blob, name: string, source: "upload" | "recording", language: string | null) => {
+    (file: Blob, name: string, source: "upload" | "recording", language: string | null, speakers: number | null) => {
       const key = `${Date.now()}-${Math.random()}`;
-      pending.current.set(key, { file, source, language });
+      pending.current.set(key, { file, source, language, speakers });
       setItems((list) => [...list, { key, name, stage: "preparing", sent: 0, total: file.size, speed: null }]);
       void (async () => {
         const check = precheckUpload(file.size, await mediaDuration(file), limitsRef.current);

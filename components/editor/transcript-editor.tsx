@@ -19,11 +19,13 @@ import { PlayerBar } from "./player-bar";
 import { SaveStatus } from "./save-status";
 import { SegmentRow } from "./segment-row";
 import { ShortcutsDialog } from "./shortcuts-dialog";
+import { SpeakerNotices } from "./speaker-notices";
 import { SpeakersDialog } from "./speakers-dialog";
 import { useEditorShortcuts } from "./use-editor-shortcuts";
 import { useFind } from "./use-find";
 import { usePlayback } from "./use-playback";
 import { useSegmentSaver, type SavedSegment, type StructureChange } from "./use-segment-saver";
+import { useTranscriptSpeakers } from "./use-transcript-speakers";
 
 interface TranscriptEditorProps {
   transcription: ApiTranscription;
@@ -48,6 +50,11 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
   const [markLowConfidence, setMarkLowConfidence] = useState(true);
   const playback = usePlayback();
   const editable = capabilities.editing;
+  const voices = useTranscriptSpeakers(t.id);
+  const { reload: reloadVoices } = voices;
+  // A saved rename of a detected speaker renames it on the server too: once the segments whose
+  // speaker changed are saved, the speakers are read again.
+  const speakerEdits = useRef(new Set<number>());
 
   // Every save makes a formatted version outdated, as the server (comparing versions) says after a reload.
   const markFormattedOutdated = () => setFormatted((f) => (f && !f.outdated ? { ...f, outdated: true } : f));
@@ -55,13 +62,14 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
   // A save returns the segment with realigned word timings; take them if the text is still the one saved.
   const onSaved = useCallback((saved: SavedSegment[]) => {
     markFormattedOutdated();
+    if (saved.filter((s) => speakerEdits.current.delete(s.position)).length) reloadVoices();
     setSegments((current) =>
       current.map((s, i) => {
         const match = saved.find((x) => x.position === i);
         return match && match.text === s.text.replace(/\s+/g, " ").trim() ? { ...s, text: match.text, words: match.words } : s;
       }),
     );
-  }, []);
+  }, [reloadVoices]);
   const saver = useSegmentSaver(t.id, t.version, onSaved);
   const { queue, flush, restructure: saverRestructure } = saver;
 
@@ -128,6 +136,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
       const before = stateOf(latest.current[position], position);
       const after = { ...before, speaker };
       setHistory((h) => record(h, { before: [before], after: [after] }));
+      speakerEdits.current.add(position);
       applyStates([after]);
     },
     [applyStates],
@@ -161,6 +170,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
     const change = renameSpeaker(segments, from, to);
     if (!change.after.length) return;
     setHistory((h) => record(h, change));
+    for (const s of change.after) speakerEdits.current.add(s.position);
     applyStates(change.after);
   };
 
@@ -168,6 +178,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
     const result = apply(history);
     if (!result) return;
     setHistory(result.history);
+    for (const s of result.apply) if (s.speaker !== segments[s.position]?.speaker) speakerEdits.current.add(s.position);
     applyStates(result.apply);
   };
 
@@ -258,6 +269,8 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
 
       <PlayerBar src={`/api/transcriptions/${t.id}/audio`} playback={playback} />
 
+      <SpeakerNotices speakers={voices.speakers} names={speakers} editable={editable} onAccept={renameEverywhere} onDismiss={voices.dismiss} />
+
       {view === "raw" ? (
         <>
           <div className="flex flex-wrap items-center gap-4 text-xs text-muted-foreground">
@@ -307,7 +320,14 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
       )}
 
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
-      <SpeakersDialog open={speakersOpen} onOpenChange={setSpeakersOpen} names={speakers} onRename={renameEverywhere} />
+      <SpeakersDialog
+        open={speakersOpen}
+        onOpenChange={setSpeakersOpen}
+        names={speakers}
+        onRename={renameEverywhere}
+        detected={voices.speakers?.speakers}
+        onSaveProfile={voices.saveProfile}
+      />
       <ConflictDialog open={saver.state === "conflict"} message={saver.error} unsaved={saver.unsaved} segments={segments} />
     </div>
   );

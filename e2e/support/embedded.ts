@@ -26,11 +26,13 @@ async function main() {
 
   rmSync(E2E.embeddedDataDir, { recursive: true, force: true });
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
-  for (const key of ["DATABASE_URL", "SMTP_URL", "BETTER_AUTH_SECRET", "OPERATOR_EMAILS", "TRANSCRIBE_ENGINE", "WHISPER_AUTO_DOWNLOAD"]) delete env[key];
+  for (const key of ["DATABASE_URL", "SMTP_URL", "BETTER_AUTH_SECRET", "OPERATOR_EMAILS", "TRANSCRIBE_ENGINE", "WHISPER_AUTO_DOWNLOAD", "SPEAKER_MODELS_AUTO_DOWNLOAD"]) delete env[key];
   env.DATA_DIR = E2E.embeddedDataDir;
   env.APP_URL = EMBEDDED_URL;
   env.WHISPER_MODEL_BASE_URL = `http://127.0.0.1:${(models.address() as AddressInfo).port}`;
   env.WHISPER_VAD_BASE_URL = env.WHISPER_MODEL_BASE_URL;
+  // The same local server has no speaker models (404): the download fails as offline, and the basic detector is used.
+  env.SPEAKER_MODELS_BASE_URL = env.WHISPER_MODEL_BASE_URL;
 
   const app = spawn(NEXT_BIN, ["start", "-p", String(E2E.embeddedPort), "-H", "127.0.0.1"], { stdio: "inherit", env });
   app.on("exit", (code) => {

@@ -50,6 +50,8 @@ async function main() {
     BETTER_AUTH_SECRET: "e2e-secret-that-is-long-enough-to-sign-tokens",
     OPERATOR_EMAILS: E2E.operators.join(","),
     TRANSCRIBE_ENGINE: "sphinx",
+    // Nothing is downloaded in tests: speakers are told apart by the basic detector.
+    SPEAKER_MODELS_AUTO_DOWNLOAD: "false",
   };
   const app = spawn(NEXT_BIN, ["start", "-p", String(E2E.appPort), "-H", "127.0.0.1"], {
     stdio: "inherit",

@@ -110,6 +110,7 @@ export function startDirectUpload(file: Blob, options: UploadOptions): RunningUp
             size: file.size,
             content_type: file.type,
             language: options.language,
+            speakers: options.speakers,
             source: options.source,
             first_seconds: options.firstSeconds ?? null,
           },

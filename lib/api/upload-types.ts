@@ -24,6 +24,8 @@ export interface UnfinishedUpload {
 export interface UploadOptions {
   filename: string;
   language: string | null;
+  /** how many people speak; null: detect */
+  speakers: number | null;
   source: "upload" | "recording";
   /** transcribe only the first this many seconds (what fits the plan) */
   firstSeconds?: number;

@@ -19,11 +19,12 @@ const UPLOAD_ENDPOINT = "/api/uploads";
 
 type UploadRoute = TranscriptionOptions["upload_route"];
 
-async function tusUpload(file: Blob, options: Pick<UploadOptions, "filename" | "language" | "source" | "firstSeconds">): Promise<Upload> {
+async function tusUpload(file: Blob, options: Pick<UploadOptions, "filename" | "language" | "speakers" | "source" | "firstSeconds">): Promise<Upload> {
   const tus = await import("tus-js-client");
   const metadata: Record<string, string> = { filename: options.filename, filetype: file.type || "application/octet-stream", source: options.source };
   if (options.language) metadata.language = options.language;
   if (options.firstSeconds) metadata.first_seconds = String(options.firstSeconds);
+  if (options.speakers) metadata.speakers = String(options.speakers);
   return new tus.Upload(file, {
     endpoint: UPLOAD_ENDPOINT,
     chunkSize: partBytesFor(file.size),
@@ -61,7 +62,7 @@ async function forget(previous: PreviousUpload[]): Promise<void> {
  */
 export async function unfinishedUpload(file: File, route: UploadRoute): Promise<UnfinishedUpload | null> {
   if (route === "bucket") return unfinishedDirectUpload(file);
-  const upload = await tusUpload(file, { filename: file.name, language: null, source: "upload" });
+  const upload = await tusUpload(file, { filename: file.name, language: null, speakers: null, source: "upload" });
   const found = (await upload.findPreviousUploads()).sort((a, b) => b.creationTime.localeCompare(a.creationTime));
   const gone: PreviousUpload[] = [];
   let usable: UnfinishedUpload | null = null;

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { DIARIZERS } from "./diarizers";
 import { TRANSCRIPTION_STATUSES } from "./transcription-statuses";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -355,6 +356,12 @@ export const transcriptions = pgTable(
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
     source: text("source", { enum: ["upload", "recording"] }).notNull().default("upload"),
     error: text("error"),
+    /** how many speakers the user said there are (1 skips speaker detection); null: detect */
+    speakersExpected: integer("speakers_expected"),
+    /** which speaker detector labelled the segments ("sherpa-onnx", "basic"); null: none ran */
+    diarizer: text("diarizer", { enum: DIARIZERS }),
+    /** one sentence when speakers could not be told apart (the transcript is kept without them) */
+    speakersNote: text("speakers_note"),
     /** the transcript's text as far as search reads it (its first 50,000 characters: lib/transcription/search.ts) */
     transcriptText: text("transcript_text").notNull().default(""),
     /** bumped by every edit of the segments: a save based on an older version is stale (409) */
@@ -414,6 +421,53 @@ export const transcriptSegments = pgTable(
     speaker: text("speaker"),
   },
   (t) => [index("transcript_segments_transcription_idx").on(t.transcriptionId, t.position)],
+);
+
+/**
+ * The voices a speaker detector found in one transcription, numbered in order of first
+ * appearance: the name its segments carry (renamed with them), how long it spoke and its
+ * voice embedding, which later transcriptions compare with the user's voice profiles.
+ */
+export const transcriptSpeakers = pgTable(
+  "transcript_speakers",
+  {
+    transcriptionId: text("transcription_id")
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    /** 0-based, in order of first appearance */
+    speaker: integer("speaker").notNull(),
+    /** the name its segments carry: "Speaker 1" until the user names it */
+    name: text("name").notNull(),
+    seconds: real("seconds").notNull(),
+    embedding: real("embedding").array().notNull(),
+    /** the user said a suggested voice profile is not this speaker */
+    suggestionDismissed: boolean("suggestion_dismissed").notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.transcriptionId, t.speaker] })],
+);
+
+/**
+ * A named voice the user saved ("This is Maya"): later transcriptions suggest the name for a
+ * speaker whose embedding is close enough. Embeddings of different detectors live in
+ * different spaces, so a profile is compared only with speakers of its own detector.
+ */
+export const voiceProfiles = pgTable(
+  "voice_profiles",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    diarizer: text("diarizer", { enum: DIARIZERS }).notNull(),
+    /** unit-length mean of the embeddings saved under this name */
+    embedding: real("embedding").array().notNull(),
+    /** how many speakers were saved into it (the mean's weight) */
+    samples: integer("samples").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("voice_profiles_user_name_diarizer").on(t.userId, t.name, t.diarizer)],
 );
 
 export const JOB_STATUSES = ["queued", "running", "done", "failed", "canceled"] as const;
@@ -570,6 +624,8 @@ export const directUploads = pgTable(
     language: text("language"),
     source: text("source", { enum: ["upload", "recording"] }).notNull(),
     firstSeconds: integer("first_seconds"),
+    /** how many speakers the user said there are; null: detect */
+    speakersExpected: integer("speakers_expected"),
     createdAt: createdAt(),
   },
   (t) => [index("direct_uploads_created_idx").on(t.createdAt)],

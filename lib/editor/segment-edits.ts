@@ -4,6 +4,7 @@ import type { SegmentEdits, SegmentStructureEdit } from "@/lib/api/contract/tran
 import type { Database, Tx } from "@/lib/db/client";
 import { transcriptSegments, transcriptions, type TranscriptSegment } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
+import { followSpeakerRenames } from "@/lib/speakers/speaker-names";
 import { segmentsOf, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import { searchedTextOf } from "@/lib/transcription/searched-text";
 import { MERGE_LAST_MESSAGE, mergedParts, splitParts } from "./segment-structure";
@@ -59,6 +60,7 @@ export async function applySegmentEdits(
     if (missing !== undefined) throw new DomainError("unprocessable", noSegment(missing));
     await requireUnchanged(tx, transcriptionId, before, edits.base_version);
     await writeSegments(tx, after);
+    await followSpeakerRenames(tx, transcriptionId, after.map((r, i) => ({ from: before[i].speaker, to: r.speaker })));
     const [whole] = await tx
       .select({ chars: sql<number>`coalesce(sum(length(${transcriptSegments.text})) + count(*) - 1, 0)` })
       .from(transcriptSegments)

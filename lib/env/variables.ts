@@ -271,6 +271,19 @@ export const VARIABLES = {
     shownDefault: "`true`",
     section: TRANSCRIPTION,
   },
+  SPEAKER_MODELS_AUTO_DOWNLOAD: {
+    schema: bool(true),
+    doc: "On first start without the speaker models, download them into `DATA_DIR/models/speakers` (pyannote segmentation 3.0 and 3D-Speaker CAM++, 30 MB; resumable, checksum-verified; `npm run models -- speakers` does it by hand); `false` for air-gapped installs: the basic speaker detector is used.",
+    shownDefault: "`true`",
+    example: "true",
+    section: TRANSCRIPTION,
+  },
+  SPEAKER_MODELS_BASE_URL: {
+    schema: withDefault("https://huggingface.co"),
+    doc: "Where the speaker models are downloaded from; their repository paths, pinned to a commit, are appended (a mirror, or a local server in tests).",
+    shownDefault: "`https://huggingface.co`",
+    section: TRANSCRIPTION,
+  },
   TRANSCRIBE_PARALLEL: {
     schema: optionalPositiveInt(),
     doc: "How many pieces of one file are transcribed at once; unset: the machine's cores ÷ threads per engine process.",

@@ -4,6 +4,11 @@ export function json(data: unknown, status = 200, headers: Record<string, string
   return Response.json(data, { status, headers: { ...NO_STORE, ...headers } });
 }
 
+/** 204: a change (a deletion) that answers with nothing. */
+export function noContent(): Response {
+  return new Response(null, { status: 204, headers: NO_STORE });
+}
+
 /** Every API error has this shape: `{ "detail": "a sentence a person can act on" }`. */
 export function errorResponse(status: number, detail: string, extra: Record<string, unknown> = {}): Response {
   return json({ detail, ...extra }, status);

@@ -75,7 +75,7 @@ function create(directory: string): { server: Server; store: FileStore } {
         const meta = metadataOf(upload);
         const open = await openUploadsOf(store, user.id);
         if (open >= MAX_OPEN_UPLOADS) throw new DomainError("conflict", `You have ${open} uploads in progress. Let one finish, or cancel one, then try again.`);
-        await admitUpload(database, { userId: user.id, filename: meta.filename, language: meta.language, declaredBytes: upload.size, firstSeconds: meta.firstSeconds });
+        await admitUpload(database, { userId: user.id, filename: meta.filename, language: meta.language, declaredBytes: upload.size, firstSeconds: meta.firstSeconds, speakers: meta.speakers });
         return { metadata: { ...upload.metadata, owner: user.id } };
       } catch (error) {
         throw refusal(error);
@@ -89,7 +89,7 @@ function create(directory: string): { server: Server; store: FileStore } {
       finishing.add(upload.id);
       try {
         const meta = metadataOf(upload);
-        const admission = await admitUpload(database, { userId: user.id, filename: meta.filename, language: meta.language, declaredBytes: upload.size ?? null, firstSeconds: meta.firstSeconds });
+        const admission = await admitUpload(database, { userId: user.id, filename: meta.filename, language: meta.language, declaredBytes: upload.size ?? null, firstSeconds: meta.firstSeconds, speakers: meta.speakers });
         const created = await acceptStoredUpload(database, admission, {
           id: upload.id,
           file: path.join(directory, upload.id),

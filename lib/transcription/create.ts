@@ -16,6 +16,7 @@ import { offeredEngine } from "./offered-engine";
 import { jobPriority, languageOptions, quotaMessage, tooLongMessage } from "./plan-limits";
 import { enqueue } from "./queue";
 import { log } from "@/lib/log/logger";
+import { MAX_SPEAKERS } from "@/lib/api/contract/uploads-input";
 
 export interface NewTranscription {
   userId: string;
@@ -28,6 +29,8 @@ export interface NewTranscription {
   source: "upload" | "recording";
   /** transcribe only the first this many seconds (what fits the plan); null: all of it */
   firstSeconds?: number | null;
+  /** how many people speak; null: detect */
+  speakers?: number | null;
   /** the request's signal: a client that goes away stops the checks (and kills ffmpeg) */
   signal?: AbortSignal;
 }
@@ -92,6 +95,8 @@ export interface Admission {
   tooLarge: string;
   /** only the first this many seconds are transcribed and charged; null: all of it */
   firstSeconds: number | null;
+  /** how many speakers the user said there are (1: no speaker detection); null: detect */
+  speakers: number | null;
 }
 
 /** "Transcribe only the first N seconds": a whole number of seconds, at least one, at most one file's longest. */
@@ -99,6 +104,15 @@ function checkedFirstSeconds(value: number | null): number | null {
   if (value === null) return null;
   if (!Number.isInteger(value) || value < 1 || value > MAX_FILE_SECONDS) {
     throw new DomainError("invalid", `The part to transcribe must be a whole number of seconds from 1 to ${MAX_FILE_SECONDS}.`);
+  }
+  return value;
+}
+
+/** "How many speakers": a whole number from 1 to MAX_SPEAKERS, or none (detect). */
+function checkedSpeakers(value: number | null): number | null {
+  if (value === null) return null;
+  if (!Number.isInteger(value) || value < 1 || value > MAX_SPEAKERS) {
+    throw new DomainError("invalid", `The number of speakers must be a whole number from 1 to ${MAX_SPEAKERS}, or left out to detect it.`);
   }
   return value;
 }
@@ -111,10 +125,11 @@ function checkedFirstSeconds(value: number | null): number | null {
  */
 export async function admitUpload(
   database: Database,
-  input: { userId: string; filename: string; language: string | null; declaredBytes: number | null; firstSeconds?: number | null },
+  input: { userId: string; filename: string; language: string | null; declaredBytes: number | null; firstSeconds?: number | null; speakers?: number | null },
 ): Promise<Admission> {
   const filename = checkedFilename(input.filename);
   const firstSeconds = checkedFirstSeconds(input.firstSeconds ?? null);
+  const speakers = checkedSpeakers(input.speakers ?? null);
   const [e, maxMb, choice] = await Promise.all([
     entitlementsFor(database, input.userId),
     getSetting(database, "max_upload_mb"),
@@ -129,7 +144,7 @@ export async function admitUpload(
   // Nothing could be transcribed: refused before a byte is stored (and before it fills a disk).
   const left = secondsRemaining(e);
   if (left !== null && left < 1) throw new DomainError("forbidden", noTimeLeftSentence(e.planName));
-  return { userId: input.userId, filename, language, entitlements: e, maxBytes, tooLarge, firstSeconds };
+  return { userId: input.userId, filename, language, entitlements: e, maxBytes, tooLarge, firstSeconds, speakers };
 }
 
 export interface StoredUpload {
@@ -202,6 +217,7 @@ export async function acceptStoredUpload(database: Database, admission: Admissio
           audioReady: false,
           reservedSeconds: seconds,
           firstSeconds: first,
+          speakersExpected: admission.speakers,
           usagePeriodStart: e.period.start,
           audioKey: key,
           originalFilename: admission.filename,

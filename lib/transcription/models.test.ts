@@ -4,7 +4,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { ModelDownloadError, WHISPER_MODELS, downloadModel } from "./models";
+import { ModelDownloadError } from "@/lib/storage/verified-download";
+import { WHISPER_MODELS, downloadModel } from "./models";
 
 describe("downloadModel", () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "verbatim-models-"));

@@ -1,10 +1,7 @@
-import { createHash, type Hash } from "node:crypto";
-import { createReadStream, createWriteStream, existsSync, readdirSync } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { Readable, Transform, Writable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { env } from "@/lib/env";
+import { ModelDownloadError, downloadVerified, type VerifiedDownloadOptions, type VerifiedFile } from "@/lib/storage/verified-download";
 
 export function modelsDir(): string {
   return path.resolve(env().DATA_DIR, "models");
@@ -64,101 +61,25 @@ export const WHISPER_MODELS: Record<string, { sha1: string; size: string }> = {
   "medium.en": { sha1: "8c30f0e44ce9560643ebd10bbe50cd20eafd3723", size: "1.5 GB" },
 };
 
-export class ModelDownloadError extends Error {}
-
-export interface DownloadOptions {
+export interface DownloadOptions extends VerifiedDownloadOptions {
   baseUrl?: string;
-  onProgress?: (bytes: number, total: number | null) => void;
-  signal?: AbortSignal;
 }
 
-interface ModelFile {
-  name: string;
-  baseUrl: string;
-  algorithm: "sha1" | "sha256";
-  digest: string;
-}
-
-/** The hash of what an interrupted download already wrote, so it covers the whole file. */
-async function hashSoFar(partial: string, algorithm: ModelFile["algorithm"]): Promise<{ hash: Hash; bytes: number }> {
-  const hash = createHash(algorithm);
-  const size = await stat(partial).then((s) => s.size).catch(() => 0);
-  if (size > 0) await pipeline(createReadStream(partial), new Writable({ write: (chunk: Buffer, _e, done) => (hash.update(chunk), done()) }));
-  return { hash, bytes: size };
-}
-
-/** `bytes 100-199/200` → 200. */
-function totalFromRange(header: string | null): number | null {
-  const total = /\/(\d+)$/.exec(header ?? "")?.[1];
-  return total ? Number(total) : null;
-}
-
-/** Downloads the whisper model ggml-{name}.bin into `dir` (see downloadFile). */
+/** Downloads the whisper model ggml-{name}.bin into `dir` (see downloadGgml). */
 export async function downloadModel(name: string, dir: string, options: DownloadOptions = {}): Promise<string> {
   const model = WHISPER_MODELS[name];
   if (!model) throw new ModelDownloadError(`Unknown model "${name}". Choose one of: ${Object.keys(WHISPER_MODELS).join(", ")}.`);
-  return downloadFile({ name, baseUrl: options.baseUrl ?? env().WHISPER_MODEL_BASE_URL, algorithm: "sha1", digest: model.sha1 }, dir, options);
+  return downloadGgml({ name, baseUrl: options.baseUrl ?? env().WHISPER_MODEL_BASE_URL, algorithm: "sha1", digest: model.sha1 }, dir, options);
 }
 
-/** Downloads the voice-activity model into `dir` (see downloadFile). */
+/** Downloads the voice-activity model into `dir` (see downloadGgml). */
 export async function downloadVadModel(dir: string, options: DownloadOptions = {}): Promise<string> {
   const baseUrl = options.baseUrl ?? env().WHISPER_VAD_BASE_URL;
-  return downloadFile({ name: VAD_MODEL.name, baseUrl, algorithm: "sha256", digest: VAD_MODEL.sha256 }, dir, options);
+  return downloadGgml({ name: VAD_MODEL.name, baseUrl, algorithm: "sha256", digest: VAD_MODEL.sha256 }, dir, options);
 }
 
-/**
- * Downloads ggml-{name}.bin into `dir`, hashing while it streams. A transfer that breaks off
- * keeps its `.part` file, and the next call asks only for the rest (HTTP Range); the file
- * appears under its final name (an atomic rename) only when the whole checksum matches, so
- * a broken or tampered download is never used.
- */
-async function downloadFile({ name, baseUrl, algorithm, digest }: ModelFile, dir: string, options: DownloadOptions): Promise<string> {
-  await mkdir(dir, { recursive: true });
-  const file = path.join(dir, `ggml-${name}.bin`);
-  const partial = `${file}.part`;
-  let { hash, bytes } = await hashSoFar(partial, algorithm);
-  const response = await fetch(`${baseUrl}/ggml-${name}.bin`, {
-    headers: bytes > 0 ? { range: `bytes=${bytes}-` } : {},
-    signal: options.signal,
-  }).catch((e: Error) => {
-    throw new ModelDownloadError(`Could not reach the model repository: ${e.message}`);
-  });
-  let total: number | null;
-  if (response.status === 206) {
-    total = totalFromRange(response.headers.get("content-range"));
-  } else if (response.status === 416 && bytes > 0) {
-    // Everything was already here: only the check and the rename were missing.
-    total = bytes;
-  } else if (response.ok && response.body) {
-    // A server that ignores Range sends the whole file: start over.
-    ({ hash, bytes } = { hash: createHash(algorithm), bytes: 0 });
-    total = Number(response.headers.get("content-length")) || null;
-  } else {
-    throw new ModelDownloadError(`The model repository answered ${response.status}.`);
-  }
-  const append = bytes > 0;
-  const meter = new Transform({
-    transform(chunk: Buffer, _e, callback) {
-      hash.update(chunk);
-      bytes += chunk.length;
-      options.onProgress?.(bytes, total);
-      callback(null, chunk);
-    },
-  });
-  if (response.status !== 416 && response.body) {
-    try {
-      const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream<Uint8Array>);
-      await pipeline(body, meter, createWriteStream(partial, { flags: append ? "a" : "w" }));
-    } catch (error) {
-      // The part stays: the next attempt resumes from it.
-      throw new ModelDownloadError(`The download of ggml-${name}.bin was interrupted at ${bytes} bytes (${(error as Error).message}); it resumes from there next time.`);
-    }
-  }
-  const sum = hash.digest("hex");
-  if (sum !== digest) {
-    await rm(partial, { force: true });
-    throw new ModelDownloadError(`Checksum mismatch for ggml-${name}.bin (got ${sum}, expected ${digest}); the file was discarded.`);
-  }
-  await rename(partial, file);
-  return file;
+/** ggml-{name}.bin from `baseUrl` into `dir`, resumable and checksum-verified (lib/storage/verified-download.ts). */
+function downloadGgml({ name, baseUrl, algorithm, digest }: { name: string; baseUrl: string; algorithm: VerifiedFile["algorithm"]; digest: string }, dir: string, options: DownloadOptions): Promise<string> {
+  const file = `ggml-${name}.bin`;
+  return downloadVerified({ url: `${baseUrl}/${file}`, file: path.join(dir, file), algorithm, digest }, { onProgress: options.onProgress, signal: options.signal });
 }

@@ -243,6 +243,7 @@ export async function insertSegments(tx: Tx, transcriptionId: string, segments: 
       text: s.text,
       words: s.words ?? null,
       confidence: s.confidence ?? null,
+      speaker: s.speaker ?? null,
     })),
   );
 }

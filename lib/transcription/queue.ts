@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { refundSeconds } from "@/lib/billing/usage";
 import type { Database, Tx } from "@/lib/db/client";
-import { liveSessions, transcriptions, users, type WordTiming } from "@/lib/db/schema";
+import { liveSessions, transcriptSpeakers, transcriptions, users, type WordTiming } from "@/lib/db/schema";
 import { queueMail } from "@/lib/email/mail-queue";
 import { transcriptionEndedMail } from "@/lib/email/templates";
 import { env } from "@/lib/env";
@@ -9,6 +9,7 @@ import { cancelOpen, complete, enqueue as enqueueJob, lockJobsOf, type HeldJob }
 import { clearLiveRecording, liveDraft, liveSecondsShown } from "@/lib/recordings/draft";
 import { clearPieces, insertSegments } from "./piece-queue";
 import { searchedText } from "./searched-text";
+import type { FoundSpeakers } from "./speaker-segments";
 
 /**
  * Transcription jobs in the job engine (lib/jobs): one per file. Ending one writes the
@@ -26,7 +27,9 @@ export async function enqueue(tx: Tx | Database, transcriptionId: string, priori
 export interface CompletedTranscript {
   engine: string;
   language?: string;
-  segments: Array<{ startMs: number; endMs: number; text: string; words?: WordTiming[]; confidence?: number }>;
+  segments: Array<{ startMs: number; endMs: number; text: string; words?: WordTiming[]; confidence?: number; speaker?: string }>;
+  /** who speaks (the segments carry their names), or the sentence saying why nobody could be told apart */
+  speakers?: FoundSpeakers;
 }
 
 /** Stores the transcript and closes the job, if this worker still holds it. */
@@ -36,12 +39,15 @@ export async function completeTranscription(database: Database, job: HeldJob, tr
     await clearPieces(tx, transcriptionId);
     await clearLiveRecording(tx, transcriptionId);
     await insertSegments(tx, transcriptionId, result.segments);
+    await storeSpeakers(tx, transcriptionId, result.speakers);
     await tx
       .update(transcriptions)
       .set({
         status: "done",
         progress: 100,
         engine: result.engine,
+        diarizer: result.speakers && "diarizer" in result.speakers ? result.speakers.diarizer : null,
+        speakersNote: result.speakers && "note" in result.speakers ? result.speakers.note : null,
         detectedLanguage: result.language ?? null,
         transcriptText: searchedText(result.segments.map((s) => s.text)),
         error: null,
@@ -51,6 +57,13 @@ export async function completeTranscription(database: Database, job: HeldJob, tr
     await mailWhenLong(tx, transcriptionId, true);
     return true;
   });
+}
+
+/** The speakers a run found, replacing an earlier run's. */
+async function storeSpeakers(tx: Tx, transcriptionId: string, found: FoundSpeakers | undefined): Promise<void> {
+  await tx.delete(transcriptSpeakers).where(eq(transcriptSpeakers.transcriptionId, transcriptionId));
+  if (!found || !("diarizer" in found) || !found.speakers.length) return;
+  await tx.insert(transcriptSpeakers).values(found.speakers.map((s) => ({ transcriptionId, speaker: s.speaker, name: s.name, seconds: s.seconds, embedding: s.embedding })));
 }
 
 /**

@@ -27,7 +27,7 @@ function textOf(words: readonly WordTiming[]): string {
     .replace(/\s+([,.;:!?…])/g, "$1");
 }
 
-function segmentOf(words: readonly WordTiming[], fallbackConfidence: number | undefined): EngineSegment {
+export function segmentOf(words: readonly WordTiming[], fallbackConfidence: number | undefined): EngineSegment {
   const scored = words.filter((w) => typeof w.confidence === "number");
   const confidence = scored.length ? scored.reduce((sum, w) => sum + (w.confidence ?? 0), 0) / scored.length : fallbackConfidence;
   return {

@@ -18,6 +18,9 @@ import { cancelTranscription, completeTranscription, transcriptionFailed, transc
 import { readableSegments } from "./readable-segments";
 import { prepareAudio } from "./prepare-audio";
 import { transcribePieces } from "./transcribe-pieces";
+import { labelSpeakers, type FoundSpeakers } from "./speaker-segments";
+import { speakersOrNote } from "@/lib/speakers/detect-speakers";
+import type { Diarization } from "@/lib/speakers/diarization";
 
 /**
  * Transcribes one file: the audio to this worker's disk (decoded first when just uploaded),
@@ -43,8 +46,13 @@ async function transcribe({ database, job, signal, lost, leaseMs }: JobRun<unkno
   await clearPieces(database, t.id);
 
   let result: Awaited<ReturnType<typeof transcribePieces>>;
+  let speakers: Diarization | { note: string } | null = null;
   let workDir: string | undefined;
   const progress = throttledProgress(database, t.id);
+  // Speaker detection runs beside the speech pass and stops with it.
+  const detection = new AbortController();
+  const stopDetection = () => detection.abort();
+  signal.addEventListener("abort", stopDetection, { once: true });
   try {
     workDir = await mkdtemp(path.join(os.tmpdir(), "verbatim-job-"));
     // The store may be a bucket on another host: the audio comes to this worker's disk,
@@ -52,6 +60,7 @@ async function transcribe({ database, job, signal, lost, leaseMs }: JobRun<unkno
     const { wav, durationS } = t.audioReady
       ? { wav: await audioStore().localCopy(`${t.audioKey}/${NORMALISED}`, workDir), durationS: t.durationS }
       : await prepareAudio(database, t, workDir, signal);
+    const detecting = t.speakersExpected === 1 ? null : speakersOrNote({ wavPath: wav, durationS, speakers: t.speakersExpected, signal: detection.signal });
     result = await transcribePieces({
       database,
       transcriptionId: t.id,
@@ -65,19 +74,30 @@ async function transcribe({ database, job, signal, lost, leaseMs }: JobRun<unkno
       signal,
       onProgress: progress.report,
     });
+    speakers = await detecting;
     await progress.flush();
   } catch (error) {
     if (lost.aborted) return "lost";
     throw error;
   } finally {
+    detection.abort();
+    signal.removeEventListener("abort", stopDetection);
     progress.stop();
     if (workDir) await rm(workDir, { recursive: true, force: true });
   }
   // A database error while storing is not the engine's fault: the file is tried again rather than failed.
+  let segments = readableSegments(result.segments);
+  let found: FoundSpeakers | undefined;
+  if (speakers && "turns" in speakers) {
+    const labelled = labelSpeakers(segments, speakers);
+    segments = labelled.segments;
+    found = { diarizer: speakers.diarizer, speakers: labelled.speakers };
+  } else if (speakers) found = speakers;
   const done = await completeTranscription(database, job, t.id, {
     engine: engine.name,
     language: result.language ?? t.language ?? undefined,
-    segments: readableSegments(result.segments),
+    segments,
+    speakers: found,
   }).catch((error: unknown) => {
     // The error holds the query and its values (the transcript): logged without them, never shown.
     log().error({ err: error }, "the transcript could not be stored");

@@ -56,6 +56,19 @@ describe.each(BACKENDS)("workers known to every host, on %s", (_name, open) => {
     resetProvisioning();
   });
 
+  it("a row carries the speaker models' download beside the whisper model's; a failed one is retried too, and older rows still read", async () => {
+    const db = t.db;
+    const failed = { state: "failed", reason: "The model repository answered 404." };
+    await db.insert(workers).values([
+      { id: "w-speakers", host: "a", modelStatus: { state: "present", speakers: failed } },
+      { id: "w-old", host: "b", modelStatus: { state: "ready", model: "base" } },
+    ]);
+    const seen = Object.fromEntries((await aliveWorkers(db)).map((w) => [w.id, { model: w.model, speakers: w.speakers }]));
+    expect(seen).toEqual({ "w-speakers": { model: { state: "present" }, speakers: failed }, "w-old": { model: { state: "ready", model: "base" }, speakers: null } });
+    expect(await requestModelRetry(db)).toEqual(["w-speakers"]);
+    await db.delete(workers);
+  });
+
   it("rows of workers not seen for a day are forgotten by the scheduled sweep, not by reading", async () => {
     const db = t.db;
     await heartbeat(db, "w-dead", null);

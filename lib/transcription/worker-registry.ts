@@ -3,6 +3,7 @@ import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { queryRows, type Database, type Tx } from "@/lib/db/client";
 import { workers } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { retrySpeakerProvisioning, speakerProvisioningState, type SpeakerProvisioningState } from "@/lib/speakers/speaker-models";
 import { chooseEngine } from "./engines/registry";
 import { provisioningState, retryProvisioning, type ProvisioningState } from "./model-provisioning";
 
@@ -11,9 +12,21 @@ export const HEARTBEAT_MS = 10_000;
 const GONE_AFTER_S = (3 * HEARTBEAT_MS) / 1000;
 
 /**
- * Writes this worker's row: its engine and capacity now, its model download, seen now by the
- * database's clock. An operator's request for the download again (the row's flag) is taken
- * here: cleared, and the download started before the row says how it goes.
+ * The row's model_status: the whisper download's state, and the speaker models' under
+ * `speakers` (rows written before speakers existed have none).
+ */
+type ModelStatus = ProvisioningState & { speakers?: SpeakerProvisioningState };
+
+function readModelStatus(value: unknown): { model: ProvisioningState | null; speakers: SpeakerProvisioningState | null } {
+  if (!value) return { model: null, speakers: null };
+  const { speakers, ...model } = value as ModelStatus;
+  return { model: model as ProvisioningState, speakers: speakers ?? null };
+}
+
+/**
+ * Writes this worker's row: its engine and capacity now, its model downloads, seen now by the
+ * database's clock. An operator's request for the downloads again (the row's flag) is taken
+ * here: cleared, and the downloads started before the row says how they go.
  */
 export async function heartbeat(database: Database, workerId: string, currentJobId: string | null): Promise<void> {
   const asked = await database
@@ -21,7 +34,10 @@ export async function heartbeat(database: Database, workerId: string, currentJob
     .set({ modelRetryRequested: false })
     .where(and(eq(workers.id, workerId), eq(workers.modelRetryRequested, true)))
     .returning({ id: workers.id });
-  if (asked.length > 0) void retryProvisioning();
+  if (asked.length > 0) {
+    void retryProvisioning();
+    void retrySpeakerProvisioning();
+  }
   const choice = await chooseEngine();
   const row = {
     host: hostname(),
@@ -30,7 +46,7 @@ export async function heartbeat(database: Database, workerId: string, currentJob
     capacity: choice.engine?.parallelism() ?? 0,
     liveCapacity: choice.engine ? env().LIVE_SESSIONS_PER_WORKER : 0,
     currentJobId,
-    modelStatus: provisioningState(),
+    modelStatus: { ...provisioningState(), speakers: speakerProvisioningState() } satisfies ModelStatus,
     seenAt: sql`now()`,
   };
   await database
@@ -56,6 +72,8 @@ export interface WorkerView {
   seen_s_ago: number;
   /** its speech model download as it last said (null before its first heartbeat said it) */
   model: ProvisioningState | null;
+  /** its speaker models' download as it last said (null from a worker that did not say) */
+  speakers: SpeakerProvisioningState | null;
 }
 
 const alive = sql`${workers.seenAt} > now() - make_interval(secs => ${GONE_AFTER_S})`;
@@ -92,19 +110,19 @@ export async function aliveWorkers(database: Database): Promise<WorkerView[]> {
     live_capacity: r.liveCapacity,
     busy: r.currentJobId !== null,
     seen_s_ago: Math.round(Number(r.seenSAgo)),
-    model: (r.modelStatus as ProvisioningState | null) ?? null,
+    ...readModelStatus(r.modelStatus),
   }));
 }
 
 /**
- * Asks the alive workers whose model download failed to try it again (each takes the
- * request at its next heartbeat); the ids of those asked.
+ * Asks the alive workers whose speech or speaker model download failed to try again (each
+ * takes the request at its next heartbeat); the ids of those asked.
  */
 export async function requestModelRetry(tx: Tx | Database): Promise<string[]> {
   const rows = await tx
     .update(workers)
     .set({ modelRetryRequested: true })
-    .where(and(alive, sql`${workers.modelStatus}->>'state' = 'failed'`))
+    .where(and(alive, sql`(${workers.modelStatus}->>'state' = 'failed' or ${workers.modelStatus}->'speakers'->>'state' = 'failed')`))
     .returning({ id: workers.id });
   return rows.map((r) => r.id);
 }

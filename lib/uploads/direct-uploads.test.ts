@@ -81,6 +81,7 @@ describe.each(BACKENDS.slice(0, 1))("uploads sent straight to the bucket (S3 mul
     language: null,
     source: "upload",
     firstSeconds: null,
+    speakers: null,
     ...over,
   });
   /** The bytes of part `n` (1-based) of this upload. */

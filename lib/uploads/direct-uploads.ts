@@ -27,6 +27,8 @@ export interface DirectUploadRequest {
   language: string | null;
   source: "upload" | "recording";
   firstSeconds: number | null;
+  /** null: detect */
+  speakers: number | null;
 }
 
 
@@ -36,7 +38,7 @@ export const partCount = (u: Pick<DirectUpload, "sizeBytes" | "partBytes">) => M
 
 export async function startDirectUpload(database: Database, bucket: BucketMultipart, userId: string, input: DirectUploadRequest): Promise<DirectUpload> {
   if (!Number.isSafeInteger(input.size) || input.size < 0) throw new DomainError("invalid", "Say the file's size in bytes.");
-  const admission = await admitUpload(database, { userId, filename: input.filename, language: input.language, declaredBytes: input.size, firstSeconds: input.firstSeconds });
+  const admission = await admitUpload(database, { userId, filename: input.filename, language: input.language, declaredBytes: input.size, firstSeconds: input.firstSeconds, speakers: input.speakers });
   const [{ open }] = await database.select({ open: count() }).from(directUploads).where(eq(directUploads.userId, userId));
   if (open >= MAX_OPEN_UPLOADS) throw new DomainError("conflict", `You have ${open} uploads in progress. Let one finish, or cancel one, then try again.`);
     const partBytes = partBytesFor(input.size);
@@ -59,6 +61,7 @@ export async function startDirectUpload(database: Database, bucket: BucketMultip
       language: admission.language,
       source: input.source,
       firstSeconds: admission.firstSeconds,
+      speakersExpected: admission.speakers,
     })
     .returning();
   return row;
@@ -145,6 +148,7 @@ export async function completeDirectUpload(database: Database, bucket: BucketMul
       language: upload.language,
       declaredBytes: size,
       firstSeconds: upload.firstSeconds,
+      speakers: upload.speakersExpected,
     });
     return await acceptStoredUpload(database, admission, {
       id: upload.id,

@@ -16,12 +16,15 @@ export interface UploadMetadata {
   source: "upload" | "recording";
   /** transcribe only the first this many seconds; null: all of it */
   firstSeconds: number | null;
+  /** how many speakers there are; null: detect */
+  speakers: number | null;
 }
 
 /**
  * What the client said about its file in `Upload-Metadata`: the name it is known by, the
  * language to transcribe, its type, whether it is a recording (`source`) and, with
- * `first_seconds`, how much of it to transcribe. Anything else is ignored.
+ * `first_seconds`, how much of it to transcribe and, with `speakers`, how many people speak.
+ * Anything else is ignored.
  */
 export function metadataOf(upload: Upload): UploadMetadata {
   const m = upload.metadata ?? {};
@@ -33,6 +36,7 @@ export function metadataOf(upload: Upload): UploadMetadata {
     contentType: m.filetype ?? "",
     source,
     firstSeconds: m.first_seconds ? Number(m.first_seconds) : null,
+    speakers: m.speakers ? Number(m.speakers) : null,
   };
 }
 

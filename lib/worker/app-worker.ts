@@ -2,6 +2,7 @@ import { databaseHandle, db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log/logger";
 import { pause } from "@/lib/process/pause";
+import { provisionSpeakerModels } from "@/lib/speakers/speaker-models";
 import { provisionWhisperModel } from "@/lib/transcription/model-provisioning";
 import { startWorker, type Worker } from "./worker";
 
@@ -28,6 +29,7 @@ export function startAppWorker(): void {
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
   log().info({ worker: worker.id }, "worker started in the app process");
-  // The worker's process is where the engines run, so it fetches the model they need.
+  // The worker's process is where the engines run, so it fetches the models they need.
   void provisionWhisperModel();
+  void provisionSpeakerModels();
 }

@@ -5,6 +5,7 @@ import { NotificationsSection } from "@/components/account/notifications-section
 import { PlanSection } from "@/components/account/plan-section";
 import { PasswordSection } from "@/components/account/password-section";
 import { ProfileSection } from "@/components/account/profile-section";
+import { VoiceProfilesSection } from "@/components/account/voice-profiles-section";
 import { hasPassword } from "@/lib/accounts/credentials";
 import { requirePageUser } from "@/lib/auth/page-user";
 import { toApiUser } from "@/lib/auth/session";
@@ -26,6 +27,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
       <PlanSection summary={plan} />
       <ProfileSection user={toApiUser(user)} />
       <NotificationsSection emailWhenDone={user.emailWhenDone} />
+      <VoiceProfilesSection />
       <AppearanceSection />
       <PasswordSection hasPassword={withPassword} />
       <DeleteAccountSection needsPassword={withPassword} email={user.email} />

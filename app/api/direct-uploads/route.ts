@@ -14,6 +14,7 @@ export const POST = route({ auth: "user", body: StartDirectUpload, status: 201, 
     language: body.language || null,
     source: body.source,
     firstSeconds: body.first_seconds,
+    speakers: body.speakers,
   });
   return { id: upload.id, size: upload.sizeBytes, part_bytes: upload.partBytes, part_count: partCount(upload), parts: [] };
 });

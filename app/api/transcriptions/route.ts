@@ -14,7 +14,8 @@ export const GET = route({ auth: "user", query: TranscriptionListQuery, answer: 
 /**
  * Upload sent whole: the raw file is the body (streamed to disk); `?filename=` names it,
  * `?language=` picks a language (omit for detection), `?source=recording` marks recordings,
- * `?first_seconds=N` transcribes (and charges) only the first N seconds. Browsers use the
+ * `?first_seconds=N` transcribes (and charges) only the first N seconds, `?speakers=N` says how
+ * many people speak (1 to 10; omit to detect them, 1 for none). Browsers use the
  * resumable `/api/uploads` instead.
  */
 export const POST = route({ auth: "user", query: UploadQuery, status: 201, answer: ApiTranscription }, async ({ request, user, query }) => {
@@ -28,6 +29,7 @@ export const POST = route({ auth: "user", query: UploadQuery, status: 201, answe
     language: query.language || null,
     source: query.source === "recording" ? "recording" : "upload",
     firstSeconds: query.first_seconds ?? null,
+    speakers: query.speakers ?? null,
     signal: request.signal,
   });
   return toApiTranscription(created);

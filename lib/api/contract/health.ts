@@ -40,6 +40,8 @@ export const OperatorHealth = z.object({
         seen_s_ago: z.number(),
         /** its speech model download, as its last heartbeat said */
         model: z.nullable(ModelDownload),
+        /** its speaker models' download (no `model` name), as its last heartbeat said */
+        speakers: z.optional(z.nullable(ModelDownload)),
       }),
     ),
   ),

@@ -9,7 +9,7 @@ export const TranscriptionListQuery = z.object({
 });
 
 /**
- * `POST /api/transcriptions?filename=…&language=…&source=recording&first_seconds=N`: an
+ * `POST /api/transcriptions?filename=…&language=…&source=recording&first_seconds=N&speakers=N`: an
  * upload sent whole; createTranscription checks the values.
  */
 export const UploadQuery = z.object({
@@ -17,6 +17,7 @@ export const UploadQuery = z.object({
   language: z.string().optional(),
   source: z.string().optional(),
   first_seconds: z.coerce.number().optional(),
+  speakers: z.coerce.number().optional(),
 });
 
 /** `GET /api/transcriptions/events?since=`: the status stream, from the page's render time (an ISO time). */

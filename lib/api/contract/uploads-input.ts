@@ -2,6 +2,9 @@
 import { z } from "zod";
 import { MAX_SIGNED_PER_REQUEST } from "./upload-parts";
 
+/** The most speakers one may name on upload, as TurboScribe and Happy Scribe offer. */
+export const MAX_SPEAKERS = 10;
+
 export const StartDirectUpload = z.object({
   filename: z.string({ error: "Send the file's name." }),
   size: z.number({ error: "Send the file's size in bytes." }).int("Send the file's size in bytes.").min(0, "Send the file's size in bytes."),
@@ -9,6 +12,7 @@ export const StartDirectUpload = z.object({
   language: z.string().max(20, "Language codes are at most 20 characters.").nullable().default(null),
   source: z.enum(["upload", "recording"], { error: 'The source must be "upload" or "recording".' }).default("upload"),
   first_seconds: z.number({ error: "The part to transcribe must be a number of seconds." }).nullable().default(null),
+  speakers: z.number({ error: "The number of speakers must be a number." }).nullable().default(null),
 });
 
 export const SignParts = z.object({

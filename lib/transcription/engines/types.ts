@@ -8,6 +8,8 @@ export interface EngineSegment {
   text: string;
   words?: WordTiming[];
   confidence?: number;
+  /** who speaks ("Speaker 1" …), once speaker detection has labelled it */
+  speaker?: string;
 }
 
 export interface EngineResult {
