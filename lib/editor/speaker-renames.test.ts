@@ -44,6 +44,17 @@ describe.each(BACKENDS)("a rename of a detected speaker in the editor, on %s", (
     expect(await names(id)).toEqual(["Speaker 1", "Speaker 2"]);
   });
 
+  it("two detected speakers merged under one's name, then undone, keep their own names", async () => {
+    const { userId, id } = await dialog();
+    await applySegmentEdits(t.db, userId, id, { base_version: 0, changes: [{ position: 1, speaker: "Speaker 1" }, { position: 3, speaker: "Speaker 1" }] });
+    expect(await names(id)).toEqual(["Speaker 1", "Speaker 2"]);
+    await applySegmentEdits(t.db, userId, id, { base_version: 1, changes: [{ position: 1, speaker: "Speaker 2" }, { position: 3, speaker: "Speaker 2" }] });
+    expect(await names(id)).toEqual(["Speaker 1", "Speaker 2"]);
+    // Named afterwards, the second voice is followed as before.
+    await applySegmentEdits(t.db, userId, id, { base_version: 2, changes: [{ position: 1, speaker: "Maya" }, { position: 3, speaker: "Maya" }] });
+    expect(await names(id)).toEqual(["Speaker 1", "Maya"]);
+  });
+
   it("a save refused as stale renames nothing", async () => {
     const { userId, id } = await dialog();
     await expect(

@@ -123,10 +123,10 @@ describe("diarizeBasic", () => {
   it("lets the event loop run while it works", async () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 10);
-    const started = performance.now();
     await diarize(dialog);
     clearInterval(timer);
-    // Without turns of the event loop the timer would fire once, at the end; with them, every few tens of ms.
-    expect(ticks).toBeGreaterThan((performance.now() - started) / 100);
+    // Without turns of the event loop the timer could fire once at most, at the end; how often
+    // it fires depends on the machine's load, so only that it ran meanwhile is held here.
+    expect(ticks).toBeGreaterThan(3);
   });
 });

@@ -55,10 +55,29 @@ function speechRuns(windows: FeatureWindow[]): number[][] {
   return runs;
 }
 
+/**
+ * At most this many runs go to the clustering, whose cost is cubic in their number and which
+ * runs in one go on the worker's thread (the app's own, on embedded PGlite): 120 take ~10 ms.
+ */
+const MAX_RUNS = 120;
+
+/** Busy speech cut into more runs than MAX_RUNS: the most alike neighbours joined until it is not. */
+function fewerRuns(runs: number[][], windows: FeatureWindow[]): number[][] {
+  const joined = runs.map((run) => [...run]);
+  const vectors = joined.map((run) => meanVector(run.map((i) => windows[i])));
+  while (joined.length > MAX_RUNS) {
+    let best = 0;
+    for (let i = 1; i + 1 < joined.length; i++) if (cosineDistance(vectors[i], vectors[i + 1]) < cosineDistance(vectors[best], vectors[best + 1])) best = i;
+    joined.splice(best, 2, [...joined[best], ...joined[best + 1]]);
+    vectors.splice(best, 2, meanVector(joined[best].map((i) => windows[i])));
+  }
+  return joined;
+}
+
 /** Each window's voice (an index into the clusters): the runs clustered, then every window moved to the nearest voice. */
 function windowVoices(windows: FeatureWindow[], cut: Cut | "one"): number[] {
   if (cut === "one") return windows.map(() => 0);
-  const runs = speechRuns(windows);
+  const runs = fewerRuns(speechRuns(windows), windows);
   const runVectors = runs.map((run) => meanVector(run.map((i) => windows[i])));
   const clusters = agglomerate(
     runVectors.map((a) => runVectors.map((b) => cosineDistance(a, b))),

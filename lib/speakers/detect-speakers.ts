@@ -52,7 +52,7 @@ export async function speakersOrNote(request: DiarizeRequest): Promise<Diarizati
 }
 
 /** What a transcript says when its speakers could not be told apart. */
-function noSpeakersSentence(reason: string): string {
+export function noSpeakersSentence(reason: string): string {
   const clause = reason.replace(/[.\s]+$/, "");
   return `Speakers could not be told apart (${clause.charAt(0).toLowerCase()}${clause.slice(1)}), so this transcript has no speaker labels.`;
 }

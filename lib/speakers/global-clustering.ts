@@ -71,7 +71,8 @@ export function clusterSpeakers(locals: LocalSpeaker[], options: ClusteringOptio
   const heard = locals.filter((local) => local.turns.length > 0);
   if (heard.length === 0) return { turns: [], speakers: [] };
   const found = groups(heard, options);
-  const firstStart = (group: number[]) => Math.min(...group.flatMap((i) => heard[i].turns.map((turn) => turn.startMs)));
+  // A loop, not Math.min(...all): a long file's speaker has more turns than a call takes arguments.
+  const firstStart = (group: number[]) => group.reduce((first, i) => heard[i].turns.reduce((min, turn) => Math.min(min, turn.startMs), first), Infinity);
   const ordered = found.map((group) => ({ group, first: firstStart(group) })).sort((a, b) => a.first - b.first);
 
   const turns: SpeakerTurn[] = [];

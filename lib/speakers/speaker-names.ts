@@ -31,7 +31,13 @@ export async function followSpeakerRenames(tx: Tx, transcriptionId: string, chan
     .selectDistinct({ name: transcriptSpeakers.name })
     .from(transcriptSpeakers)
     .where(and(eq(transcriptSpeakers.transcriptionId, transcriptionId), inArray(transcriptSpeakers.name, names)));
+  // A detected speaker given another detected speaker's name is merged into it, not renamed:
+  // that row keeps its own name, so an undo that gives the name back finds it again.
+  const taken = new Set(
+    (await tx.select({ name: transcriptSpeakers.name }).from(transcriptSpeakers).where(eq(transcriptSpeakers.transcriptionId, transcriptionId))).map((r) => r.name),
+  );
   for (const { name } of detected) {
+    if (taken.has(renamed.get(name)!)) continue;
     const [left] = await tx
       .select({ id: transcriptSegments.id })
       .from(transcriptSegments)

@@ -62,8 +62,10 @@ export async function* wavChunks(wavPath: string, chunkSeconds: number): AsyncGe
   }
   try {
     const { dataStart, dataBytes } = await readLayout(file);
-    const chunkBytes = Math.max(1, Math.round(chunkSeconds * SAMPLE_RATE)) * 2;
-    const count = Math.ceil(dataBytes / chunkBytes);
+    // Chunks of equal length, none longer than asked: a last chunk of a second or two would
+    // hold too little speech to describe a voice, and could stand as a speaker of its own.
+    const count = Math.ceil(dataBytes / (Math.max(1, Math.round(chunkSeconds * SAMPLE_RATE)) * 2));
+    const chunkBytes = count ? Math.ceil(dataBytes / count / 2) * 2 : 0;
     for (let index = 0; index < count; index++) {
       const bytes = Math.min(chunkBytes, dataBytes - index * chunkBytes);
       // A buffer of its own (not from Node's pool), so its samples are 2-byte aligned.

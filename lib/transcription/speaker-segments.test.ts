@@ -69,6 +69,22 @@ describe("labelling a transcript's segments by speaker", () => {
     ]);
   });
 
+  it("keeps the words of a long turn with its speaker when a short turn of another lies inside it", () => {
+    // A speaks 0–60 s; B says "mm-hm" at 20–21 s and speaks again at 65 s.
+    const found = voices([
+      { startMs: 0, endMs: 60_000, speaker: 0 },
+      { startMs: 20_000, endMs: 21_000, speaker: 1 },
+      { startMs: 65_000, endMs: 70_000, speaker: 1 },
+    ]);
+    const { segments } = labelSpeakers([segment(0, "Well"), segment(20_000, "Mm-hm."), segment(30_000, "As", "I", "said"), segment(65_000, "Right.")], found);
+    expect(segments.map((s) => [s.speaker, s.text])).toEqual([
+      ["Speaker 1", "Well"],
+      ["Speaker 2", "Mm-hm."],
+      ["Speaker 1", "As I said"],
+      ["Speaker 2", "Right."],
+    ]);
+  });
+
   it("leaves the transcript as it is when detection heard nobody", () => {
     const input = [segment(0, "Alone")];
     expect(labelSpeakers(input, voices([], 0))).toEqual({ segments: input, speakers: [] });

@@ -16,13 +16,29 @@ export interface NamedSpeaker {
 export type FoundSpeakers = { diarizer: DiarizerName; speakers: NamedSpeaker[] } | { note: string };
 
 
-/** Index of the first turn that ends after `ms` (turns sorted by start, not overlapping). */
-function firstEndingAfter(turns: readonly SpeakerTurn[], ms: number): number {
+/**
+ * Turns sorted by start, with what a search needs when they overlap (two voices at once, or
+ * one turn inside a long other): for each turn, the one of it and those before it that ends
+ * last. Its end only grows, so a binary search over it finds the first turn that can reach a time.
+ */
+interface TurnIndex {
+  turns: readonly SpeakerTurn[];
+  lastEnding: number[];
+}
+
+function indexTurns(turns: readonly SpeakerTurn[]): TurnIndex {
+  const lastEnding: number[] = [];
+  turns.forEach((turn, i) => lastEnding.push(i > 0 && turns[lastEnding[i - 1]].endMs > turn.endMs ? lastEnding[i - 1] : i));
+  return { turns, lastEnding };
+}
+
+/** Index of the first turn by which some turn (of it and those before it) ends after `ms`. */
+function firstReaching({ turns, lastEnding }: TurnIndex, ms: number): number {
   let low = 0;
   let high = turns.length;
   while (low < high) {
     const mid = (low + high) >> 1;
-    if (turns[mid].endMs <= ms) low = mid + 1;
+    if (turns[lastEnding[mid]].endMs <= ms) low = mid + 1;
     else high = mid;
   }
   return low;
@@ -32,15 +48,24 @@ function firstEndingAfter(turns: readonly SpeakerTurn[], ms: number): number {
  * Who speaks from `startMs` to `endMs`: the speaker whose turns cover most of it; a span no
  * turn touches (detection heard no speech there) goes to the nearest turn's speaker.
  */
-function speakerOf(turns: readonly SpeakerTurn[], startMs: number, endMs: number): number {
-  const first = firstEndingAfter(turns, startMs);
-  const covered = new Map<number, number>();
+function speakerOf(index: TurnIndex, startMs: number, endMs: number): number {
+  const { turns, lastEnding } = index;
+  const first = firstReaching(index, startMs);
+  // speaker → [time covered, its shortest covering turn]: of two voices covering a word alike
+  // (an interjection inside another's long turn), the shorter turn is the one that says who.
+  const covered = new Map<number, [number, number]>();
   for (let i = first; i < turns.length && turns[i].startMs < endMs; i++) {
     const overlap = Math.min(endMs, turns[i].endMs) - Math.max(startMs, turns[i].startMs);
-    if (overlap > 0) covered.set(turns[i].speaker, (covered.get(turns[i].speaker) ?? 0) + overlap);
+    if (overlap <= 0) continue;
+    const [time, shortest] = covered.get(turns[i].speaker) ?? [0, Infinity];
+    covered.set(turns[i].speaker, [time + overlap, Math.min(shortest, turns[i].endMs - turns[i].startMs)]);
   }
-  if (covered.size) return [...covered.entries()].reduce((best, next) => (next[1] > best[1] ? next : best))[0];
-  const before = turns[first - 1];
+  if (covered.size) {
+    const better = (a: [number, number], b: [number, number]) => a[0] > b[0] || (a[0] === b[0] && a[1] < b[1]);
+    return [...covered.entries()].reduce((best, next) => (better(next[1], best[1]) ? next : best))[0];
+  }
+  // Nothing covers it: every turn before `first` ended by startMs, and `first` starts at endMs or later.
+  const before = first > 0 ? turns[lastEnding[first - 1]] : undefined;
   const after = turns[first];
   if (!before) return after.speaker;
   if (!after) return before.speaker;
@@ -48,7 +73,7 @@ function speakerOf(turns: readonly SpeakerTurn[], startMs: number, endMs: number
 }
 
 /** One readable segment cut where the speaker changes, each part with its speaker's number. */
-function cutAtTurns(segment: EngineSegment, turns: readonly SpeakerTurn[]): Array<{ segment: EngineSegment; speaker: number }> {
+function cutAtTurns(segment: EngineSegment, turns: TurnIndex): Array<{ segment: EngineSegment; speaker: number }> {
   const words = segment.words ?? [];
   if (!words.length) return [{ segment, speaker: speakerOf(turns, segment.startMs, segment.endMs) }];
   const parts: Array<{ words: WordTiming[]; speaker: number }> = [];
@@ -72,7 +97,8 @@ function cutAtTurns(segment: EngineSegment, turns: readonly SpeakerTurn[]): Arra
 export function labelSpeakers(segments: readonly EngineSegment[], found: Diarization): { segments: EngineSegment[]; speakers: NamedSpeaker[] } {
   const turns = [...found.turns].filter((t) => t.endMs > t.startMs).sort((a, b) => a.startMs - b.startMs);
   if (!turns.length) return { segments: [...segments], speakers: [] };
-  const cut = segments.flatMap((segment) => cutAtTurns(segment, turns));
+  const index = indexTurns(turns);
+  const cut = segments.flatMap((segment) => cutAtTurns(segment, index));
   const order = new Map<number, number>();
   for (const { speaker } of cut) if (!order.has(speaker)) order.set(speaker, order.size);
   const labelled = cut.map(({ segment, speaker }) => ({ ...segment, speaker: defaultSpeakerName(order.get(speaker)!) }));

@@ -19,7 +19,7 @@ import { readableSegments } from "./readable-segments";
 import { prepareAudio } from "./prepare-audio";
 import { transcribePieces } from "./transcribe-pieces";
 import { labelSpeakers, type FoundSpeakers } from "./speaker-segments";
-import { speakersOrNote } from "@/lib/speakers/detect-speakers";
+import { noSpeakersSentence, speakersOrNote } from "@/lib/speakers/detect-speakers";
 import type { Diarization } from "@/lib/speakers/diarization";
 
 /**
@@ -89,9 +89,15 @@ async function transcribe({ database, job, signal, lost, leaseMs }: JobRun<unkno
   let segments = readableSegments(result.segments);
   let found: FoundSpeakers | undefined;
   if (speakers && "turns" in speakers) {
-    const labelled = labelSpeakers(segments, speakers);
-    segments = labelled.segments;
-    found = { diarizer: speakers.diarizer, speakers: labelled.speakers };
+    try {
+      const labelled = labelSpeakers(segments, speakers);
+      segments = labelled.segments;
+      found = { diarizer: speakers.diarizer, speakers: labelled.speakers };
+    } catch (error) {
+      // The transcript is kept whatever happens to its speakers.
+      log().error({ err: error }, "the speakers could not be put on the transcript");
+      found = { note: noSpeakersSentence("they could not be matched to the words") };
+    }
   } else if (speakers) found = speakers;
   const done = await completeTranscription(database, job, t.id, {
     engine: engine.name,

@@ -40,7 +40,8 @@ async function waitFor<T>(check: () => Promise<T | undefined | null | false>, ti
 // Hosts that share only PostgreSQL and an S3-compatible bucket: this test process plays the
 // web host (it takes the upload), each worker process has a data directory of its own.
 describe("a worker on another host killed mid-job", () => {
-  const { dataDir } = useTestEnv({ TRANSCRIBE_ENGINE: "sphinx" });
+  // The worker processes inherit this: nothing is downloaded in tests.
+  const { dataDir } = useTestEnv({ TRANSCRIBE_ENGINE: "sphinx", SPEAKER_MODELS_AUTO_DOWNLOAD: "false" });
   let pg: TestPostgres;
   let s3: S3Server;
   let handle: DatabaseHandle;
