@@ -52,6 +52,8 @@ if have apt-get; then
   have ffmpeg && have ffprobe || packages+=(ffmpeg)
   have pocketsphinx_continuous || packages+=(pocketsphinx)
   [ -d "${POCKETSPHINX_MODEL_DIR:-/usr/share/pocketsphinx/model/en-us/en-us}" ] || packages+=(pocketsphinx-en-us)
+  # Its library binding: live recordings show words while they are spoken, not a sentence at a time.
+  "${POCKETSPHINX_PYTHON:-/usr/bin/python3}" -c "import pocketsphinx" 2>/dev/null || packages+=(python3-pocketsphinx)
 elif have brew; then
   manager="brew"
   have ffmpeg && have ffprobe || packages+=(ffmpeg)

@@ -1,6 +1,6 @@
 "use client";
 
-import { formatTimestamp } from "@/lib/text/time-format";
+import { LiveTranscriptBox } from "./live-transcript-box";
 import { useLiveText } from "./use-live-text";
 
 /**
@@ -12,18 +12,10 @@ export function LiveDraft({ id }: { id: string }) {
   if (!text.utterances.length && !text.pending) return null;
   return (
     <section className="mt-6" aria-labelledby="draft-heading" data-testid="live-draft">
-      <h2 id="draft-heading" className="text-sm font-medium text-muted-foreground">
-        Live transcript. The full-quality transcript replaces it when it is ready.
+      <h2 id="draft-heading" className="mb-3 text-sm font-medium text-muted-foreground">
+        Live transcript — the full-quality transcript is being made and will appear here.
       </h2>
-      <ol className="mt-3 space-y-2" aria-live="polite">
-        {text.utterances.map((u) => (
-          <li key={u.idx} className="flex gap-3">
-            <span className="shrink-0 font-mono text-xs text-muted-foreground">{formatTimestamp(u.start_ms)}</span>
-            <p className="leading-relaxed">{u.text}</p>
-          </li>
-        ))}
-      </ol>
-      {text.pending && <p className="mt-2 italic text-muted-foreground">{text.pending}</p>}
+      <LiveTranscriptBox utterances={text.utterances} pending={text.pending} />
     </section>
   );
 }

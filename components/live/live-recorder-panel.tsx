@@ -1,13 +1,13 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
-import { formatTimestamp } from "@/lib/text/time-format";
 import type { RecordingMode } from "./audio-input";
+import { LiveSavedStatus } from "./live-saved-status";
+import { LiveTranscriptBox } from "./live-transcript-box";
 import { RecordingStatus, StartButtons } from "./recording-controls";
 import { useLiveRecorder } from "./use-live-recorder";
 
@@ -26,7 +26,8 @@ function recordingTitle(mode: RecordingMode): string {
 /**
  * Recording with live transcription: the words appear below the controls while the user
  * speaks (finished sentences with their times, and the words still being decided in grey),
- * then the recording becomes a transcription whose full-quality pass replaces them.
+ * then the recording becomes a transcription; the live text stays until its full-quality
+ * pass is done.
  */
 export function LiveRecorderPanel({ allowTabMic, language, onSaved, onDiscarded }: LiveRecorderPanelProps) {
   const rec = useLiveRecorder(onSaved);
@@ -38,7 +39,10 @@ export function LiveRecorderPanel({ allowTabMic, language, onSaved, onDiscarded 
     const id = await rec.discard();
     if (id) onDiscarded(id);
   };
-  const hasText = rec.text.utterances.length > 0 || rec.text.pending;
+  const hasText = rec.text.utterances.length > 0 || rec.text.pending !== "";
+  // Once the full-quality transcript is made, the list below has it: the live text goes.
+  const replaced = rec.text.ended && rec.text.endStatus !== "failed" && !rec.text.liveKept;
+  const showText = (active || hasText) && rec.text.live && !replaced;
   return (
     <div className="flex flex-col gap-3">
       {rec.error && <Alert>{rec.error}</Alert>}
@@ -68,25 +72,13 @@ export function LiveRecorderPanel({ allowTabMic, language, onSaved, onDiscarded 
       )}
       {rec.notice && <p className="text-sm text-muted-foreground" role="status">{rec.notice}</p>}
       {active && !rec.text.live && rec.text.notLiveReason && <p className="text-sm text-muted-foreground" role="status">{rec.text.notLiveReason}</p>}
-      {rec.saved && (
-        <p className="text-sm" role="status">
-          Saved as <Link className="text-accent underline" href={`/transcription/${rec.saved.id}`}>{rec.saved.title}</Link>. The full-quality transcript
-          replaces the live text when it is ready.
-        </p>
-      )}
-      {(active || hasText) && rec.text.live && (
-        <div className="max-h-72 overflow-y-auto rounded-lg border border-border p-3 text-sm" aria-live="polite" aria-label="Live transcript" data-testid="live-transcript">
-          {!hasText && <p className="text-muted-foreground">{rec.state === "paused" ? "Paused." : "Listening… words appear here as you speak."}</p>}
-          <ol className="flex flex-col gap-1">
-            {rec.text.utterances.map((u) => (
-              <li key={u.idx} className="flex gap-2" data-testid="live-utterance">
-                <span className="shrink-0 font-mono text-xs text-muted-foreground">{formatTimestamp(u.start_ms)}</span>
-                <span>{u.text}</span>
-              </li>
-            ))}
-          </ol>
-          {rec.text.pending && <p className="italic text-muted-foreground" data-testid="live-pending">{rec.text.pending}</p>}
-        </div>
+      {rec.saved && <LiveSavedStatus saved={rec.saved} ended={rec.text.ended} failed={rec.text.endStatus === "failed" || rec.text.liveKept} hasText={hasText} />}
+      {showText && (
+        <LiveTranscriptBox
+          utterances={rec.text.utterances}
+          pending={rec.text.pending}
+          placeholder={rec.state === "paused" ? "Paused." : "Listening… words appear here as you speak."}
+        />
       )}
     </div>
   );

@@ -2,7 +2,8 @@
 
 import { useEffect, useState } from "react";
 import type * as z from "zod/mini";
-import { ApiUtterance, LivePending, LiveState } from "@/lib/api/contract/recordings";
+import { ApiUtterance, LiveEnd, LivePending, LiveState } from "@/lib/api/contract/recordings";
+import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { eventData } from "@/lib/api/event-data";
 
 export interface LiveText {
@@ -14,9 +15,13 @@ export interface LiveText {
   notLiveReason: string | null;
   /** the server is done with the live text (the full transcript has it, or it was stopped and heard) */
   ended: boolean;
+  /** the transcription's status when it ended: "done" once the full transcript is stored, "failed" when it could not be made */
+  endStatus: ApiTranscription["status"] | null;
+  /** the full-quality pass failed, so the live text became the transcript */
+  liveKept: boolean;
 }
 
-const EMPTY: LiveText = { utterances: [], pending: "", live: true, notLiveReason: null, ended: false };
+const EMPTY: LiveText = { utterances: [], pending: "", live: true, notLiveReason: null, ended: false, endStatus: null, liveKept: false };
 
 const parsed = <T>(schema: z.ZodMiniType<T>, e: Event): T | null => eventData(schema, (e as MessageEvent<unknown>).data);
 
@@ -29,7 +34,8 @@ export function useLiveText(id: string | null): LiveText {
     const events = new EventSource(`/api/recordings/${id}/events`);
     events.addEventListener("utterance", (e) => {
       const u = parsed(ApiUtterance, e);
-      if (u) setText((t) => (t.id !== id || t.utterances.some((x) => x.idx === u.idx) ? t : { ...t, utterances: [...t.utterances, u] }));
+      // The words still changing were this utterance's draft: they go as it arrives (a newer draft follows it).
+      if (u) setText((t) => (t.id !== id || t.utterances.some((x) => x.idx === u.idx) ? t : { ...t, utterances: [...t.utterances, u], pending: "" }));
     });
     events.addEventListener("pending", (e) => {
       const p = parsed(LivePending, e);
@@ -39,9 +45,10 @@ export function useLiveText(id: string | null): LiveText {
       const s = parsed(LiveState, e);
       if (s) setText((t) => (t.id === id ? { ...t, live: s.live, notLiveReason: s.not_live_reason } : t));
     });
-    events.addEventListener("end", () => {
+    events.addEventListener("end", (e) => {
       events.close();
-      setText((t) => (t.id === id ? { ...t, pending: "", ended: true } : t));
+      const end = parsed(LiveEnd, e);
+      setText((t) => (t.id === id ? { ...t, pending: "", ended: true, endStatus: end?.status ?? null, liveKept: end?.live_kept ?? false } : t));
     });
     return () => events.close();
   }, [id]);

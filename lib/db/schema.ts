@@ -674,8 +674,10 @@ export const liveSessions = pgTable("live_sessions", {
   chunks: integer("chunks").notNull().default(0),
   /** whole seconds reserved against the plan so far */
   reservedSeconds: integer("reserved_seconds").notNull().default(0),
-  /** the text the engine may still change (whisper), after the utterances */
+  /** the words the engine may still change, after the utterances */
   pending: text("pending").notNull().default(""),
+  /** the engine that made the live text: the full-quality pass keeps the live text where the same engine was surer of it */
+  engine: text("engine"),
   /** the last chunk or keep-alive from the browser, by the database's clock */
   lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   /** the last chunk: a recording paused for very long is stopped, so it does not hold a live slot */

@@ -317,10 +317,10 @@ export const VARIABLES = {
     section: TRANSCRIPTION,
   },
   LIVE_SESSIONS_PER_WORKER: {
-    schema: positiveInt(2),
-    doc: "How many recordings one worker transcribes live at once (each holds an engine process, about half a core with PocketSphinx). When every worker is full, new recordings are still recorded and are transcribed when they stop.",
-    shownDefault: "`2`",
-    example: "2",
+    schema: optionalPositiveInt(),
+    doc: "How many recordings one worker transcribes live at once; unset: as many as the engine's measured cost per recording fits in 90 % of the cores (PocketSphinx, about 0.45 of a core each: 4 on 2 cores). When every worker is full, new recordings are still recorded and are transcribed when they stop.",
+    shownDefault: "from the engine's cost and the cores",
+    example: "4",
     section: TRANSCRIPTION,
   },
   JOB_RETENTION_DAYS: {
@@ -360,6 +360,12 @@ export const VARIABLES = {
     schema: withDefault("pocketsphinx_continuous"),
     doc: "The PocketSphinx program, if not on PATH.",
     shownDefault: "from `PATH`",
+    section: TRANSCRIPTION,
+  },
+  POCKETSPHINX_PYTHON: {
+    schema: withDefault("/usr/bin/python3"),
+    doc: "The Python with PocketSphinx's library binding (Debian package python3-pocketsphinx): with it, live recordings show words while they are spoken; without it, a sentence at a time after each pause.",
+    shownDefault: "`/usr/bin/python3`",
     section: TRANSCRIPTION,
   },
   POCKETSPHINX_MODEL_DIR: {

@@ -4,6 +4,7 @@ import { liveSessions, transcriptions, type LiveUtterance } from "@/lib/db/schem
 import type { ChangeFeed } from "@/lib/transcription/change-feed";
 import { eventStream } from "@/lib/transcription/event-stream";
 import { liveDraft } from "@/lib/recordings/draft";
+import type { LiveEnd } from "@/lib/api/contract/recordings";
 
 /** An utterance as the recording panel shows it. */
 const toApiUtterance = (u: LiveUtterance) => ({ idx: u.idx, start_ms: u.startMs, end_ms: u.endMs, text: u.text });
@@ -29,8 +30,10 @@ export function liveEventStream(database: Database, feed: ChangeFeed, userId: st
       }
       const [session] = await database.select().from(liveSessions).where(eq(liveSessions.transcriptionId, transcriptionId));
       if (!session) {
-        const [t] = await database.select({ status: transcriptions.status }).from(transcriptions).where(eq(transcriptions.id, transcriptionId));
-        send(`event: end\ndata: ${JSON.stringify({ status: t?.status ?? null })}\n\n`);
+        const [t] = await database.select({ status: transcriptions.status, error: transcriptions.error }).from(transcriptions).where(eq(transcriptions.id, transcriptionId));
+        // Done with a note: the full-quality pass failed and the live text is the transcript.
+        const end: LiveEnd = { status: t?.status ?? null, live_kept: t?.status === "done" && t.error !== null };
+        send(`event: end\ndata: ${JSON.stringify(end)}\n\n`);
         return "end";
       }
       if (session.pending !== pending) {

@@ -7,11 +7,15 @@ import { sphinxEngine } from "@/lib/transcription/engines/sphinx";
 import type { Engine, LiveRequest, LiveTranscriber } from "@/lib/transcription/engines/types";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
-import { sendAudio, startMic, until } from "@/test/support/live-recording";
+import { SPEECH, sendAudio, startMic, until } from "@/test/support/live-recording";
 import { insertUser } from "@/test/support/users";
 import { liveSessions } from "@/lib/db/schema";
 import { liveDraft } from "@/lib/recordings/draft";
 import { liveJob } from "./live-runner";
+import { liveEventStream } from "./live-events";
+import { stopRecording } from "./recording";
+import { ApiUtterance, LivePending } from "@/lib/api/contract/recordings";
+import { pause } from "@/lib/process/pause";
 import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS } from "@/lib/recordings/pcm-chunks";
 
 /** Chunks the engine hears before it shows words still changing. */
@@ -22,7 +26,7 @@ function pendingEngine(): Engine & { shown: () => boolean } {
   let shown = false;
   return {
     ...sphinxEngine,
-    live(request: LiveRequest): LiveTranscriber {
+    async live(request: LiveRequest): Promise<LiveTranscriber> {
       let heard = 0;
       return {
         async write() {
@@ -42,13 +46,19 @@ describe.each(BACKENDS.slice(0, 1))("live runner on %s", (_name, open) => {
   useTestEnv({ TRANSCRIBE_ENGINE: "sphinx" });
   const t = useOpenedDatabase(open);
 
-  it("words still changing were shown, then the recording discarded: the seconds the engine had heard then stay used", async () => {
+  /** A user's recording whose live job this test's worker holds. */
+  async function recordingHeldByWorker() {
     const user = await insertUser(t.db);
     const { transcription } = await startMic(t.db, user);
     const id = transcription.id;
     await enqueue(t.db, { kind: "live", transcriptionId: id, userId: user });
     const job = await claim(t.db, "test-worker", ["live"], 30_000);
     if (!job) throw new Error("the live job was not claimed");
+    return { user, id, job };
+  }
+
+  it("words still changing were shown, then the recording discarded: the seconds the engine had heard then stay used", async () => {
+    const { user, id, job } = await recordingHeldByWorker();
     const engine = pendingEngine();
     const stopping = new AbortController();
     const run = runJob(t.db, job, liveJob({ engine }), { leaseMs: 30_000, stopping: stopping.signal });
@@ -65,4 +75,56 @@ describe.each(BACKENDS.slice(0, 1))("live runner on %s", (_name, open) => {
     // The engine had taken the chunks before the one it was hearing when it showed words.
     expect((await transcriptionOptions(t.db, user)).usage.used_s).toBe(Math.ceil(((PENDING_AFTER - 1) * LIVE_CHUNK_MS) / 1000));
   });
+
+  it("PocketSphinx word by word: words still changing are shown, each utterance replaces them in one step, nothing is said twice", async () => {
+    const { user, id, job } = await recordingHeldByWorker();
+    const stopping = new AbortController();
+    const run = runJob(t.db, job, liveJob({ engine: sphinxEngine }), { leaseMs: 30_000, stopping: stopping.signal });
+    // What the browser shows after each read of the event stream: the final utterances, then the words still changing.
+    const views: Array<{ finals: string[]; pending: string }> = [];
+    const stop = new AbortController();
+    const reading = (async () => {
+      const feed = { next: (_user: string, signal: AbortSignal) => pause(50, signal) };
+      const reader = liveEventStream(t.db, feed, user, id, stop.signal, 0).getReader();
+      const decoder = new TextDecoder();
+      let finals: string[] = [];
+      let pending = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        for (const event of decoder.decode(value).split("\n\n").filter(Boolean)) {
+          const [, name, data] = /^event: (\w+)\ndata: (.*)$/s.exec(event) ?? [];
+          // As the browser does: an utterance ends the words that were still changing (they were its draft).
+          if (name === "utterance") [finals, pending] = [[...finals, ApiUtterance.parse(JSON.parse(data)).text], ""];
+          if (name === "pending") pending = LivePending.parse(JSON.parse(data)).text;
+          if (name === "end") return;
+        }
+        views.push({ finals, pending });
+      }
+    })();
+    // JFK's 11 s and a second of quiet, a second at a time, as a browser sends it.
+    await sendAudio(t.db, user, id, SPEECH, 0, 4, 1000);
+    await stopRecording(t.db, user, id);
+    expect(await run).toBe("done");
+    // The stream has read what the worker wrote last.
+    await new Promise((r) => setTimeout(r, 500));
+    stop.abort();
+    await reading;
+
+    const draftTexts = views.at(-1)!.finals;
+    expect(draftTexts.join(" ")).toMatch(/country/);
+    // Words showed before the first utterance was final.
+    const firstFinal = views.findIndex((v) => v.finals.length > 0);
+    expect(views.slice(0, firstFinal).some((v) => v.pending.split(" ").length >= 2)).toBe(true);
+    for (const [i, v] of views.entries()) {
+      const before = views[i - 1];
+      // The words of an utterance made final are never shown again as still changing.
+      if (before && v.finals.length > before.finals.length && before.pending) expect(v.pending).not.toBe(before.pending);
+      // Never shown twice: what is still changing never starts with the utterance just made final.
+      const last = v.finals.at(-1);
+      if (last && v.pending) expect(v.pending.startsWith(last)).toBe(false);
+    }
+    expect(views.at(-1)!.pending).toBe("");
+  }, 60_000);
 });
+

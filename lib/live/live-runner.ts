@@ -8,6 +8,7 @@ import { defineJob, type JobOutcome, type JobRun } from "@/lib/jobs/definition";
 import { complete, fail, release } from "@/lib/jobs/store";
 import { log } from "@/lib/log/logger";
 import { pause } from "@/lib/process/pause";
+import { throttled } from "@/lib/process/throttled";
 import { announceChange } from "@/lib/transcription/change-feed";
 import { chooseEngine } from "@/lib/transcription/engines/registry";
 import type { Engine, EngineSegment, LiveTranscriber } from "@/lib/transcription/engines/types";
@@ -20,8 +21,8 @@ const POLL_MS = 100;
 const SESSION_CHECK_MS = 1000;
 /** A missing chunk is waited for this long (the browser resends it), then skipped. */
 const GAP_WAIT_MS = 5000;
-/** Pending text is written at most this often. */
-const PENDING_EVERY_MS = 300;
+/** Words still changing are written at most this often (the engine has new ones every chunk, 250 ms). */
+const PENDING_EVERY_MS = 200;
 
 /** Live transcription stopped on the worker; the recording goes on and is transcribed in full when it stops. */
 const LIVE_STOPPED = "Live transcription stopped on the server. Your recording is still saved and is transcribed when you stop.";
@@ -63,45 +64,60 @@ async function runLive(run: JobRun<LivePayload>, idleReleaseMs: number, givenEng
   const stop = AbortSignal.any([abort.signal, run.signal]);
   let workDir: string | undefined;
   let transcriber: LiveTranscriber | undefined;
-  let pendingAt = 0;
   let sessionGone = false;
+  // Stored text is written one step after another, so words still changing never land after
+  // the utterance that replaced them.
+  let writing: Promise<void> = Promise.resolve();
+  const inOrder = (step: () => Promise<void>) => (writing = writing.then(step, step));
   const onUtterance = async (u: EngineSegment) => {
     if (stop.aborted || !u.text.trim()) return;
-    // Only while the recording's session is there: a discarded recording, or one whose full
-    // transcript is stored, takes no more live text. The key-share lock waits for a discard
-    // that is counting the seconds shown, so no text appears after it counted.
-    const stored = await queryRows(
-      database,
-      sql`insert into live_utterances (transcription_id, idx, start_ms, end_ms, text, words, confidence)
-          select ${transcriptionId}, ${idx}, ${u.startMs}, ${u.endMs}, ${u.text}, ${u.words ? JSON.stringify(u.words) : null}::jsonb, ${u.confidence ?? null}
-           where exists (select 1 from live_sessions where transcription_id = ${transcriptionId} for key share)
-          on conflict do nothing
-          returning idx`,
-    );
-    if (!stored.length) {
-      sessionGone = true;
-      return abort.abort();
-    }
-    idx++;
-    await announceChange(database, t.userId);
+    pending.cancel();
+    await inOrder(async () => {
+      if (stop.aborted) return;
+      // Only while the recording's session is there: a discarded recording, or one whose full
+      // transcript is stored, takes no more live text. The key-share lock waits for a discard
+      // that is counting the seconds shown, so no text appears after it counted. The words
+      // shown as still changing are this utterance's: they go in the same statement.
+      const stored = await queryRows(
+        database,
+        sql`with stored as (
+              insert into live_utterances (transcription_id, idx, start_ms, end_ms, text, words, confidence)
+              select ${transcriptionId}, ${idx}, ${u.startMs}, ${u.endMs}, ${u.text}, ${u.words ? JSON.stringify(u.words) : null}::jsonb, ${u.confidence ?? null}
+               where exists (select 1 from live_sessions where transcription_id = ${transcriptionId} for key share)
+              on conflict do nothing
+              returning idx),
+            cleared as (update live_sessions set pending = '' where transcription_id = ${transcriptionId} and pending <> '' and exists (select 1 from stored))
+            select idx from stored`,
+      );
+      if (!stored.length) {
+        sessionGone = true;
+        return abort.abort();
+      }
+      idx++;
+      await announceChange(database, t.userId);
+    });
   };
+  // Words still changing: the latest is written at most every PENDING_EVERY_MS (an update
+  // that comes sooner waits for it, replaced by any newer one); they cover at most the audio
+  // the engine has taken, which counts as shown.
+  const pending = throttled(PENDING_EVERY_MS, (text: string) =>
+    inOrder(async () => {
+      if (stop.aborted) return;
+      const shown = text ? { shownMs: sql`greatest(${liveSessions.shownMs}, ${next * LIVE_CHUNK_MS})` } : {};
+      await database.update(liveSessions).set({ pending: text, ...shown }).where(eq(liveSessions.transcriptionId, transcriptionId));
+      await announceChange(database, t.userId);
+    }).catch(() => {}),
+  );
   const onPending = (text: string) => {
-    if (stop.aborted || (text && Date.now() - pendingAt < PENDING_EVERY_MS)) return;
-    pendingAt = Date.now();
-    // Words still changing are shown too: they cover at most the audio the engine has taken.
-    const shown = text ? { shownMs: sql`greatest(${liveSessions.shownMs}, ${next * LIVE_CHUNK_MS})` } : {};
-    void database
-      .update(liveSessions)
-      .set({ pending: text, ...shown })
-      .where(eq(liveSessions.transcriptionId, transcriptionId))
-      .then(() => announceChange(database, t.userId))
-      .catch(() => {});
+    if (!stop.aborted) pending.push(text);
   };
   try {
+    // Which engine made the live text: the full-quality pass compares its confidence with the live text's only on the same engine.
+    await database.update(liveSessions).set({ engine: engine.name }).where(eq(liveSessions.transcriptionId, transcriptionId));
     const dir = await mkdtemp(path.join(os.tmpdir(), "verbatim-live-"));
     workDir = dir;
     const listen = () => engine.live({ language: t.language, offsetMs: next * LIVE_CHUNK_MS, workDir: dir, onUtterance, onPending });
-    transcriber = listen();
+    transcriber = await listen();
     let fedAt = Date.now();
     let gapSince: number | null = null;
     let checkedAt = 0;
@@ -154,7 +170,7 @@ async function runLive(run: JobRun<LivePayload>, idleReleaseMs: number, givenEng
           }
           if (released === "lost") return "lost";
           // A chunk came meanwhile: a new engine session goes on from here.
-          transcriber = listen();
+          transcriber = await listen();
           fedAt = Date.now();
         }
       }
@@ -191,6 +207,8 @@ async function runLive(run: JobRun<LivePayload>, idleReleaseMs: number, givenEng
     await announceChange(database, t.userId);
     return ended;
   } finally {
+    pending.cancel();
+    await writing;
     if (workDir) await rm(workDir, { recursive: true, force: true });
   }
 }

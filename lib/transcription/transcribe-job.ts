@@ -4,7 +4,8 @@ import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/lib/db/client";
-import { transcriptions } from "@/lib/db/schema";
+import { liveSessions, transcriptions } from "@/lib/db/schema";
+import { liveDraft } from "@/lib/recordings/draft";
 import { defineJob, exponentialBackoff, type JobOutcome, type JobRun } from "@/lib/jobs/definition";
 import { EXHAUSTED } from "@/lib/jobs/run-job";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -12,7 +13,8 @@ import { reserveSeconds } from "@/lib/billing/usage";
 import { log } from "@/lib/log/logger";
 import { NORMALISED, audioStore } from "@/lib/storage/audio-store";
 import { chooseEngine } from "./engines/registry";
-import { PermanentEngineError, TransientEngineError } from "./engines/types";
+import { PermanentEngineError, TransientEngineError, type EngineSegment } from "./engines/types";
+import { liveOrFinal } from "./live-or-final";
 import { clearPieces } from "./piece-queue";
 import { cancelTranscription, completeTranscription, transcriptionFailed, transcriptionRequeued, TRANSCRIBE_ATTEMPTS } from "./queue";
 import { readableSegments } from "./readable-segments";
@@ -85,8 +87,10 @@ async function transcribe({ database, job, signal, lost, leaseMs }: JobRun<unkno
     progress.stop();
     if (workDir) await rm(workDir, { recursive: true, force: true });
   }
+  // A recording: where the same engine was surer of its live text, that is kept.
+  const chosen = await liveOrFinalOf(database, t.id, engine.name, result.segments);
   // A database error while storing is not the engine's fault: the file is tried again rather than failed.
-  let segments = readableSegments(result.segments);
+  let segments = readableSegments(chosen);
   let found: FoundSpeakers | undefined;
   if (speakers && "turns" in speakers) {
     try {
@@ -110,6 +114,16 @@ async function transcribe({ database, job, signal, lost, leaseMs }: JobRun<unkno
     throw new TransientEngineError("The transcript could not be stored. It is tried again.");
   });
   return done ? "done" : "lost";
+}
+
+/** The better of a recording's live text and its full-quality pass (the pass alone for an uploaded file). */
+async function liveOrFinalOf(database: Database, transcriptionId: string, engine: string, final: EngineSegment[]): Promise<EngineSegment[]> {
+  const [session] = await database.select({ engine: liveSessions.engine }).from(liveSessions).where(eq(liveSessions.transcriptionId, transcriptionId));
+  if (!session) return final;
+  const live = (await liveDraft(database, transcriptionId)).map((u) => ({ ...u, words: u.words ?? undefined, confidence: u.confidence ?? undefined }));
+  const chosen = liveOrFinal(final, live, session.engine === engine);
+  if (chosen.keptLive) log().info({ transcriptionId, keptLive: chosen.keptLive, stretches: chosen.stretches }, "kept live text the engine was surer of");
+  return chosen.segments;
 }
 
 const transcriptionOf = (job: { transcriptionId: string | null }): string => {

@@ -36,6 +36,7 @@ function watched(options: { detects?: boolean; failOnCall?: number; lanes?: numb
     ...sphinxEngine,
     detectsLanguage: options.detects ?? false,
     parallelism: () => options.lanes ?? 2,
+    liveCores: () => 1,
     async transcribe(request) {
       calls.push({ language: request.language, previousText: request.previousText, durationS: request.durationS });
       const call = calls.length;

@@ -2,7 +2,7 @@ import { hostname } from "node:os";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { queryRows, type Database, type Tx } from "@/lib/db/client";
 import { workers } from "@/lib/db/schema";
-import { env } from "@/lib/env";
+import { liveSessionsAtOnce } from "./engines/capacity";
 import { retrySpeakerProvisioning, speakerProvisioningState, type SpeakerProvisioningState } from "@/lib/speakers/speaker-models";
 import { chooseEngine } from "./engines/registry";
 import { provisioningState, retryProvisioning, type ProvisioningState } from "./model-provisioning";
@@ -44,7 +44,7 @@ export async function heartbeat(database: Database, workerId: string, currentJob
     engine: choice.engine?.name ?? null,
     problem: choice.engine ? null : (choice.reason ?? null),
     capacity: choice.engine?.parallelism() ?? 0,
-    liveCapacity: choice.engine ? env().LIVE_SESSIONS_PER_WORKER : 0,
+    liveCapacity: choice.engine ? liveSessionsAtOnce(choice.engine) : 0,
     currentJobId,
     modelStatus: { ...provisioningState(), speakers: speakerProvisioningState() } satisfies ModelStatus,
     seenAt: sql`now()`,

@@ -2,6 +2,7 @@ import { hostname } from "node:os";
 import type { Database } from "@/lib/db/client";
 import type { JobKind } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { liveSessionsAtOnce } from "@/lib/transcription/engines/capacity";
 import type { JobDefinition, JobOutcome } from "@/lib/jobs/definition";
 import { runLane, type Lane } from "@/lib/jobs/lane";
 import { runSchedules } from "@/lib/jobs/schedule";
@@ -60,7 +61,13 @@ function start(database: Database, id: string, options: StartWorkerOptions): Wor
   };
   void beat();
   const beating = setInterval(() => void beat(), HEARTBEAT_MS);
-  const hasEngine = async () => (await chooseEngine()).engine !== null;
+  // The live lane's width follows the engine chosen (each costs a different share of a core).
+  let liveSlots = 1;
+  const hasEngine = async () => {
+    const { engine } = await chooseEngine();
+    if (engine) liveSlots = liveSessionsAtOnce(engine);
+    return engine !== null;
+  };
 
   const kindsOf = (lane: JobDefinition<unknown>["lane"]) => (Object.keys(registry) as JobKind[]).filter((k) => registry[k].lane === lane);
   const lanes: Lane[] = [
@@ -85,7 +92,7 @@ function start(database: Database, id: string, options: StartWorkerOptions): Wor
     },
     { name: "tasks", kinds: kindsOf("tasks"), concurrency: () => 1 },
     { name: "mail", kinds: kindsOf("mail"), concurrency: () => 1 },
-    { name: "live", kinds: kindsOf("live"), concurrency: () => env().LIVE_SESSIONS_PER_WORKER, ready: hasEngine },
+    { name: "live", kinds: kindsOf("live"), concurrency: () => liveSlots, ready: hasEngine },
   ];
 
   const running = (async () => {

@@ -1,6 +1,7 @@
 /** Answers of /api/recordings (live recording), as the browser checks them. zod/mini: read in the browser. */
 import * as z from "zod/mini";
 import { ApiTranscription } from "./transcriptions";
+import { TRANSCRIPTION_STATUSES } from "@/lib/db/transcription-statuses";
 
 export const ApiRecording = z.object({
   transcription: ApiTranscription,
@@ -23,3 +24,9 @@ export type ApiUtterance = z.infer<typeof ApiUtterance>;
 
 export const LiveState = z.object({ live: z.boolean(), not_live_reason: z.nullable(z.string()), stopped: z.boolean() });
 export const LivePending = z.object({ text: z.string() });
+/**
+ * The `end` event: the server let go of the live text. `status` is the transcription's then
+ * (null: it is gone); `live_kept`: the full-quality pass failed and the live text became the transcript.
+ */
+export const LiveEnd = z.object({ status: z.nullable(z.enum(TRANSCRIPTION_STATUSES)), live_kept: z.boolean() });
+export type LiveEnd = z.infer<typeof LiveEnd>;

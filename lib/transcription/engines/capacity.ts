@@ -10,6 +10,22 @@ export function whisperThreads(): number {
   return env().WHISPER_THREADS ?? Math.min(4, machineCores());
 }
 
+/** Of the machine's cores, the share live recordings may take: the rest serves pages and finishes files. */
+const LIVE_SHARE = 0.9;
+/** However light an engine, a worker holds at most this many live recordings per core (each holds a process and a database poll). */
+const MAX_LIVE_PER_CORE = 8;
+
+/**
+ * Live recordings one worker transcribes at once: LIVE_SESSIONS_PER_WORKER, else as many as
+ * the engine's measured cost per recording fits in 90 % of the cores (PocketSphinx: 4 on 2
+ * cores), at least one.
+ */
+export function liveSessionsAtOnce(engine: { liveCores(): number }): number {
+  const cores = machineCores();
+  const fit = Math.floor((cores * LIVE_SHARE) / Math.max(engine.liveCores(), 0.01));
+  return env().LIVE_SESSIONS_PER_WORKER ?? Math.max(1, Math.min(fit, cores * MAX_LIVE_PER_CORE));
+}
+
 /**
  * Pieces of one file run at once: TRANSCRIBE_PARALLEL, else as many engine processes as
  * the cores hold. More would only make each slower, and the first piece later.

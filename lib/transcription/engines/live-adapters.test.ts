@@ -43,38 +43,91 @@ function collector(dir: string, offsetMs = 0) {
 describe("live transcription adapters", () => {
   const { dataDir } = useTestEnv({});
 
-  it("PocketSphinx reports each utterance while the audio still arrives, in order, in recording time", async () => {
-    const c = collector(dataDir, 60_000);
-    const live = sphinxLive(c.request);
-    await feed(live, Buffer.concat([JFK.subarray(0, 6 * BYTES_PER_SECOND), silence(1500)]));
-    // Before the end of the recording: the utterances of its first six seconds are there.
-    for (let i = 0; i < 50 && !c.heard.length; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(c.heard.length).toBeGreaterThan(0);
-    await feed(live, Buffer.concat([JFK.subarray(6 * BYTES_PER_SECOND), silence(1500)]));
+  describe.each([
+    ["its library's binding, word by word", {}],
+    ["its CLI, a sentence at a time", { POCKETSPHINX_PYTHON: "/nonexistent/python3" }],
+  ])("PocketSphinx through %s", (how, config) => {
+    const streams = !("POCKETSPHINX_PYTHON" in config);
+    beforeEach(() => Object.assign(process.env, config));
+    afterEach(() => {
+      if (!streams) delete process.env.POCKETSPHINX_PYTHON;
+    });
+
+    it("reports each utterance while the audio still arrives, in order, in recording time", async () => {
+      const c = collector(dataDir, 60_000);
+      const live = await sphinxLive(c.request);
+      await feed(live, Buffer.concat([JFK.subarray(0, 6 * BYTES_PER_SECOND), silence(1500)]));
+      // Before the end of the recording: the utterances of its first six seconds are there.
+      for (let i = 0; i < 50 && !c.heard.length; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(c.heard.length).toBeGreaterThan(0);
+      await feed(live, Buffer.concat([JFK.subarray(6 * BYTES_PER_SECOND), silence(1500)]));
+      await live.end();
+      const text = c.heard.map((u) => u.text).join(" ");
+      expect(text).toMatch(/country/);
+      for (const [i, u] of c.heard.entries()) {
+        // Times are from the recording's start: this session began at 60 s.
+        expect(u.startMs).toBeGreaterThanOrEqual(60_000);
+        expect(u.endMs).toBeLessThanOrEqual(60_000 + 15_000);
+        expect(u.words?.length).toBeGreaterThan(0);
+        if (i > 0) expect(u.startMs).toBeGreaterThanOrEqual(c.heard[i - 1].endMs);
+      }
+      // Words still changing only where the binding is: cleared after each utterance.
+      if (streams) {
+        expect(c.pending.filter(Boolean).length).toBeGreaterThan(3);
+        expect(c.pending.at(-1)).toBe("");
+      } else expect(c.pending).toEqual([]);
+    });
+
+    it("refuses other languages clearly", async () => {
+      await expect(sphinxLive({ ...collector(dataDir).request, language: "de" })).rejects.toThrow("PocketSphinx transcribes English only.");
+    });
+
+    it("an aborted session reports nothing more", async () => {
+      const c = collector(dataDir);
+      const live = await sphinxLive(c.request);
+      await feed(live, JFK.subarray(0, 3 * BYTES_PER_SECOND));
+      live.abort();
+      await live.end();
+      expect(c.heard).toEqual([]);
+      void how;
+    });
+  });
+
+  it("PocketSphinx word by word: the words of a sentence show while it is spoken, and the final words are the CLI's", async () => {
+    const speech = Buffer.concat([JFK, silence(1500)]);
+    const byBinding = collector(dataDir);
+    const events: Array<{ at: number; kind: "pending" | "utterance"; text: string; endMs?: number }> = [];
+    const live = await sphinxLive({
+      ...byBinding.request,
+      onPending: (text) => void events.push({ at: Date.now(), kind: "pending", text }),
+      onUtterance: async (u) => void events.push({ at: Date.now(), kind: "utterance", text: u.text, endMs: u.endMs }),
+    });
+    const started = Date.now();
+    // At real-time pace, as a browser sends it.
+    await feed(live, speech, 1);
     await live.end();
-    const text = c.heard.map((u) => u.text).join(" ");
-    expect(text).toMatch(/country/);
-    for (const [i, u] of c.heard.entries()) {
-      // Times are from the recording's start: this session began at 60 s.
-      expect(u.startMs).toBeGreaterThanOrEqual(60_000);
-      expect(u.endMs).toBeLessThanOrEqual(60_000 + 15_000);
-      expect(u.words?.length).toBeGreaterThan(0);
-      if (i > 0) expect(u.startMs).toBeGreaterThanOrEqual(c.heard[i - 1].endMs);
+    const utterances = events.filter((e) => e.kind === "utterance");
+    expect(utterances.length).toBeGreaterThan(1);
+    // Each utterance's first words were on screen before its speaker stopped: a word showed
+    // while the audio of the utterance's end had not yet been sent.
+    for (const [i, u] of utterances.entries()) {
+      const since = i ? utterances[i - 1].at : 0;
+      const shown = events.find((e) => e.kind === "pending" && e.text && e.at > since && e.at <= u.at);
+      expect(shown).toBeDefined();
+      expect(shown!.at - started).toBeLessThan(u.endMs!);
     }
-  });
-
-  it("PocketSphinx refuses other languages clearly", () => {
-    expect(() => sphinxLive({ ...collector(dataDir).request, language: "de" })).toThrow("PocketSphinx transcribes English only.");
-  });
-
-  it("an aborted PocketSphinx session reports nothing more", async () => {
-    const c = collector(dataDir);
-    const live = sphinxLive(c.request);
-    await feed(live, JFK.subarray(0, 3 * BYTES_PER_SECOND));
-    live.abort();
-    await live.end();
-    expect(c.heard).toEqual([]);
-  });
+    // The same decoder and model as the CLI: the final words match it exactly.
+    process.env.POCKETSPHINX_PYTHON = "/nonexistent/python3";
+    try {
+      const byCli = collector(dataDir);
+      const cli = await sphinxLive(byCli.request);
+      await feed(cli, speech);
+      await cli.end();
+      expect(utterances.map((u) => u.text)).toEqual(byCli.heard.map((u) => u.text));
+    } finally {
+      delete process.env.POCKETSPHINX_PYTHON;
+    }
+  }, 60_000);
 
   it("pieces for batch APIs: cut at pauses into 5–15 s, sent one at a time, times shifted into the recording", async () => {
     const lengths: number[] = [];

@@ -65,6 +65,8 @@ export function createOpenAiEngine(config: () => OpenAiConfig | null = openAiCon
     pieceSeconds: 300,
     // The work is remote: a few requests at once, kind to the API's rate limits.
     parallelism: () => env().TRANSCRIBE_PARALLEL ?? 4,
+    // The work is on the API's servers: here only cutting pieces and waiting.
+    liveCores: () => 0.05,
     detectsLanguage: true,
     languages: () => "any",
     async availability() {
@@ -106,7 +108,7 @@ export function createOpenAiEngine(config: () => OpenAiConfig | null = openAiCon
       return { segments: segmentsFromVerboseJson(body), language: languageCodeFromName(body.language) };
     },
     // VAD-bounded pieces of 5–15 s to the same batch endpoint.
-    live: (request) => piecewiseLive(engine, request),
+    live: async (request) => piecewiseLive(engine, request),
   };
   return engine;
 }

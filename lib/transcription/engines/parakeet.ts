@@ -25,6 +25,8 @@ export const parakeetEngine: Engine = {
   // Its attention spans the whole input: two minutes keep memory modest and the first text close.
   pieceSeconds: 120,
   parallelism: () => piecesAtOnce(whisperThreads()),
+  // Each 5–15 s piece is transcribed in a fraction of its length on the same threads.
+  liveCores: () => whisperThreads() / 2,
   // It does not report the language it heard: a file's pieces are not held back to learn it.
   detectsLanguage: false,
   languages: () => PARAKEET_LANGUAGES,
@@ -41,7 +43,7 @@ export const parakeetEngine: Engine = {
       return { available: false, reason: `The whisper.cpp binding could not be loaded: ${(error as Error).message}` };
     }
   },
-  live: (request) => piecewiseLive(parakeetEngine, request),
+  live: async (request) => piecewiseLive(parakeetEngine, request),
   async transcribe({ wavPath, durationS, language, signal, onProgress }): Promise<EngineResult> {
     const model = resolveParakeetModel();
     if (!model) throw new PermanentEngineError("No Parakeet model is configured.");

@@ -4,27 +4,34 @@ import { env } from "@/lib/env";
 import type { EngineSegment } from "./types";
 import { PermanentEngineError, type LiveRequest, type LiveTranscriber } from "./types";
 import { parseSphinxOutput } from "./sphinx-output";
+import { sphinxStreamCommand } from "./sphinx-stream";
 
 /**
- * One long-lived `pocketsphinx_continuous -infile /dev/stdin` per recording, fed raw 16 kHz
- * PCM as it arrives: it finds the ends of utterances itself and prints each one (hypothesis
- * and timed words) as soon as it ends — about 0.3 s after the speaker pauses, here. Its
- * output is read line by line; an utterance is complete at its `</s>` line.
+ * One long-lived PocketSphinx per recording, fed raw 16 kHz PCM as it arrives. It finds the
+ * ends of utterances itself (a pause) and prints each one with its timed words about 0.3 s
+ * after it ends. With the library's Python binding (python3-pocketsphinx, through
+ * sphinx-stream.py) it also prints the utterance's best hypothesis so far after every
+ * chunk, shown as words still changing; without it, the `pocketsphinx_continuous` CLI
+ * gives whole utterances only. Both run the same decoder with the same model, so the final
+ * words are the same. Output is read line by line; an utterance is complete at `</s>`.
  */
-export function sphinxLive(request: LiveRequest): LiveTranscriber {
+export async function sphinxLive(request: LiveRequest): Promise<LiveTranscriber> {
   if (request.language && request.language !== "en") throw new PermanentEngineError("PocketSphinx transcribes English only.");
-  // Node gives a child a socket as stdin, which PocketSphinx cannot open as /dev/stdin;
-  // `cat` turns it into a pipe. Its own process group, so an abort ends both.
-  const child = spawn("/bin/sh", ["-c", 'cat | exec "$0" -infile /dev/stdin -time yes -logfn /dev/null', env().POCKETSPHINX_PATH], {
-    stdio: ["pipe", "pipe", "ignore"],
-    detached: true,
-  });
+  const streaming = await sphinxStreamCommand();
+  // The CLI: Node gives a child a socket as stdin, which PocketSphinx cannot open as
+  // /dev/stdin; `cat` turns it into a pipe. Either way its own process group, so an abort
+  // ends all of it.
+  const [command, args] = streaming ?? ["/bin/sh", ["-c", 'cat | exec "$0" -infile /dev/stdin -time yes -logfn /dev/null', env().POCKETSPHINX_PATH]];
+  const child = spawn(command, args, { stdio: ["pipe", "pipe", "ignore"], detached: true });
   let aborted = false;
   let failure: Error | null = null;
   let block = "";
   let partial = "";
-  // Utterances are reported one after another, in order, even when the callback is slow.
+  // Utterances and the words in progress are reported in the order printed, even when a callback is slow.
   let reported: Promise<void> = Promise.resolve();
+  const report = (step: () => Promise<void> | void) => {
+    reported = reported.then(() => (aborted ? undefined : step())).catch((error: unknown) => void (failure ??= error as Error));
+  };
   const shift = (s: EngineSegment): EngineSegment => ({
     ...s,
     startMs: s.startMs + request.offsetMs,
@@ -36,15 +43,16 @@ export function sphinxLive(request: LiveRequest): LiveTranscriber {
     const lines = (partial + chunk).split("\n");
     partial = lines.pop() ?? "";
     for (const line of lines) {
+      if (line.startsWith("~")) {
+        const words = line.slice(1).trim();
+        report(() => request.onPending?.(words));
+        continue;
+      }
       block += `${line}\n`;
       if (!line.startsWith("</s> ")) continue;
       const utterances = parseSphinxOutput(block);
       block = "";
-      for (const u of utterances) {
-        reported = reported
-          .then(() => (aborted ? undefined : request.onUtterance(shift(u))))
-          .catch((error: unknown) => void (failure ??= error as Error));
-      }
+      for (const u of utterances) report(() => request.onUtterance(shift(u)));
     }
   });
   child.on("error", (error) => (failure = error));
@@ -74,3 +82,4 @@ export function sphinxLive(request: LiveRequest): LiveTranscriber {
     },
   };
 }
+

@@ -4,11 +4,15 @@ import { PermanentEngineError, type Engine, type EngineResult, type EngineSegmen
 import { env } from "@/lib/env";
 import { piecesAtOnce } from "./capacity";
 import { sphinxLive } from "./sphinx-live";
+import { sphinxStreamsWords } from "./sphinx-stream";
 import { parseSphinxOutput } from "./sphinx-output";
 
 export const SPHINX_COMMAND = () => env().POCKETSPHINX_PATH;
 // The model the Debian CLI uses by default (package pocketsphinx-en-us).
 const modelDir = () => env().POCKETSPHINX_MODEL_DIR;
+
+/** Share of one core a live PocketSphinx recording uses (bench:live, 1–4 at once on 2 cores). */
+const SPHINX_LIVE_CORES = 0.45;
 
 /** The shortest pause left between two utterances when a clock jump is closed. */
 const MIN_UTTERANCE_GAP_MS = 200;
@@ -54,6 +58,8 @@ export const sphinxEngine: Engine = {
   pieceSeconds: 60,
   // One process uses one core.
   parallelism: () => piecesAtOnce(1),
+  // `npm run bench:live`: about 0.4 of a core per recording while someone speaks, words shown or not.
+  liveCores: () => SPHINX_LIVE_CORES,
   detectsLanguage: false,
   languages: () => new Set(["en"]),
   async availability() {
@@ -63,7 +69,10 @@ export const sphinxEngine: Engine = {
         return { available: false, reason: "PocketSphinx is installed but its English model is missing (pocketsphinx-en-us)." };
       }
       const lanes = piecesAtOnce(1);
-      return { available: true, setup: `${lanes} ${lanes === 1 ? "process" : "processes"} at once, one per core.` };
+      const live = (await sphinxStreamsWords())
+        ? "Live recordings show words as they are spoken."
+        : "Live recordings show a sentence at a time: install python3-pocketsphinx to show words as they are spoken.";
+      return { available: true, setup: `${lanes} ${lanes === 1 ? "process" : "processes"} at once, one per core. ${live}` };
     } catch (error) {
       if (error instanceof CommandNotFound) return { available: false, reason: "PocketSphinx is not installed." };
       return { available: false, reason: (error as Error).message };

@@ -68,13 +68,15 @@ export interface Engine {
   pieceSeconds: number;
   /** how many pieces this machine runs at once with it */
   parallelism(): number;
+  /** about how many cores one live recording keeps busy with it (measured): how many a worker takes at once */
+  liveCores(): number;
   availability(): Promise<Availability>;
   /** language codes it transcribes; "any" for multilingual engines */
   languages(): ReadonlySet<string> | "any";
   detectsLanguage: boolean;
   transcribe(request: TranscribeRequest): Promise<EngineResult>;
   /** transcribes a recording as its audio arrives */
-  live(request: LiveRequest): LiveTranscriber;
+  live(request: LiveRequest): Promise<LiveTranscriber>;
 }
 
 /** A failure worth retrying (network, rate limit, overloaded server); anything else is final. */

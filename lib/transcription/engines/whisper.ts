@@ -59,6 +59,8 @@ export const whisperEngine: Engine = {
   // Whisper hears 30-second windows; two minutes give it context and keep the first text close.
   pieceSeconds: 120,
   parallelism: () => piecesAtOnce(whisperThreads()),
+  // A pass over the unconfirmed audio every second keeps its threads busy while someone speaks.
+  liveCores: () => whisperThreads(),
   detectsLanguage: true,
   languages: () => "any",
   async availability() {
@@ -78,7 +80,7 @@ export const whisperEngine: Engine = {
       return { available: false, reason: `The whisper.cpp binding could not be loaded: ${(error as Error).message}` };
     }
   },
-  live: (request) => agreementLive(whisperEngine, request),
+  live: async (request) => agreementLive(whisperEngine, request),
   async transcribe({ wavPath, durationS, language, previousText, signal, onProgress }): Promise<EngineResult> {
     const model = resolveWhisperModel();
     if (!model) throw new PermanentEngineError("No whisper model is configured.");
