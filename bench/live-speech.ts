@@ -4,12 +4,16 @@ import { BYTES_PER_SECOND, wavHeader } from "@/lib/audio/wav";
 import { LIVE_CHUNK_BYTES } from "@/lib/recordings/pcm-chunks";
 import { wavChunks } from "@/lib/speakers/wav-chunks";
 import { ENGINES } from "@/lib/transcription/engines/registry";
+import { inspectAndNormalise } from "@/lib/transcription/audio";
+import { planPieces, writePiece } from "@/lib/transcription/pieces";
 
 /**
- * The samples of a 16 kHz mono 16-bit WAV (wherever its `data` chunk starts), said `repeats`
- * times and padded with silence to whole live chunks.
+ * The samples of an audio file (any format ffmpeg reads, as an upload is decoded), said
+ * `repeats` times and padded with silence to whole live chunks.
  */
-export async function loadSpeech(wavPath: string, repeats: number): Promise<Buffer> {
+export async function loadSpeech(audioPath: string, repeats: number, dir: string): Promise<Buffer> {
+  const wavPath = path.join(dir, "bench-speech-decoded.wav");
+  await inspectAndNormalise(audioPath, wavPath);
   const parts: Buffer[] = [];
   for await (const { samples } of wavChunks(wavPath, 600)) parts.push(Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength));
   const once = Buffer.concat(parts);
@@ -23,4 +27,19 @@ export async function bareSphinxText(pcm: Buffer, dir: string): Promise<string> 
   writeFileSync(wavPath, Buffer.concat([wavHeader(pcm.length), pcm]));
   const { segments } = await ENGINES.sphinx.transcribe({ wavPath, durationS: pcm.length / BYTES_PER_SECOND, language: "en" });
   return segments.map((s) => s.text).join(" ");
+}
+
+/** What an upload of the same audio gets: the pieces the full-quality pass cuts, each through PocketSphinx. */
+export async function uploadedSphinxText(pcm: Buffer, dir: string): Promise<string> {
+  const wavPath = path.join(dir, "bench-speech.wav");
+  writeFileSync(wavPath, Buffer.concat([wavHeader(pcm.length), pcm]));
+  const engine = ENGINES.sphinx;
+  const texts: string[] = [];
+  for (const piece of await planPieces(wavPath, pcm.length / BYTES_PER_SECOND, engine.pieceSeconds, engine.parallelism())) {
+    const file = path.join(dir, `bench-piece-${piece.index}.wav`);
+    await writePiece(wavPath, piece, file);
+    const { segments } = await engine.transcribe({ wavPath: file, durationS: piece.endS - piece.startS, language: "en" });
+    texts.push(...segments.map((s) => s.text));
+  }
+  return texts.join(" ");
 }

@@ -37,7 +37,7 @@ import { changeFeed } from "@/lib/transcription/change-feed";
 import { wordErrorRate } from "@/lib/transcription/wer";
 import { startTestPostgres } from "@/test/support/postgres";
 import { benchUser } from "./bench-user";
-import { bareSphinxText, loadSpeech } from "./live-speech";
+import { bareSphinxText, loadSpeech, uploadedSphinxText } from "./live-speech";
 import { finalWords, wordDelays, type FinalUtterance, type View, type WordDelays } from "./live-words";
 import { watchCpu } from "./process-tree";
 
@@ -233,7 +233,7 @@ async function run(db: Database, count: number, pcm: Buffer, reference: string, 
 const LABEL = 52;
 const COLUMN = 12;
 
-function printTable(results: RunResult[], bareWer: number) {
+function printTable(results: RunResult[], bareWer: number, uploadedWer: number) {
   const row = (label: string, cells: string[], target = "") =>
     console.log(`${label.padEnd(LABEL)}${cells.map((c) => c.padStart(COLUMN)).join("")}${target ? `   ${target}` : ""}`);
   const stats = (title: string, pick: (r: RunResult) => number[], targets: [string, string, string] = ["", "", ""]) => {
@@ -253,6 +253,7 @@ function printTable(results: RunResult[], bareWer: number) {
   row("WER, final live words", results.map((r) => percent(r.liveWer)), "target ≤ the full-quality pass and the bare engine");
   row("WER, full-quality pass (same engine)", results.map((r) => (r.finalPassWer === undefined ? "–" : r.finalPassWer === null ? "not done" : percent(r.finalPassWer))));
   row("WER, bare engine on the whole file", results.map((r, i) => (i === 0 ? percent(bareWer) : "–")));
+  row("WER, the file uploaded (pieces, no live text)", results.map((r, i) => (i === 0 ? percent(uploadedWer) : "–")));
 }
 
 async function main() {
@@ -264,10 +265,10 @@ async function main() {
   if (!(repeats >= 1) || counts.some((n) => !Number.isInteger(n) || n < 1)) throw new Error("--repeats and --sessions take whole numbers ≥ 1 (--sessions 1,2,4)");
   const said = referenceFile ? readFileSync(referenceFile, "utf8") : JFK_SAID;
   const reference = Array.from({ length: repeats }, () => said).join(" ");
-  const pcm = await loadSpeech(speech, repeats);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "verbatim-bench-live-"));
+  const pcm = await loadSpeech(speech, repeats, dir);
 
   const pg = await startTestPostgres();
-  const dir = mkdtempSync(path.join(os.tmpdir(), "verbatim-bench-live-"));
   Object.assign(process.env, { DATABASE_URL: pg.url, DATA_DIR: dir, TRANSCRIBE_ENGINE: "sphinx", BETTER_AUTH_SECRET: "bench-secret-long-enough-for-signing" });
   const handle = openDatabase({ url: pg.url });
   try {
@@ -279,7 +280,8 @@ async function main() {
     const results: RunResult[] = [];
     for (const [i, count] of counts.entries()) results.push(await run(handle.db, count, pcm, reference, i === 0));
     const bareWer = wordErrorRate(reference, await bareSphinxText(pcm, dir));
-    printTable(results, bareWer);
+    const uploadedWer = wordErrorRate(reference, await uploadedSphinxText(pcm, dir));
+    printTable(results, bareWer, uploadedWer);
   } finally {
     // The database going away ends this process's LISTEN connection: expected here, not worth a log line.
     log().level = "silent";
