@@ -27,6 +27,11 @@ describe("wordDelays", () => {
     });
   });
 
+  it("a word shows once a guess holds it, even where the guess had a word too many before it", () => {
+    const views = [{ at: t0 + 1500, finals: 0, pending: "as knot not" }];
+    expect(wordDelays(views, utterances, t0).right.slice(0, 2)).toEqual([1400, 500]);
+  });
+
   it("counts a word shown when its utterance arrives, views or not", () => {
     expect(wordDelays([], utterances, t0).right).toEqual([1400, 1000, 1500, 1000]);
   });

@@ -28,7 +28,7 @@ interface FinalWord {
 export interface WordDelays {
   /** until the client first showed some word at its place */
   shown: number[];
-  /** until the client first showed this word at its place */
+  /** until the client first showed this word, matched to it by aligning what was shown with the final words */
   right: number[];
   /** until its utterance arrived */
   final: number[];
@@ -48,11 +48,40 @@ export function finalWords(utterances: FinalUtterance[]): string[] {
   return utterances.flatMap(wordsOf).map((w) => w.word);
 }
 
+/** Words still changing may run past the final words they become by this many. */
+const ALIGN_SLACK = 8;
+
+/**
+ * Which of the final words from `from` on the words still changing already show: a longest
+ * common subsequence of the two, so a word counts where a guess before it was one word too
+ * many or too few ("white york had trained in new for you" already shows "for you").
+ */
+function matchedFinals(pending: string[], finals: FinalWord[], from: number): number[] {
+  const target = finals.slice(from, from + pending.length + ALIGN_SLACK).map((w) => w.word);
+  const lcs = Array.from({ length: pending.length + 1 }, () => new Array<number>(target.length + 1).fill(0));
+  for (let i = pending.length - 1; i >= 0; i--) {
+    for (let j = target.length - 1; j >= 0; j--) {
+      lcs[i][j] = pending[i] === target[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+    }
+  }
+  const matched: number[] = [];
+  for (let i = 0, j = 0; i < pending.length && j < target.length; ) {
+    if (pending[i] === target[j]) {
+      matched.push(from + j);
+      i++;
+      j++;
+    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) i++;
+    else j++;
+  }
+  return matched;
+}
+
 /**
  * Per final word k: the delay from when it was spoken (`t0` + its end on the recording's
- * clock) until the first view holding k + 1 words, until the first view whose word k is
- * this word, and until its utterance arrived. Positions count in the whole recording's
- * word sequence (final utterances before, then the words still changing).
+ * clock) until the first view holding k + 1 words, until the first view that shows this
+ * very word (aligned with the final words), and until its utterance arrived. Positions
+ * count in the whole recording's word sequence (final utterances before, then the words
+ * still changing).
  */
 export function wordDelays(views: View[], utterances: FinalUtterance[], t0: number): WordDelays {
   const perUtterance = utterances.map(wordsOf);
@@ -61,11 +90,11 @@ export function wordDelays(views: View[], utterances: FinalUtterance[], t0: numb
   const shownAt: Array<number | undefined> = [];
   const rightAt: Array<number | undefined> = [];
   for (const view of ordered) {
-    const words = [...perUtterance.slice(0, view.finals).flat().map((w) => w.word), ...normaliseWords(view.pending)];
-    for (let k = 0; k < Math.min(words.length, finals.length); k++) {
-      shownAt[k] ??= view.at;
-      if (words[k] === finals[k].word) rightAt[k] ??= view.at;
-    }
+    const finalCount = perUtterance.slice(0, view.finals).flat().length;
+    const pending = normaliseWords(view.pending);
+    for (let k = 0; k < Math.min(finalCount + pending.length, finals.length); k++) shownAt[k] ??= view.at;
+    for (let k = 0; k < finalCount; k++) rightAt[k] ??= view.at;
+    for (const k of matchedFinals(pending, finals, finalCount)) rightAt[k] ??= view.at;
   }
   const delay = (at: number, w: FinalWord) => at - (t0 + w.endMs);
   return {

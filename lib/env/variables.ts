@@ -318,7 +318,7 @@ export const VARIABLES = {
   },
   LIVE_SESSIONS_PER_WORKER: {
     schema: optionalPositiveInt(),
-    doc: "How many recordings one worker transcribes live at once; unset: as many as the engine's measured cost per recording fits in 90 % of the cores (PocketSphinx, about 0.45 of a core each: 4 on 2 cores). When every worker is full, new recordings are still recorded and are transcribed when they stop.",
+    doc: "How many recordings one worker transcribes live at once; unset: as many as the engine's measured cost per recording fits in 70 % of the cores (PocketSphinx, about 0.42 of a core each: 3 on 2 cores, 6 on 4). When every worker is full, new recordings are still recorded and are transcribed when they stop.",
     shownDefault: "from the engine's cost and the cores",
     example: "4",
     section: TRANSCRIPTION,

@@ -10,15 +10,20 @@ export function whisperThreads(): number {
   return env().WHISPER_THREADS ?? Math.min(4, machineCores());
 }
 
-/** Of the machine's cores, the share live recordings may take: the rest serves pages and finishes files. */
-const LIVE_SHARE = 0.9;
+/**
+ * Of the machine's cores, the share live recordings may take: the rest serves pages, the
+ * database and the chunks' requests. Measured with bench:live on 2 cores (PostgreSQL and the
+ * clients on the same machine): 3 PocketSphinx recordings (1.1 cores) kept each word's delay
+ * near one recording's, 4 (1.7 cores) doubled the slowest.
+ */
+const LIVE_SHARE = 0.7;
 /** However light an engine, a worker holds at most this many live recordings per core (each holds a process and a database poll). */
 const MAX_LIVE_PER_CORE = 8;
 
 /**
  * Live recordings one worker transcribes at once: LIVE_SESSIONS_PER_WORKER, else as many as
- * the engine's measured cost per recording fits in 90 % of the cores (PocketSphinx: 4 on 2
- * cores), at least one.
+ * the engine's measured cost per recording fits in 70 % of the cores (PocketSphinx: 3 on 2
+ * cores, 6 on 4), at least one.
  */
 export function liveSessionsAtOnce(engine: { liveCores(): number }): number {
   const cores = machineCores();

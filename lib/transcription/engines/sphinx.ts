@@ -11,8 +11,8 @@ export const SPHINX_COMMAND = () => env().POCKETSPHINX_PATH;
 // The model the Debian CLI uses by default (package pocketsphinx-en-us).
 const modelDir = () => env().POCKETSPHINX_MODEL_DIR;
 
-/** Share of one core a live PocketSphinx recording uses (bench:live, 1–4 at once on 2 cores). */
-const SPHINX_LIVE_CORES = 0.45;
+/** Share of one core a live PocketSphinx recording uses, words shown as spoken (bench:live: 0.35–0.42 at 1–4 at once on 2 cores). */
+const SPHINX_LIVE_CORES = 0.42;
 
 /** The shortest pause left between two utterances when a clock jump is closed. */
 const MIN_UTTERANCE_GAP_MS = 200;
@@ -58,7 +58,6 @@ export const sphinxEngine: Engine = {
   pieceSeconds: 60,
   // One process uses one core.
   parallelism: () => piecesAtOnce(1),
-  // `npm run bench:live`: about 0.4 of a core per recording while someone speaks, words shown or not.
   liveCores: () => SPHINX_LIVE_CORES,
   detectsLanguage: false,
   languages: () => new Set(["en"]),
