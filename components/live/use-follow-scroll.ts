@@ -45,7 +45,7 @@ export function useFollowScroll<T extends HTMLElement>(content: unknown) {
     setDetached(!atBottom);
   }, []);
 
-  /** The reader takes over (wheel, touch, keys): a jump under way stops being followed. */
+  /** The reader takes over (wheel, touch, keys, dragging the scroll bar): a jump under way stops being followed. */
   const onReaderScroll = useCallback(() => {
     jumping.current = false;
   }, []);
@@ -67,7 +67,7 @@ export function useFollowScroll<T extends HTMLElement>(content: unknown) {
 
   return {
     /** spread on the scrolling element */
-    boxProps: { ref, onScroll, onWheel: onReaderScroll, onTouchStart: onReaderScroll, onKeyDown: onReaderScroll },
+    boxProps: { ref, onScroll, onWheel: onReaderScroll, onTouchStart: onReaderScroll, onKeyDown: onReaderScroll, onPointerDown: onReaderScroll },
     /** the reader scrolled away from the newest words */
     detached,
     jumpToLive,

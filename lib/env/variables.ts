@@ -320,7 +320,6 @@ export const VARIABLES = {
     schema: optionalPositiveInt(),
     doc: "How many recordings one worker transcribes live at once; unset: as many as the engine's measured cost per recording fits in 70 % of the cores (PocketSphinx, about 0.42 of a core each: 3 on 2 cores, 6 on 4). When every worker is full, new recordings are still recorded and are transcribed when they stop.",
     shownDefault: "from the engine's cost and the cores",
-    example: "4",
     section: TRANSCRIPTION,
   },
   JOB_RETENTION_DAYS: {

@@ -27,6 +27,8 @@ export function liveEventStream(database: Database, feed: ChangeFeed, userId: st
       for (const u of await liveDraft(database, transcriptionId, next)) {
         send(`event: utterance\ndata: ${JSON.stringify(toApiUtterance(u))}\n\n`);
         next = u.idx + 1;
+        // The browser drops the words still changing as their utterance arrives: any newer ones are sent again.
+        pending = "";
       }
       const [session] = await database.select().from(liveSessions).where(eq(liveSessions.transcriptionId, transcriptionId));
       if (!session) {

@@ -13,7 +13,7 @@ import { announceChange } from "@/lib/transcription/change-feed";
 import { chooseEngine } from "@/lib/transcription/engines/registry";
 import type { Engine, EngineSegment, LiveTranscriber } from "@/lib/transcription/engines/types";
 import { LIVE_ATTEMPTS, LIVE_IDLE_RELEASE_MS, LivePayload, releaseIdleSlot } from "./live-slot";
-import { LIVE_CHUNK_MS } from "@/lib/recordings/pcm-chunks";
+import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS } from "@/lib/recordings/pcm-chunks";
 
 /** How often an idle session looks for new chunks. */
 const POLL_MS = 100;
@@ -21,6 +21,8 @@ const POLL_MS = 100;
 const SESSION_CHECK_MS = 1000;
 /** A missing chunk is waited for this long (the browser resends it), then skipped. */
 const GAP_WAIT_MS = 5000;
+const SILENT_CHUNK = Buffer.alloc(LIVE_CHUNK_BYTES);
+
 /** Words still changing are written at most this often (the engine has new ones every chunk, 250 ms). */
 const PENDING_EVERY_MS = 200;
 
@@ -47,7 +49,7 @@ async function runLive(run: JobRun<LivePayload>, idleReleaseMs: number, givenEng
   const [t] = transcriptionId ? await database.select().from(transcriptions).where(eq(transcriptions.id, transcriptionId)) : [];
   const engine = givenEngine ?? (await chooseEngine()).engine;
   // Gone: discarded, or already replaced by the full transcript.
-  if (!t || !transcriptionId) return ended();
+  if (!t || !transcriptionId) return await ended();
   if (!engine) throw new Error("No speech engine is available on this worker.");
   const [last] = await database
     .select({ idx: liveUtterances.idx, endMs: liveUtterances.endMs })
@@ -68,6 +70,8 @@ async function runLive(run: JobRun<LivePayload>, idleReleaseMs: number, givenEng
   // Stored text is written one step after another, so words still changing never land after
   // the utterance that replaced them.
   let writing: Promise<void> = Promise.resolve();
+  /** the words still changing as last stored: the same again is not written (each write wakes the user's streams) */
+  let storedPending = "";
   const inOrder = (step: () => Promise<void>) => (writing = writing.then(step, step));
   const onUtterance = async (u: EngineSegment) => {
     if (stop.aborted || !u.text.trim()) return;
@@ -94,22 +98,25 @@ async function runLive(run: JobRun<LivePayload>, idleReleaseMs: number, givenEng
         return abort.abort();
       }
       idx++;
+      storedPending = "";
       await announceChange(database, t.userId);
     });
   };
   // Words still changing: the latest is written at most every PENDING_EVERY_MS (an update
-  // that comes sooner waits for it, replaced by any newer one); they cover at most the audio
-  // the engine has taken, which counts as shown.
-  const pending = throttled(PENDING_EVERY_MS, (text: string) =>
+  // that comes sooner waits for it, replaced by any newer one); the audio the engine had
+  // heard when it had them counts as shown.
+  const pending = throttled(PENDING_EVERY_MS, ({ text, heardMs }: { text: string; heardMs: number }) =>
     inOrder(async () => {
-      if (stop.aborted) return;
-      const shown = text ? { shownMs: sql`greatest(${liveSessions.shownMs}, ${next * LIVE_CHUNK_MS})` } : {};
+      if (stop.aborted || text === storedPending) return;
+      storedPending = text;
+      const shown = text ? { shownMs: sql`greatest(${liveSessions.shownMs}, ${Math.round(heardMs)})` } : {};
       await database.update(liveSessions).set({ pending: text, ...shown }).where(eq(liveSessions.transcriptionId, transcriptionId));
       await announceChange(database, t.userId);
     }).catch(() => {}),
   );
-  const onPending = (text: string) => {
-    if (!stop.aborted) pending.push(text);
+  // Without the engine's own measure, the words cover at most the audio it has been given.
+  const onPending = (text: string, heardMs = next * LIVE_CHUNK_MS) => {
+    if (!stop.aborted) pending.push({ text, heardMs });
   };
   try {
     // Which engine made the live text: the full-quality pass compares its confidence with the live text's only on the same engine.
@@ -135,7 +142,9 @@ async function runLive(run: JobRun<LivePayload>, idleReleaseMs: number, givenEng
           // A chunk is missing: the browser is still resending it, unless it stopped or gave up.
           gapSince ??= Date.now();
           if (!stopped && Date.now() - gapSince < GAP_WAIT_MS) break;
-          next = row.seq;
+          // Skipped as silence, so the engine's clock stays the recording's (the full-quality
+          // pass hears the same silence there) and later words keep their times.
+          for (; next < row.seq; next++) await transcriber.write(SILENT_CHUNK);
         }
         gapSince = null;
         await transcriber.write(row.pcm);
@@ -155,7 +164,7 @@ async function runLive(run: JobRun<LivePayload>, idleReleaseMs: number, givenEng
         if (!session) {
           // Discarded, or already replaced by the full transcript.
           transcriber.abort();
-          return ended();
+          return await ended();
         }
         stopped = session.stoppedAt !== null;
         if (stopped && !rows.length) break;
@@ -183,7 +192,7 @@ async function runLive(run: JobRun<LivePayload>, idleReleaseMs: number, givenEng
     }
     if (sessionGone) {
       transcriber.abort();
-      return ended();
+      return await ended();
     }
     if (lost.aborted) {
       transcriber.abort();
@@ -192,9 +201,13 @@ async function runLive(run: JobRun<LivePayload>, idleReleaseMs: number, givenEng
     await transcriber.end();
     await database.update(liveSessions).set({ pending: "" }).where(eq(liveSessions.transcriptionId, transcriptionId));
     await announceChange(database, t.userId);
-    return ended();
+    return await ended();
   } catch (error) {
     transcriber?.abort();
+    // Nothing more is written: no words still changing may land after "live stopped".
+    abort.abort();
+    pending.cancel();
+    await writing.catch(() => {});
     if (lost.aborted) return "lost";
     // The worker is stopping (its engine may have been stopped with it): another takes over.
     if (stopping.aborted) return (await release(database, job)) ? "released" : "lost";
@@ -208,7 +221,8 @@ async function runLive(run: JobRun<LivePayload>, idleReleaseMs: number, givenEng
     return ended;
   } finally {
     pending.cancel();
-    await writing;
+    // A failed write was reported where it happened; the scratch directory goes whatever happened.
+    await writing.catch(() => {});
     if (workDir) await rm(workDir, { recursive: true, force: true });
   }
 }

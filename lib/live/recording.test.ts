@@ -165,9 +165,13 @@ describe.each(BACKENDS.slice(0, 1))("live recording on %s", (_name, open) => {
       expect(heard.map((u) => u.text).join(" ")).toMatch(/country/);
       const shown = Math.ceil(Math.max(...heard.map((u) => u.end_ms)) / 1000);
       await deleteTranscription(t.db, user, id);
-      expect(await usedSeconds(t.db, user)).toBe(shown);
+      // At least what the final utterances read covered; beyond it only the words still
+      // changing that were on screen (as far as the engine had heard then), never the quiet after.
+      const used = await usedSeconds(t.db, user);
+      expect(used).toBeGreaterThanOrEqual(shown);
+      expect(used).toBeLessThanOrEqual(Math.ceil(SPEECH.length / 32_000));
       expect(shown).toBeGreaterThan(0);
-      expect(shown).toBeLessThan(reserved);
+      expect(used).toBeLessThan(reserved);
     }, 60_000);
 
     it("stopped, then canceled before the full pass is done: the seconds the live text showed stay used", async () => {
@@ -178,7 +182,10 @@ describe.each(BACKENDS.slice(0, 1))("live recording on %s", (_name, open) => {
       const heard = await readUtterances(t.db, user, id, (u) => u.some((x) => /country/.test(x.text)));
       await stopRecording(t.db, user, id);
       expect(await cancelOwnedTranscription(t.db, user, id)).toMatchObject({ status: "canceled" });
-      expect(await usedSeconds(t.db, user)).toBe(Math.ceil(Math.max(...heard.map((u) => u.end_ms)) / 1000));
+      // What the live text showed: its final utterances, and words still changing as far as the engine had heard.
+      const used = await usedSeconds(t.db, user);
+      expect(used).toBeGreaterThanOrEqual(Math.ceil(Math.max(...heard.map((u) => u.end_ms)) / 1000));
+      expect(used).toBeLessThanOrEqual(Math.ceil(SPEECH.length / 32_000));
       await deleteTranscription(t.db, user, id);
     }, 60_000);
 

@@ -118,12 +118,18 @@ async function transcribe({ database, job, signal, lost, leaseMs }: JobRun<unkno
 
 /** The better of a recording's live text and its full-quality pass (the pass alone for an uploaded file). */
 async function liveOrFinalOf(database: Database, transcriptionId: string, engine: string, final: EngineSegment[]): Promise<EngineSegment[]> {
-  const [session] = await database.select({ engine: liveSessions.engine }).from(liveSessions).where(eq(liveSessions.transcriptionId, transcriptionId));
-  if (!session) return final;
-  const live = (await liveDraft(database, transcriptionId)).map((u) => ({ ...u, words: u.words ?? undefined, confidence: u.confidence ?? undefined }));
-  const chosen = liveOrFinal(final, live, session.engine === engine);
-  if (chosen.keptLive) log().info({ transcriptionId, keptLive: chosen.keptLive, stretches: chosen.stretches }, "kept live text the engine was surer of");
-  return chosen.segments;
+  try {
+    const [session] = await database.select({ engine: liveSessions.engine }).from(liveSessions).where(eq(liveSessions.transcriptionId, transcriptionId));
+    if (!session) return final;
+    const live = (await liveDraft(database, transcriptionId)).map((u) => ({ ...u, words: u.words ?? undefined, confidence: u.confidence ?? undefined }));
+    const chosen = liveOrFinal(final, live, session.engine === engine);
+    if (chosen.keptLive) log().info({ transcriptionId, keptLive: chosen.keptLive, stretches: chosen.stretches }, "kept live text the engine was surer of");
+    return chosen.segments;
+  } catch (error) {
+    // The full pass is done: a failure to read the live text never costs it.
+    log().error({ err: error, transcriptionId }, "the live text could not be compared with the full pass");
+    return final;
+  }
 }
 
 const transcriptionOf = (job: { transcriptionId: string | null }): string => {

@@ -77,7 +77,7 @@ export function agreementLive(engine: Pick<Engine, "transcribe">, request: LiveR
     await confirm(confirmed);
     const cutMs = confirmed.at(-1)?.end_ms ?? 0;
     previous = current.slice(agreed).map((w) => ({ ...w, start_ms: w.start_ms - cutMs, end_ms: w.end_ms - cutMs }));
-    request.onPending?.(previous.map((w) => w.word).join(" "));
+    request.onPending?.(previous.map((w) => w.word).join(" "), windowStartMs + (window.length / BYTES_PER_SECOND) * 1000);
     // Silence with nothing pending is dropped, so the window does not grow through a pause.
     if (!previous.length && !hasSound(window)) {
       windowStartMs += (window.length / BYTES_PER_SECOND) * 1000;

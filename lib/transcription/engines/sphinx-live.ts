@@ -43,9 +43,10 @@ export async function sphinxLive(request: LiveRequest): Promise<LiveTranscriber>
     const lines = (partial + chunk).split("\n");
     partial = lines.pop() ?? "";
     for (const line of lines) {
-      if (line.startsWith("~")) {
-        const words = line.slice(1).trim();
-        report(() => request.onPending?.(words));
+      const guess = /^~(\d+) ?(.*)$/.exec(line);
+      if (guess) {
+        const [, heardMs, words] = guess;
+        report(() => request.onPending?.(words.trim(), Number(heardMs) + request.offsetMs));
         continue;
       }
       block += `${line}\n`;

@@ -5,7 +5,8 @@ shown while it is still being spoken, which the `pocketsphinx_continuous` CLI ca
 Utterances end where the decoder's voice activity detection hears a pause, exactly as in
 the CLI, and are printed in the CLI's `-time yes` format (hypothesis line, then `<s>`, one
 `word start end confidence` line per word, `</s>`), so one parser reads both. Between
-them, `~words` lines carry the utterance's best hypothesis so far ("~" alone: none).
+them, `~MS words` lines carry the utterance's best hypothesis so far and how much of the
+audio (ms from the start) the decoder had heard then ("~MS" alone: none).
 
     python3 sphinx-stream.py HMM_DIR LM_FILE DICT_FILE
 """
@@ -16,6 +17,7 @@ from pocketsphinx import Decoder
 
 FRAMES_PER_SECOND = 100.0
 BLOCK_BYTES = 2048 * 2
+SAMPLE_RATE = 16000
 
 
 def main():
@@ -37,8 +39,13 @@ def main():
         out.write("%s\n" % (hyp.hypstr if hyp else ""))
         for seg in decoder.seg():
             out.write("%s %s %s %f\n" % (seg.word, seconds(seg.start_frame), seconds(seg.end_frame), logmath.exp(seg.prob)))
-        out.write("~\n")
+        out.write("~%d\n" % heard_ms())
         out.flush()
+
+    processed = [0]
+
+    def heard_ms():
+        return processed[0] * 1000 // SAMPLE_RATE
 
     decoder.start_utt()
     in_utterance = False
@@ -55,6 +62,7 @@ def main():
         blocks = len(buffered) // BLOCK_BYTES
         for i in range(blocks):
             decoder.process_raw(buffered[i * BLOCK_BYTES:(i + 1) * BLOCK_BYTES], False, False)
+            processed[0] += BLOCK_BYTES // 2
             speaking = decoder.get_in_speech()
             if speaking and not in_utterance:
                 in_utterance = True
@@ -71,7 +79,7 @@ def main():
             text = hyp.hypstr if hyp else ""
             if text != shown:
                 shown = text
-                out.write("~%s\n" % text)
+                out.write("~%d %s\n" % (heard_ms(), text))
                 out.flush()
     if buffered:
         decoder.process_raw(buffered[:len(buffered) - len(buffered) % 2], False, False)

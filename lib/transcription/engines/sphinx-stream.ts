@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/env";
 import { run } from "@/lib/process/run";
@@ -31,5 +32,7 @@ export async function sphinxStreamCommand(): Promise<[string, string[]] | null> 
   if (!(await sphinxStreamsWords())) return null;
   const hmm = env().POCKETSPHINX_MODEL_DIR;
   const models = path.dirname(hmm);
-  return [env().POCKETSPHINX_PYTHON, [STREAM_SCRIPT, hmm, path.join(models, "en-us.lm.bin"), path.join(models, "cmudict-en-us.dict")]];
+  const args = [STREAM_SCRIPT, hmm, path.join(models, "en-us.lm.bin"), path.join(models, "cmudict-en-us.dict")];
+  // Any file missing would stop the helper at its start: the CLI's whole sentences then, rather than no live text.
+  return args.every((file) => existsSync(file)) ? [env().POCKETSPHINX_PYTHON, args] : null;
 }

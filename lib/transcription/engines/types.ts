@@ -39,8 +39,12 @@ export interface LiveRequest {
   offsetMs: number;
   /** a stretch of speech the engine will not change any more, in order */
   onUtterance(utterance: EngineSegment): Promise<void>;
-  /** the words after the last utterance that may still change ("" for none); engines that only report whole utterances never call it */
-  onPending?(text: string): void;
+  /**
+   * the words after the last utterance that may still change ("" for none), and how far into
+   * the recording (ms) the engine had heard when it had them; engines that only report whole
+   * utterances never call it
+   */
+  onPending?(text: string, heardMs?: number): void;
   /** a scratch directory of this session, removed after it */
   workDir: string;
 }
