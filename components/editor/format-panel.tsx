@@ -84,7 +84,7 @@ export function FormatPanel({ transcriptionId, capabilities, styles: initialStyl
           <Button type="button" size="sm" onClick={() => void format("basic")} disabled={busy !== null || basicFormatting === "needs-llm"}>
             {busy === "basic" ? "Formatting…" : "AI enhancement"}
           </Button>
-          <p className="max-w-56 text-xs text-muted-foreground">Sentence case, punctuation, filler words removed, paragraphs at pauses and speaker turns.</p>
+          <p className="max-w-56 text-xs text-muted-foreground">Capitals at sentence starts, for “I” and after titles such as “Mr.”; full stops; filler words and stutters removed; paragraphs at pauses and speaker turns. It doesn’t recognise other names or correct misheard words.</p>
           <NotInPlan availability={basicFormatting} what="AI enhancement" />
         </div>
         <div className="flex flex-col gap-1">

@@ -4,11 +4,11 @@ import { clsx } from "clsx";
 import { memo, useEffect, useRef, type FocusEvent, type KeyboardEvent } from "react";
 import type { Match } from "@/lib/editor/find";
 import { isLowConfidence } from "@/lib/editor/playback";
-import { wordsBefore } from "@/lib/editor/segment-structure";
 import { newSpeakerName } from "@/lib/editor/speakers";
 import { formatTimestamp } from "@/lib/text/time-format";
 import type { ApiSegment } from "@/lib/api/contract/transcriptions";
 import { caretOffsetAt } from "./caret";
+import { editCommandFor, type EditCommand } from "./edit-keys";
 import { PlayFromButton } from "./play-from-button";
 
 interface SegmentRowProps {
@@ -31,11 +31,13 @@ interface SegmentRowProps {
   onChangeText(position: number, text: string): void;
   /** where the cursor goes when this segment's text opens for typing */
   caret?: number;
-  /** split before word `word` of the segment; merge it with the next */
-  onSplit(position: number, word: number): void;
-  onMerge(position: number): void;
-  /** whether a next segment exists to merge with */
+  /** a key or button that reaches beyond the segment's text: move, split, join, undo */
+  onCommand(position: number, command: EditCommand): void;
+  /** whether a previous / next segment exists (to move to or join with) */
+  first: boolean;
   last: boolean;
+  /** reading mode (small screens): a tap on a word plays from it and never opens the text for typing */
+  reading: boolean;
   /** the transcript's speakers, for the speaker menu */
   speakers: readonly string[];
   onSetSpeaker(position: number, speaker: string | null): void;
@@ -67,7 +69,7 @@ function Highlighted({ text, matches, currentMatch }: { text: string; matches: r
   return <>{parts}</>;
 }
 
-function SegmentText({ segment, activeWord, editable, markLowConfidence, onSeek }: Pick<SegmentRowProps, "segment" | "activeWord" | "editable" | "markLowConfidence" | "onSeek">) {
+function SegmentText({ segment, activeWord, editable, reading, markLowConfidence, onSeek }: Pick<SegmentRowProps, "segment" | "activeWord" | "editable" | "reading" | "markLowConfidence" | "onSeek">) {
   const tokens = timedTokens(segment);
   if (!tokens) return <span>{segment.text}</span>;
   const words = segment.words ?? [];
@@ -83,9 +85,9 @@ function SegmentText({ segment, activeWord, editable, markLowConfidence, onSeek 
             data-word={word}
             data-start={timing.start_ms}
             data-current={word === activeWord || undefined}
-            // Where editing is allowed the click is also a click into the text to type: the audio
-            // moves there but does not start playing over the typing (a playing one goes on).
-            onClick={() => onSeek(timing.start_ms, !editable)}
+            // Where the click also opens the text for typing, the audio moves there but does not
+            // start playing over the typing (a playing one goes on); reading, it plays from there.
+            onClick={() => onSeek(timing.start_ms, reading || !editable)}
             title={low ? `Low confidence (${Math.round((timing.confidence ?? 0) * 100)} %): check this word` : undefined}
             className={clsx(
               "cursor-pointer rounded-sm hover:bg-muted",
@@ -101,10 +103,10 @@ function SegmentText({ segment, activeWord, editable, markLowConfidence, onSeek 
   );
 }
 
-function EditArea({ segment, position, caret, onChangeText, onStopEdit, onSplit }: Pick<SegmentRowProps, "segment" | "position" | "caret" | "onChangeText" | "onStopEdit" | "onSplit">) {
+function EditArea({ segment, position, caret, first, last, onChangeText, onStopEdit, onCommand }: Pick<SegmentRowProps, "segment" | "position" | "caret" | "first" | "last" | "onChangeText" | "onStopEdit" | "onCommand">) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const splitButton = useRef<HTMLButtonElement>(null);
-  const split = () => onSplit(position, wordsBefore(segment.text, ref.current?.selectionStart ?? segment.text.length));
+  const split = () => onCommand(position, { kind: "split", caret: ref.current?.selectionStart ?? segment.text.length });
   // Moving between the text and its Split button keeps the session open; leaving both ends it.
   const leave = (event: FocusEvent) => {
     if (event.relatedTarget !== ref.current && event.relatedTarget !== splitButton.current) onStopEdit(position);
@@ -119,21 +121,18 @@ function EditArea({ segment, position, caret, onChangeText, onStopEdit, onSplit 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === "Enter" && e.altKey) {
-      e.preventDefault();
-      split();
-    } else if (e.key === "Escape" || (e.key === "Enter" && !e.shiftKey)) {
-      // A segment is one line: Enter and Escape both finish editing.
-      e.preventDefault();
-      onStopEdit(position);
-    }
+    if (!ref.current) return;
+    const command = editCommandFor(e, ref.current, { first, last });
+    if (!command) return;
+    e.preventDefault();
+    onCommand(position, command);
   };
   return (
     <>
       <textarea
         ref={ref}
         aria-label={`Text of the segment at ${formatTimestamp(segment.start_ms)}`}
-        aria-keyshortcuts="Alt+Enter"
+        aria-keyshortcuts="Enter Alt+Enter"
         value={segment.text}
         onChange={(e) => onChangeText(position, e.target.value)}
         onBlur={leave}
@@ -150,7 +149,7 @@ function EditArea({ segment, position, caret, onChangeText, onStopEdit, onSplit 
         onClick={split}
         onBlur={leave}
         className="mt-1 rounded px-2 py-0.5 text-xs text-accent hover:bg-muted"
-        title="Split the segment at the cursor (Alt+Enter)"
+        title="Split the segment at the cursor (Enter)"
       >
         Split here
       </button>
@@ -185,12 +184,13 @@ function SpeakerSelect({ segment, position, speakers, onSetSpeaker }: Pick<Segme
 const ROW_ACTION = "rounded px-2 py-0.5 text-xs text-muted-foreground hover:bg-muted hover:text-foreground";
 
 export const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
-  const { segment, position, active, editable, editing, last, matches, currentMatch, onSeek, onStartEdit, onMerge } = props;
+  const { segment, position, active, editable, editing, reading, last, matches, currentMatch, onSeek, onStartEdit, onCommand } = props;
+  const typing = editable && !reading;
   const text = useRef<HTMLDivElement>(null);
   // A click into the text opens it for typing with the cursor there (a word click also seeks);
   // a drag that selected text to copy leaves it as it is.
   const typeHere = (event: React.MouseEvent) => {
-    if (!editable || editing || !text.current || !window.getSelection()?.isCollapsed) return;
+    if (!typing || editing || !text.current || !window.getSelection()?.isCollapsed) return;
     onStartEdit(position, caretOffsetAt(text.current, event.clientX, event.clientY) ?? undefined);
   };
   const row = useRef<HTMLLIElement>(null);
@@ -206,12 +206,13 @@ export const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
       ref={row}
       data-testid="segment"
       data-active={active || undefined}
-      className={clsx("group flex scroll-mt-32 gap-3 rounded-lg px-3 py-2", editing && "ring-2 ring-accent/50", active ? "bg-accent-soft" : "hover:bg-muted/60")}
-      onDoubleClick={() => editable && !editing && onStartEdit(position)}
+      // Narrow screens put the time above the text, so the text has the whole width.
+      className={clsx("group flex scroll-mt-40 flex-col gap-1 rounded-lg px-2 py-2 sm:flex-row sm:gap-3 sm:px-3", editing && "ring-2 ring-accent/50", active ? "bg-accent-soft" : "hover:bg-muted/60")}
+      onDoubleClick={() => typing && !editing && onStartEdit(position)}
     >
       <PlayFromButton ms={segment.start_ms} onSeek={onSeek} className="w-14 shrink-0 self-start pt-0.5 text-left font-mono text-xs text-accent hover:underline" />
       <div className="min-w-0 flex-1 leading-relaxed">
-        {editable ? (
+        {typing ? (
           <div><SpeakerSelect {...props} /></div>
         ) : (
           segment.speaker && <span className="mr-2 text-sm font-semibold text-accent">{segment.speaker}:</span>
@@ -219,19 +220,19 @@ export const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
         {editing ? (
           <EditArea {...props} />
         ) : (
-          <div ref={text} onClick={typeHere} className={clsx(editable && "cursor-text")} data-testid="segment-text">
+          <div ref={text} onClick={typeHere} className={clsx(typing && "cursor-text", reading && "text-base")} data-testid="segment-text">
             {matches.length ? <Highlighted text={segment.text} matches={matches} currentMatch={currentMatch} /> : <SegmentText {...props} />}
           </div>
         )}
       </div>
-      {editable && (
+      {typing && (
         // Hidden, not removed, while typing: the text keeps its width and does not reflow under the cursor.
-        <div className={clsx("flex shrink-0 flex-col items-end self-start", editing && "invisible")}>
+        <div className={clsx("flex shrink-0 flex-row items-end gap-1 self-end sm:flex-col sm:gap-0 sm:self-start", editing && "invisible")}>
           <button type="button" onClick={() => onStartEdit(position)} className={ROW_ACTION} aria-label={`Edit the segment at ${formatTimestamp(segment.start_ms)}`}>
             Edit
           </button>
           {!last && (
-            <button type="button" onClick={() => onMerge(position)} className={ROW_ACTION} aria-label={`Merge the segment at ${formatTimestamp(segment.start_ms)} with the next`}>
+            <button type="button" onClick={() => onCommand(position, { kind: "join", with: "next", typing: false })} className={ROW_ACTION} aria-label={`Merge the segment at ${formatTimestamp(segment.start_ms)} with the next`}>
               Merge ↓
             </button>
           )}

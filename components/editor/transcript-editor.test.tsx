@@ -1,40 +1,13 @@
 /** @jest-environment jsdom */
 import "@testing-library/jest-dom";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import type { EditorCapabilities } from "@/lib/editor/capabilities";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { renderFresh } from "@/test/support/admin-fixtures";
+import { apiTranscription, FULL_EDITOR_CAPABILITIES } from "@/test/support/api-fixtures";
 import { fakeFetch } from "@/test/support/fake-fetch";
 import { TranscriptEditor } from "./transcript-editor";
 
-const T: ApiTranscription = {
-  id: "t-1",
-  title: "Interview",
-  status: "done",
-  progress: 100,
-  pieces_done: 0,
-  pieces_total: 0,
-  language: "en",
-  detected_language: null,
-  engine: "sphinx",
-  duration_s: 4,
-  source: "upload",
-  original_filename: "interview.wav",
-  size_bytes: 1000,
-  error: null,
-  created_at: "2026-11-20T10:00:00Z",
-  updated_at: "2026-11-20T10:00:00Z",
-  completed_at: "2026-11-20T10:01:00Z",
-  version: 3,
-};
-const CAPABILITIES: EditorCapabilities = {
-  planName: "Pro",
-  editing: true,
-  exports: { txt: true, md: true, pdf: true, docx: true, srt: true, vtt: true } as EditorCapabilities["exports"],
-  basicFormatting: "available",
-  advancedFormatting: "available",
-  customStyles: "available",
-};
+// The editor reads only id, title and version of it.
+const T = apiTranscription({ title: "Interview", version: 3 });
 const segment = (i: number, speaker: string) => ({ start_ms: i * 1000, end_ms: i * 1000 + 900, text: `Line ${i}.`, words: null, confidence: null, speaker });
 const SEGMENTS = [segment(0, "Speaker 1"), segment(1, "Speaker 2"), segment(2, "Speaker 1"), segment(3, "Speaker 2")];
 const detected = (second: string, suggestion: boolean) => ({
@@ -49,6 +22,8 @@ const detected = (second: string, suggestion: boolean) => ({
 // jsdom lays nothing out: the rows' scrolling into view has nothing to do.
 beforeAll(() => {
   Element.prototype.scrollIntoView = jest.fn();
+  // jsdom has no matchMedia: a wide screen, where clicking into the text types.
+  window.matchMedia = ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
 });
 
 test("accepting a suggested name renames the speaker in every segment through the usual save, then offers to save the voice", async () => {
@@ -61,7 +36,7 @@ test("accepting a suggested name renames the speaker in every segment through th
       return { body: { version: 4, segments: changes.map((c) => ({ ...SEGMENTS[c.position], ...c })) } };
     },
   });
-  renderFresh(<TranscriptEditor transcription={T} segments={SEGMENTS} format={{ formatted: null, run: null }} capabilities={CAPABILITIES} styles={[]} />);
+  renderFresh(<TranscriptEditor transcription={T} segments={SEGMENTS} format={{ formatted: null, run: null }} capabilities={FULL_EDITOR_CAPABILITIES} styles={[]} />);
   expect(await screen.findByText("Speaker 2 sounds like Maya.")).toBeInTheDocument();
   fireEvent.click(screen.getByRole("button", { name: "Yes, it's Maya" }));
   expect(screen.queryByText("Speaker 2 sounds like Maya.")).toBeNull();

@@ -2,10 +2,10 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { replaceAll, replaceMatch } from "@/lib/editor/find";
-import { renameSpeaker, speakerNames } from "@/lib/editor/speakers";
+import { renameSpeaker, renameSpeakers, speakerNames, type SpeakerRename } from "@/lib/editor/speakers";
 import { indexAt, indexWithin } from "@/lib/editor/playback";
 import type { ShortcutAction } from "@/lib/editor/shortcuts";
-import { emptyHistory, record, redo, undo, type SegmentState, type UndoHistory } from "@/lib/editor/undo-history";
+import { wordsBefore } from "@/lib/editor/segment-structure";
 import type { EditorCapabilities } from "@/lib/editor/capabilities";
 import type { ApiFormatState, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
 import type { ApiStyle } from "@/lib/api/contract/transcriptions";
@@ -24,7 +24,9 @@ import { SpeakersDialog } from "./speakers-dialog";
 import { useEditorShortcuts } from "./use-editor-shortcuts";
 import { useFind } from "./use-find";
 import { usePlayback } from "./use-playback";
-import { useSegmentSaver, type SavedSegment, type StructureChange } from "./use-segment-saver";
+import { stateOf, useDocumentEditing } from "./use-document-editing";
+import { useReadingMode } from "./use-reading-mode";
+import { useSegmentSaver, type SavedSegment } from "./use-segment-saver";
 import { useTranscriptSpeakers } from "./use-transcript-speakers";
 
 interface TranscriptEditorProps {
@@ -33,16 +35,21 @@ interface TranscriptEditorProps {
   format: ApiFormatState;
   capabilities: EditorCapabilities;
   styles: ApiStyle[];
+  /** text to find when the page opens: a search hit opens the transcript at its match */
+  initialFind?: string;
 }
 
-const stateOf = (s: ApiSegment, position: number): SegmentState => ({ position, text: s.text, speaker: s.speaker });
+/** Where in the audio a match starts: its word's time when the words are timed, else its segment's start. */
+function matchStartMs(segment: ApiSegment | undefined, at: number): number {
+  if (!segment) return 0;
+  const word = wordsBefore(segment.text, at);
+  const words = segment.words ?? [];
+  return words.length === segment.text.split(/\s+/).filter(Boolean).length && words[word] ? words[word].start_ms : segment.start_ms;
+}
 
-export function TranscriptEditor({ transcription, segments: initial, format, capabilities, styles }: TranscriptEditorProps) {
+export function TranscriptEditor({ transcription, segments: initial, format, capabilities, styles, initialFind }: TranscriptEditorProps) {
   const t = transcription;
   const [segments, setSegments] = useState(initial);
-  const [editing, setEditing] = useState<number | null>(null);
-  const editStart = useRef<SegmentState | null>(null);
-  const [history, setHistory] = useState<UndoHistory>(emptyHistory);
   const [view, setView] = useState<"raw" | "formatted">("raw");
   const [formatted, setFormatted] = useState(format.formatted);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -50,14 +57,16 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
   const [markLowConfidence, setMarkLowConfidence] = useState(true);
   const playback = usePlayback();
   const editable = capabilities.editing;
+  const [reading, setReading] = useReadingMode(editable);
   const voices = useTranscriptSpeakers(t.id);
   const { reload: reloadVoices } = voices;
   // A saved rename of a detected speaker renames it on the server too: once the segments whose
   // speaker changed are saved, the speakers are read again.
   const speakerEdits = useRef(new Set<number>());
+  const list = useRef<HTMLOListElement>(null);
 
   // Every save makes a formatted version outdated, as the server (comparing versions) says after a reload.
-  const markFormattedOutdated = () => setFormatted((f) => (f && !f.outdated ? { ...f, outdated: true } : f));
+  const markFormattedOutdated = useCallback(() => setFormatted((f) => (f && !f.outdated ? { ...f, outdated: true } : f)), []);
 
   // A save returns the segment with realigned word timings; take them if the text is still the one saved.
   const onSaved = useCallback((saved: SavedSegment[]) => {
@@ -69,54 +78,36 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
         return match && match.text === s.text.replace(/\s+/g, " ").trim() ? { ...s, text: match.text, words: match.words } : s;
       }),
     );
-  }, [reloadVoices]);
+  }, [markFormattedOutdated, reloadVoices]);
   const saver = useSegmentSaver(t.id, t.version, onSaved);
-  const { queue, flush, restructure: saverRestructure } = saver;
+  const { queue } = saver;
+  const onSpeakerEdited = useCallback((position: number) => void speakerEdits.current.add(position), []);
+  const doc = useDocumentEditing({
+    segments,
+    setSegments,
+    queue,
+    flush: saver.flush,
+    restructure: saver.restructure,
+    list,
+    onSpeakerEdited,
+    onRestructured: markFormattedOutdated,
+  });
+  const { edit } = doc;
 
   const texts = useMemo(() => segments.map((s) => s.text), [segments]);
-  const find = useFind(texts);
+  const find = useFind(texts, initialFind);
   const activeSegment = indexAt(segments, playback.currentMs);
   const activeWords = activeSegment >= 0 ? segments[activeSegment].words : null;
   const activeWord = activeWords ? indexWithin(activeWords, playback.currentMs) : -1;
 
-  const applyStates = useCallback(
-    (states: SegmentState[]) => {
-      setSegments((current) => current.map((s, i) => {
-        const next = states.find((x) => x.position === i);
-        return next ? { ...s, text: next.text, speaker: next.speaker } : s;
-      }));
-      for (const s of states) queue(s.position, { text: s.text, speaker: s.speaker });
-    },
-    [queue],
-  );
-
-  // Latest segments for callbacks that must not re-create on every keystroke.
-  const latest = useRef(segments);
+  // The player goes to the match being shown (a search hit opened from the dashboard, or next/previous).
+  const shownMatch = find.matches[find.current];
+  const { seek } = playback;
   useEffect(() => {
-    latest.current = segments;
-  }, [segments]);
-
-  const [caret, setCaret] = useState<number | undefined>(undefined);
-  const startEdit = useCallback((position: number, at?: number) => {
-    editStart.current = stateOf(latest.current[position], position);
-    setCaret(at);
-    setEditing(position);
-  }, []);
-
-  /** Ends an edit session: one undo step per session, and the save goes out now. */
-  const stopEdit = useCallback(
-    (position: number) => {
-      setEditing((e) => (e === position ? null : e));
-      const before = editStart.current;
-      const after = stateOf(latest.current[position], position);
-      if (before && before.position === position && before.text !== after.text) {
-        setHistory((h) => record(h, { before: [before], after: [after] }));
-      }
-      editStart.current = null;
-      void flush();
-    },
-    [flush],
-  );
+    if (shownMatch) seek(matchStartMs(segments[shownMatch.position], shownMatch.start), false);
+    // Only when another match is shown: typing into the matched segment must not move the audio.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shownMatch?.position, shownMatch?.start, seek]);
 
   const changeText = useCallback(
     (position: number, text: string) => {
@@ -131,73 +122,45 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
   const namesKey = speakerNames(segments).join("\n");
   const speakers = useMemo(() => (namesKey ? namesKey.split("\n") : []), [namesKey]);
 
+  const latest = useRef(segments);
+  useEffect(() => {
+    latest.current = segments;
+  }, [segments]);
   const setSpeaker = useCallback(
     (position: number, speaker: string | null) => {
       const before = stateOf(latest.current[position], position);
-      const after = { ...before, speaker };
-      setHistory((h) => record(h, { before: [before], after: [after] }));
-      speakerEdits.current.add(position);
-      applyStates([after]);
+      edit([before], [{ ...before, speaker }]);
     },
-    [applyStates],
+    [edit],
   );
-
-  // Positions shift, so the undo steps so far would point at the wrong segments: they go.
-  // One at a time: a double click on Merge must not send a second merge based on the same version.
-  const restructuring = useRef(false);
-  const restructure = useCallback(
-    async (change: StructureChange) => {
-      if (restructuring.current) return;
-      restructuring.current = true;
-      editStart.current = null;
-      setEditing(null);
-      try {
-        const saved = await saverRestructure(change);
-        if (!saved) return;
-        setSegments(saved.map((s) => ({ start_ms: s.start_ms, end_ms: s.end_ms, text: s.text, words: s.words, confidence: s.confidence, speaker: s.speaker })));
-        setHistory(emptyHistory());
-        markFormattedOutdated();
-      } finally {
-        restructuring.current = false;
-      }
-    },
-    [saverRestructure],
-  );
-  const split = useCallback((position: number, word: number) => void restructure({ action: "split", position, word }), [restructure]);
-  const merge = useCallback((position: number) => void restructure({ action: "merge", position }), [restructure]);
 
   const renameEverywhere = (from: string, to: string) => {
     const change = renameSpeaker(segments, from, to);
-    if (!change.after.length) return;
-    setHistory((h) => record(h, change));
-    for (const s of change.after) speakerEdits.current.add(s.position);
-    applyStates(change.after);
+    edit(change.before, change.after);
   };
 
-  const step = (apply: (h: UndoHistory) => { apply: SegmentState[]; history: UndoHistory } | null) => {
-    const result = apply(history);
-    if (!result) return;
-    setHistory(result.history);
-    for (const s of result.apply) if (s.speaker !== segments[s.position]?.speaker) speakerEdits.current.add(s.position);
-    applyStates(result.apply);
+  // The dialog's renames go out in one request of their own, after the edits waiting to be saved.
+  const saveSpeakerNames = async (renames: SpeakerRename[]) => {
+    const result = await saver.exclusive((base) => voices.rename(base, renames));
+    if (result?.ok) {
+      const change = renameSpeakers(latest.current, renames);
+      doc.saved(change.before, change.after);
+      markFormattedOutdated();
+    }
+    return result;
   };
 
   const replaceCurrent = () => {
     const match = find.matches[find.current];
     if (!match) return;
     const before = stateOf(segments[match.position], match.position);
-    const after = { ...before, text: replaceMatch(before.text, match, find.replacement) };
-    setHistory((h) => record(h, { before: [before], after: [after] }));
-    applyStates([after]);
+    edit([before], [{ ...before, text: replaceMatch(before.text, match, find.replacement) }]);
   };
 
   const replaceEverywhere = () => {
     const changes = replaceAll(texts, find.query, find.replacement, { matchCase: find.matchCase });
-    if (!changes.length) return;
     const before = changes.map((c) => stateOf(segments[c.position], c.position));
-    const after = before.map((b, i) => ({ ...b, text: changes[i].text }));
-    setHistory((h) => record(h, { before, after }));
-    applyStates(after);
+    edit(before, before.map((b, i) => ({ ...b, text: changes[i].text })));
   };
 
   useEditorShortcuts((action: ShortcutAction) => {
@@ -208,8 +171,8 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
       case "forward-5": return playback.skip(5000);
       case "previous-segment": return seekSegment(Math.max(0, activeSegment - 1));
       case "next-segment": return seekSegment(activeSegment + 1);
-      case "undo": return editable && step(undo);
-      case "redo": return editable && step(redo);
+      case "undo": return editable && void doc.step("undo");
+      case "redo": return editable && void doc.step("redo");
       case "find": return find.setOpen(true);
       case "help": return setHelpOpen(true);
     }
@@ -235,12 +198,18 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
         <Button type="button" size="sm" variant="secondary" onClick={() => find.setOpen(true)}>Find{editable ? " & replace" : ""}</Button>
         {editable && (
           <>
-            <Button type="button" size="sm" variant="ghost" onClick={() => step(undo)} disabled={!history.done.length}>Undo</Button>
-            <Button type="button" size="sm" variant="ghost" onClick={() => step(redo)} disabled={!history.undone.length}>Redo</Button>
+            <Button type="button" size="sm" variant="ghost" onClick={() => void doc.step("undo")} disabled={!doc.history.done.length}>Undo</Button>
+            <Button type="button" size="sm" variant="ghost" onClick={() => void doc.step("redo")} disabled={!doc.history.undone.length}>Redo</Button>
           </>
         )}
         {editable && (
           <Button type="button" size="sm" variant="ghost" onClick={() => setSpeakersOpen(true)}>Speakers</Button>
+        )}
+        {editable && (
+          // Small screens read by default (a tap plays from the word); editing is asked for.
+          <Button type="button" size="sm" variant={reading ? "secondary" : "ghost"} className="sm:hidden" aria-pressed={!reading} onClick={() => setReading(!reading)}>
+            {reading ? "Edit text" : "Done editing"}
+          </Button>
         )}
         <ExportMenu transcriptionId={t.id} title={t.title} capabilities={capabilities} hasFormatted={formatted !== null} />
         <Button type="button" size="sm" variant="ghost" onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts">⌨ Shortcuts</Button>
@@ -282,7 +251,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
               </label>
             )}
           </div>
-          <ol className="flex flex-col gap-1" data-testid="transcript">
+          <ol ref={list} className="flex flex-col gap-1" data-testid="transcript">
             {segments.map((s, i) => {
               const found = find.byPosition.get(i);
               return (
@@ -293,19 +262,20 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
                   active={i === activeSegment}
                   activeWord={i === activeSegment ? activeWord : -1}
                   editable={editable}
-                  editing={editing === i}
-                  caret={editing === i ? caret : undefined}
+                  reading={reading}
+                  editing={doc.editing === i}
+                  caret={doc.editing === i ? doc.caret : undefined}
                   markLowConfidence={markLowConfidence}
                   matches={found?.matches ?? NO_MATCHES}
                   currentMatch={found && find.current >= found.first && find.current < found.first + found.matches.length ? find.current - found.first : -1}
                   onSeek={playback.seek}
-                  onStartEdit={startEdit}
-                  onStopEdit={stopEdit}
+                  onStartEdit={doc.startEdit}
+                  onStopEdit={doc.stopEdit}
                   onChangeText={changeText}
+                  onCommand={doc.onCommand}
                   speakers={speakers}
                   onSetSpeaker={setSpeaker}
-                  onSplit={split}
-                  onMerge={merge}
+                  first={i === 0}
                   last={i === segments.length - 1}
                 />
               );
@@ -324,7 +294,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
         open={speakersOpen}
         onOpenChange={setSpeakersOpen}
         names={speakers}
-        onRename={renameEverywhere}
+        onSave={saveSpeakerNames}
         detected={voices.speakers?.speakers}
         onSaveProfile={voices.saveProfile}
       />

@@ -3,10 +3,13 @@
 import { useMemo, useState } from "react";
 import { findMatches, type Match } from "@/lib/editor/find";
 
-/** Find state over the segments' texts; `current` always points at a real match or -1. */
-export function useFind(texts: readonly string[]) {
-  const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState("");
+/**
+ * Find state over the segments' texts; `current` always points at a real match or -1. An
+ * `initial` query (a search hit opened from the dashboard) starts it open at the first match.
+ */
+export function useFind(texts: readonly string[], initial = "") {
+  const [open, setOpen] = useState(initial !== "");
+  const [query, setQuery] = useState(initial);
   const [replacement, setReplacement] = useState("");
   const [matchCase, setMatchCase] = useState(false);
   const [cursor, setCursor] = useState(0);

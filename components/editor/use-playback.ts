@@ -1,13 +1,18 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import { rememberPlaybackRate, storedPlaybackRate, type PlaybackRate } from "@/lib/editor/playback";
 
-/** The audio element's position, updated every frame while it plays (timeupdate is only ~4 Hz), and its speed. */
+/**
+ * The audio element's position, updated every frame while it plays (timeupdate is only ~4 Hz),
+ * its length, and its speed (remembered in this browser).
+ */
 export function usePlayback() {
   const audio = useRef<HTMLAudioElement>(null);
   const [currentMs, setCurrentMs] = useState(0);
   const [playing, setPlaying] = useState(false);
-  const [rate, setRateState] = useState(1);
+  const [durationMs, setDurationMs] = useState(0);
+  const [rate, setRateState] = useState<PlaybackRate>(1);
 
   useEffect(() => {
     if (!playing) return;
@@ -40,10 +45,28 @@ export function usePlayback() {
     [seek],
   );
 
-  const setRate = useCallback((next: number) => {
+  const applyRate = useCallback((next: PlaybackRate) => {
     setRateState(next);
     if (audio.current) audio.current.playbackRate = next;
   }, []);
+
+  // The speed chosen before, read once mounted: the server renders 1×, and so the first render here.
+  // The element may have read its length before React hydrated and listened: take it from there.
+  useEffect(() => {
+    applyRate(storedPlaybackRate());
+    const el = audio.current;
+    if (el && Number.isFinite(el.duration)) setDurationMs(el.duration * 1000);
+  }, [applyRate]);
+
+  const setRate = useCallback(
+    (next: PlaybackRate) => {
+      applyRate(next);
+      rememberPlaybackRate(next);
+    },
+    [applyRate],
+  );
+
+  const duration = (el: HTMLAudioElement) => setDurationMs(Number.isFinite(el.duration) ? el.duration * 1000 : 0);
 
   const audioProps = {
     ref: audio,
@@ -51,12 +74,15 @@ export function usePlayback() {
     // Loading a source resets the element's speed to its default; keep the chosen one.
     onLoadedMetadata: (e: React.SyntheticEvent<HTMLAudioElement>) => {
       e.currentTarget.playbackRate = rate;
+      duration(e.currentTarget);
     },
+    // A streamed file's length can be known only later (or change as it loads).
+    onDurationChange: (e: React.SyntheticEvent<HTMLAudioElement>) => duration(e.currentTarget),
     onPause: () => setPlaying(false),
     onEnded: () => setPlaying(false),
     onSeeked: (e: React.SyntheticEvent<HTMLAudioElement>) => setCurrentMs(e.currentTarget.currentTime * 1000),
     onTimeUpdate: (e: React.SyntheticEvent<HTMLAudioElement>) => setCurrentMs(e.currentTarget.currentTime * 1000),
   };
 
-  return { audioProps, currentMs, playing, rate, setRate, seek, toggle, skip };
+  return { audioProps, currentMs, durationMs, playing, rate, setRate, seek, toggle, skip };
 }

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ApiSegment } from "@/lib/api/contract/transcriptions";
-import { apiCall, detailOr } from "@/lib/api/client";
+import { apiCall, detailOr, type ApiResult } from "@/lib/api/client";
 import { SavedSegments } from "@/lib/api/contract/transcriptions";
 import { MAX_CHANGES_PER_SAVE, MAX_TEXT_PER_SAVE } from "@/lib/api/contract/transcriptions-input";
 
@@ -140,6 +140,43 @@ export function useSegmentSaver(transcriptionId: string, initialVersion: number,
     [flush, send],
   );
 
+  /**
+   * Sends a change segment saves do not carry (speakers renamed at once) after every pending
+   * edit is saved, based on the version they reached; the version it answers is the next
+   * save's base. A 409 stops saving as any save's does; another failure is the caller's to
+   * show (nothing is left to retry). Null when it could not go out (the status says why).
+   */
+  const exclusive = useCallback(
+    async <T extends { version: number }>(call: (baseVersion: number) => Promise<ApiResult<T>>): Promise<ApiResult<T> | null> => {
+      await running.current;
+      await flush();
+      await running.current;
+      if (pending.current.size || inFlight.current || stopped.current) return null;
+      inFlight.current = true;
+      const request = (async () => {
+        try {
+          const result = await call(version.current);
+          if (result.ok) {
+            version.current = result.data.version;
+            setState(pending.current.size ? "pending" : "saved");
+          } else if (result.status === 409) {
+            stopped.current = true;
+            setError(detailOr(result, "This transcript was changed elsewhere."));
+            setState("conflict");
+          }
+          return result;
+        } finally {
+          inFlight.current = false;
+        }
+      })();
+      running.current = request.then(() => undefined);
+      const result = await request;
+      if (pending.current.size && !stopped.current) void flush();
+      return result;
+    },
+    [flush],
+  );
+
   const queue = useCallback(
     (position: number, change: SegmentChange) => {
       pending.current.set(position, { ...pending.current.get(position), ...change });
@@ -165,5 +202,5 @@ export function useSegmentSaver(transcriptionId: string, initialVersion: number,
   /** The texts not yet saved, for the conflict dialog's "copy my changes". */
   const unsaved = useCallback(() => [...pending.current].map(([position, c]) => ({ position, ...c })), []);
 
-  return { state, error, queue, flush, restructure, unsaved };
+  return { state, error, queue, flush, restructure, exclusive, unsaved };
 }

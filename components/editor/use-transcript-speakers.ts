@@ -2,13 +2,15 @@
 
 import { useCallback } from "react";
 import { apiCall } from "@/lib/api/client";
-import { ApiVoiceProfile, TranscriptSpeakers } from "@/lib/api/contract/speakers";
+import { ApiVoiceProfile, RenamedSpeakers, TranscriptSpeakers } from "@/lib/api/contract/speakers";
+import type { SpeakerRename } from "@/lib/editor/speakers";
 import { useApi } from "@/lib/api/use-api";
 
 /**
  * The transcript's detected speakers (with the voice profiles they sound like), and what the
- * editor does with them: turn a suggestion down, save a speaker as a voice profile, read them
- * again after a save renamed one (the server keeps their names in step with the segments).
+ * editor does with them: rename several at once (the Speakers dialog's Save), turn a suggestion
+ * down, save a speaker as a voice profile, read them again after a save renamed one (the server
+ * keeps their names in step with the segments).
  */
 export function useTranscriptSpeakers(transcriptionId: string) {
   const path = `/api/transcriptions/${transcriptionId}/speakers`;
@@ -23,6 +25,16 @@ export function useTranscriptSpeakers(transcriptionId: string) {
     [path, mutate],
   );
 
+  /** Renames based on the version the editor's saves reached (see useSegmentSaver's `exclusive`). */
+  const rename = useCallback(
+    async (baseVersion: number, renames: readonly SpeakerRename[]) => {
+      const result = await apiCall(path, { method: "PATCH", body: { base_version: baseVersion, renames }, answer: RenamedSpeakers });
+      if (result.ok) void mutate();
+      return result;
+    },
+    [path, mutate],
+  );
+
   const saveProfile = useCallback(
     (speaker: number, name: string) =>
       apiCall("/api/voice-profiles", { method: "POST", body: { transcription_id: transcriptionId, speaker, name }, answer: ApiVoiceProfile }),
@@ -31,5 +43,5 @@ export function useTranscriptSpeakers(transcriptionId: string) {
 
   const reload = useCallback(() => void mutate(), [mutate]);
 
-  return { speakers: data ?? null, dismiss, saveProfile, reload };
+  return { speakers: data ?? null, rename, dismiss, saveProfile, reload };
 }

@@ -3,7 +3,8 @@ import { copyFile, mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { JFK_WAV } from "./audio";
-import { sql } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, sql } from "./fixtures";
 import { storeAudio } from "./storage";
 
 /** A copy of a fixture in a temp dir: storing may take the file. */
@@ -57,4 +58,22 @@ export async function subscribe(email: string, plan: "pro" | "premium"): Promise
     "insert into subscriptions (id, user_id, plan_id, status, billing_interval) select 'sub-' || id, id, $2, 'active', 'monthly' from users where email = $1",
     [email, plan],
   );
+}
+
+/** A finished JFK transcription put back to "queued" with no job: no worker takes it, the test ends it itself. */
+export async function seedQueuedJfk(email: string, title: string): Promise<string> {
+  const id = await seedJfkTranscript(email, title);
+  await sql("update transcriptions set status = 'queued', progress = 0, completed_at = null, updated_at = now() where id = $1", [id]);
+  return id;
+}
+
+/** Waits until the editor answers (its "?" shortcut opens the help): a click or key before React has hydrated is lost. */
+export async function editorHydrated(page: Page): Promise<void> {
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(async () => {
+    await page.keyboard.press("?");
+    await expect(help).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await page.keyboard.press("Escape");
+  await expect(help).toBeHidden();
 }

@@ -8,7 +8,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { formatAdvanced } from "@/lib/formatting/advanced";
 import { applyStyle } from "@/lib/formatting/custom-style";
 import type { LlmConfig } from "@/lib/formatting/llm-client";
-import { findOwned, segmentsOf, toApiFormatted, toApiSegment, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
+import { findOwned, ownedRow, segmentsOf, toApiFormatted, toApiSegment, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import type { JobOutcome } from "@/lib/jobs/definition";
 import { complete, enqueue, type HeldJob } from "@/lib/jobs/store";
 import { runOffThread } from "@/lib/off-thread/off-thread";
@@ -76,7 +76,7 @@ async function save(database: Database | Tx, userId: string, t: Transcription, c
       formattedFromVersion: t.version,
       formattedAt: new Date(),
     })
-    .where(and(eq(transcriptions.id, t.id), eq(transcriptions.userId, userId)))
+    .where(ownedRow(userId, t.id))
     .returning();
   if (!saved) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
   return saved;

@@ -1,4 +1,4 @@
-import { indexAt, indexWithin, isLowConfidence } from "./playback";
+import { indexAt, indexWithin, isLowConfidence, parsePlaybackRate } from "./playback";
 
 const items = [
   { start_ms: 0, end_ms: 1000 },
@@ -27,5 +27,16 @@ describe("playback position", () => {
     expect(isLowConfidence(0.5)).toBe(false);
     expect(isLowConfidence(undefined)).toBe(false);
     expect(isLowConfidence(null)).toBe(false);
+  });
+});
+
+describe("the remembered playback speed", () => {
+  it("reads back a stored speed only if the player offers it, else 1×", () => {
+    expect(parsePlaybackRate("1.5")).toBe(1.5);
+    expect(parsePlaybackRate("0.75")).toBe(0.75);
+    expect(parsePlaybackRate("2")).toBe(2);
+    for (const garbled of [null, "", " ", "3", "0", "-1", "abc", "1.5x", "Infinity", "NaN", "1e400", '{"rate":2}', "<script>"]) {
+      expect(parsePlaybackRate(garbled)).toBe(1);
+    }
   });
 });

@@ -38,6 +38,33 @@ export function isLowConfidence(confidence: number | undefined | null): boolean 
 
 /** The speeds the player offers, slowest first (Otter and Descript offer the same range). */
 export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
+export type PlaybackRate = (typeof PLAYBACK_RATES)[number];
+
+const RATE_STORAGE_KEY = "verbatim-playback-rate";
+
+/** A stored speed if it is one the player offers; anything else (garbled, edited by hand) is 1×. */
+export function parsePlaybackRate(stored: string | null): PlaybackRate {
+  const rate = stored === null || stored.trim() === "" ? NaN : Number(stored);
+  return PLAYBACK_RATES.find((r) => r === rate) ?? 1;
+}
+
+/** The speed last chosen in this browser (1× when none is, or storage is off: private windows, some embeds). */
+export function storedPlaybackRate(): PlaybackRate {
+  try {
+    return parsePlaybackRate(localStorage.getItem(RATE_STORAGE_KEY));
+  } catch {
+    return 1;
+  }
+}
+
+/** Remembers the chosen speed for the next transcript and reload; without storage it lasts the page. */
+export function rememberPlaybackRate(rate: PlaybackRate): void {
+  try {
+    localStorage.setItem(RATE_STORAGE_KEY, String(rate));
+  } catch {
+    // Storage full or refused: the speed still applies now.
+  }
+}
 
 /** 1.25 → "1.25×", 1 → "1×". */
 export const rateLabel = (rate: number) => `${rate}×`;

@@ -5,7 +5,7 @@ import type { Database, Tx } from "@/lib/db/client";
 import { transcriptSegments, transcriptions, type TranscriptSegment } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { followSpeakerRenames } from "@/lib/speakers/speaker-names";
-import { segmentsOf, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
+import { ownedRow, segmentsOf, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import { searchedTextOf } from "@/lib/transcription/searched-text";
 import { MERGE_LAST_MESSAGE, mergedParts, splitParts } from "./segment-structure";
 import { runOffThread } from "@/lib/off-thread/off-thread";
@@ -50,7 +50,7 @@ export async function applySegmentEdits(
   const [now] = await database
     .select({ status: transcriptions.status, version: transcriptions.version })
     .from(transcriptions)
-    .where(and(eq(transcriptions.id, transcriptionId), eq(transcriptions.userId, userId)));
+    .where(ownedRow(userId, transcriptionId));
   if (now?.status !== "done" || now.version !== edits.base_version) throw await whyRefused(database, userId, transcriptionId);
   const changes = lastChangePerSegment(edits.changes);
   const before = await segmentsAt(database, transcriptionId, [...changes.keys()]);
@@ -132,7 +132,7 @@ export async function restructureSegments(
  * silently: the second gets a `conflict` carrying `current_version`, and nothing is written
  * (a DomainError thrown inside the transaction rolls it back).
  */
-async function versioned(
+export async function versioned(
   database: Database,
   userId: string,
   transcriptionId: string,
@@ -143,14 +143,7 @@ async function versioned(
     const [bumped] = await tx
       .update(transcriptions)
       .set({ version: sql`${transcriptions.version} + 1` })
-      .where(
-        and(
-          eq(transcriptions.id, transcriptionId),
-          eq(transcriptions.userId, userId),
-          eq(transcriptions.status, "done"),
-          eq(transcriptions.version, baseVersion),
-        ),
-      )
+      .where(and(ownedRow(userId, transcriptionId), eq(transcriptions.status, "done"), eq(transcriptions.version, baseVersion)))
       .returning({ version: transcriptions.version });
     if (!bumped) throw await whyRefused(tx, userId, transcriptionId);
     return { version: bumped.version, segments: await change(tx) };
@@ -163,7 +156,7 @@ async function whyRefused(tx: Database | Tx, userId: string, transcriptionId: st
   const [row] = await tx
     .select({ status: transcriptions.status, version: transcriptions.version })
     .from(transcriptions)
-    .where(and(eq(transcriptions.id, transcriptionId), eq(transcriptions.userId, userId)));
+    .where(ownedRow(userId, transcriptionId));
   if (!row) return new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
   if (row.status !== "done") return new DomainError("conflict", UNFINISHED_EDIT_MESSAGE);
   return new DomainError("conflict", STALE_EDIT_MESSAGE, { current_version: row.version });

@@ -25,10 +25,21 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: "forward-5", keys: "→", description: "Forward 5 seconds" },
   { action: "previous-segment", keys: "↑", description: "Previous segment" },
   { action: "next-segment", keys: "↓", description: "Next segment" },
-  { action: "undo", keys: "Ctrl/⌘ + Z", description: "Undo the last saved edit" },
+  { action: "undo", keys: "Ctrl/⌘ + Z", description: "Undo: text, speakers, splits and merges" },
   { action: "redo", keys: "Ctrl/⌘ + Shift + Z", description: "Redo" },
   { action: "find", keys: "Ctrl/⌘ + F", description: "Find and replace", whileTyping: true },
   { action: "help", keys: "?", description: "Show these shortcuts" },
+];
+
+/** Keys while typing in a segment: the transcript reads as one document (handled in components/editor/edit-keys). */
+export const TYPING_KEYS: readonly { keys: string; description: string }[] = [
+  { keys: "Enter", description: "Split the segment at the cursor (after the last word: go to the next segment)" },
+  { keys: "Backspace at the start", description: "Join the segment with the one before" },
+  { keys: "Delete at the end", description: "Join the next segment into this one" },
+  { keys: "← → ↑ ↓ at the edges", description: "Move into the segment before or after" },
+  { keys: "Ctrl/⌘ + Home / End", description: "First / last segment" },
+  { keys: "Ctrl/⌘ + Z", description: "Undo, also while typing" },
+  { keys: "Escape", description: "Stop typing" },
 ];
 
 export interface KeyPress {

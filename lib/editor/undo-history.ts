@@ -4,34 +4,83 @@ export interface SegmentState {
   speaker: string | null;
 }
 
-/** One user edit: the touched segments before and after (a replace-all touches many). */
-export interface EditStep {
+/** Segments' text or speaker changed: the touched segments before and after (a replace-all touches many). */
+interface EditStep {
+  kind?: "edit";
   before: SegmentState[];
   after: SegmentState[];
 }
 
+/** A segment cut before its word `word`; undone by merging it with the next again. */
+interface SplitStep {
+  kind: "split";
+  position: number;
+  word: number;
+}
+
+/**
+ * A segment joined with the next; undone by cutting it again after the first one's `word`
+ * words and giving each part back its own speaker (a merge keeps only one).
+ */
+interface MergeStep {
+  kind: "merge";
+  position: number;
+  word: number;
+  speakers: [string | null, string | null];
+}
+
+export type HistoryStep = EditStep | SplitStep | MergeStep;
+
+/**
+ * What the editor does to undo or redo a step. Positions stay right because steps are undone
+ * in the reverse order they were done: each one sees the segments as they were after it.
+ */
+export type HistoryAction =
+  | { kind: "apply"; states: SegmentState[] }
+  | { kind: "split"; position: number; word: number; speakers?: [string | null, string | null] }
+  | { kind: "merge"; position: number };
+
 export interface UndoHistory {
-  done: EditStep[];
-  undone: EditStep[];
+  done: HistoryStep[];
+  undone: HistoryStep[];
 }
 
 const LIMIT = 200;
 
 export const emptyHistory = (): UndoHistory => ({ done: [], undone: [] });
 
-export function record(history: UndoHistory, step: EditStep): UndoHistory {
+export function record(history: UndoHistory, step: HistoryStep): UndoHistory {
   return { done: [...history.done, step].slice(-LIMIT), undone: [] };
 }
 
-/** The states to write back, and the history after; null when there is nothing to undo. */
-export function undo(history: UndoHistory): { apply: SegmentState[]; history: UndoHistory } | null {
-  const step = history.done.at(-1);
-  if (!step) return null;
-  return { apply: step.before, history: { done: history.done.slice(0, -1), undone: [...history.undone, step] } };
+function undoing(step: HistoryStep): HistoryAction {
+  switch (step.kind) {
+    case "split": return { kind: "merge", position: step.position };
+    case "merge": return { kind: "split", position: step.position, word: step.word, speakers: step.speakers };
+    default: return { kind: "apply", states: step.before };
+  }
 }
 
-export function redo(history: UndoHistory): { apply: SegmentState[]; history: UndoHistory } | null {
+function redoing(step: HistoryStep): HistoryAction {
+  switch (step.kind) {
+    case "split": return { kind: "split", position: step.position, word: step.word };
+    case "merge": return { kind: "merge", position: step.position };
+    default: return { kind: "apply", states: step.after };
+  }
+}
+
+/**
+ * The action that undoes the last step, and the history once it is done (the caller keeps the
+ * old history when the action fails, e.g. a split the server refused); null when there is nothing to undo.
+ */
+export function undo(history: UndoHistory): { action: HistoryAction; history: UndoHistory } | null {
+  const step = history.done.at(-1);
+  if (!step) return null;
+  return { action: undoing(step), history: { done: history.done.slice(0, -1), undone: [...history.undone, step] } };
+}
+
+export function redo(history: UndoHistory): { action: HistoryAction; history: UndoHistory } | null {
   const step = history.undone.at(-1);
   if (!step) return null;
-  return { apply: step.after, history: { done: [...history.done, step], undone: history.undone.slice(0, -1) } };
+  return { action: redoing(step), history: { done: [...history.done, step], undone: history.undone.slice(0, -1) } };
 }

@@ -1,6 +1,6 @@
-/** Bodies of /api/voice-profiles, validated by the server with these sentences. */
+/** Bodies of /api/voice-profiles and /api/transcriptions/{id}/speakers, validated by the server with these sentences. */
 import { z } from "zod";
-import { SpeakerName } from "./transcriptions-input";
+import { SegmentEdits, SpeakerName } from "./transcriptions-input";
 
 // Detectors number a file's speakers from 0; no recording has this many.
 const MAX_SPEAKER = 9999;
@@ -13,3 +13,24 @@ export const SaveVoiceProfileBody = z.object({
   name: SpeakerName,
 });
 export type SaveVoiceProfileBody = z.infer<typeof SaveVoiceProfileBody>;
+
+// More speakers than any recording has; a bound on what one save asks the database to do.
+const MAX_RENAMES = 100;
+// Longer than any stored name (SpeakerName allows 60): such a `from` matches no speaker.
+const MAX_FROM = 200;
+const FROM_SENTENCE = "Say which speaker to rename: their name as the transcript has it.";
+
+/**
+ * `PATCH /api/transcriptions/{id}/speakers`: new names for several speakers, applied at once
+ * (so two can swap names) if nobody saved since `base_version`.
+ */
+export const SpeakerRenames = z.object({
+  base_version: SegmentEdits.shape.base_version,
+  renames: z
+    .array(z.object({ from: z.string({ error: FROM_SENTENCE }).min(1, FROM_SENTENCE).max(MAX_FROM, FROM_SENTENCE), to: SpeakerName }), {
+      error: "Send the new names as a list of renames.",
+    })
+    .min(1, "Change at least one name.")
+    .max(MAX_RENAMES, `Rename at most ${MAX_RENAMES} speakers in one save.`),
+});
+export type SpeakerRenames = z.infer<typeof SpeakerRenames>;

@@ -42,5 +42,15 @@ export type ApiVoiceProfile = z.infer<typeof ApiVoiceProfile>;
 /** `GET /api/voice-profiles`. */
 export const VoiceProfileList = z.object({ voice_profiles: z.array(ApiVoiceProfile) });
 
+/**
+ * `PATCH /api/transcriptions/{id}/speakers`: the transcript's new version, and the segments
+ * whose speaker changed (in position order) with their new speaker.
+ */
+export const RenamedSpeakers = z.object({
+  version: z.number(),
+  segments: z.array(z.object({ position: z.number(), speaker: z.string() })),
+});
+export type RenamedSpeakers = z.infer<typeof RenamedSpeakers>;
+
 /** `DELETE /api/voice-profiles/{id}`: 204, no body. */
 export const NoContent = z.undefined();

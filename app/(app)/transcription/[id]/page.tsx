@@ -11,11 +11,16 @@ import { listStyles, toApiStyle } from "@/lib/editor/styles";
 import { llmConfigFromEnv } from "@/lib/formatting/llm-client";
 import { findOwned, segmentsOf, toApiSegment, toApiTranscription } from "@/lib/transcription/queries";
 
+const MAX_FIND_CHARS = 200;
+
 export const metadata: Metadata = { title: "Transcription" };
 
 /** One transcription: another user's id (or none) is the 404 page. */
-export default async function TranscriptionPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function TranscriptionPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ find?: string | string[] }> }) {
   const { id } = await params;
+  // A search hit opens the transcript at its match (bounded: it only pre-fills the find bar).
+  const find = (await searchParams).find;
+  const initialFind = typeof find === "string" ? find.slice(0, MAX_FIND_CHARS) : undefined;
   const user = await requirePageUser(db(), `/transcription/${encodeURIComponent(id)}`);
   const renderedAt = new Date().toISOString();
   const t = await findOwned(db(), user.id, id);
@@ -38,6 +43,7 @@ export default async function TranscriptionPage({ params }: { params: Promise<{ 
         capabilities={editorCapabilities(entitlements, llmConfigFromEnv() !== null)}
         styles={styles.map(toApiStyle)}
         renderedAt={renderedAt}
+        initialFind={initialFind}
       />
     </main>
   );

@@ -1,10 +1,34 @@
+import { entitlementsFor } from "@/lib/billing/entitlements";
+import { requireOperation } from "@/lib/billing/feature-refusal";
 import { db } from "@/lib/db/client";
-import { TranscriptSpeakers } from "@/lib/api/contract/speakers";
+import { RenamedSpeakers, TranscriptSpeakers } from "@/lib/api/contract/speakers";
+import { SpeakerRenames } from "@/lib/api/contract/speakers-input";
+import { renameTranscriptSpeakers } from "@/lib/editor/rename-speakers";
 import { route } from "@/lib/http/route";
 import { toApiSpeakers } from "@/lib/speakers/speaker-answers";
 import { speakersOf } from "@/lib/speakers/voice-profiles";
+import { ownedTranscription } from "@/lib/transcription/queries";
 
 /** The speakers detected in the transcript, with the voice profiles they sound like. */
 export const GET = route({ auth: "user", answer: TranscriptSpeakers }, async ({ user, params }) =>
   toApiSpeakers(await speakersOf(db(), user.id, params.id)),
+);
+
+/**
+ * Renames several speakers everywhere at once (the Speakers dialog's Save), if nobody saved
+ * since `base_version`; a stale save is 409 (with `current_version`) and renames nothing.
+ * Ownership, then the plan (editing), answer before the body is read.
+ */
+export const PATCH = route(
+  {
+    auth: "user",
+    beforeBody: async ({ user, params }) => {
+      const t = await ownedTranscription(db(), user.id, params.id);
+      await requireOperation(db(), await entitlementsFor(db(), user.id), "edit_segments");
+      return t;
+    },
+    body: SpeakerRenames,
+    answer: RenamedSpeakers,
+  },
+  async ({ user, checked: t, body }) => renameTranscriptSpeakers(db(), user.id, t.id, body),
 );
