@@ -50,7 +50,7 @@ const targets: Target[] = [
 /** Stops the transcription (the test is about the audio) and removes it with its files. */
 async function removeTranscription(page: Page, baseUrl: string, id: string) {
   await page.request.post(`${baseUrl}/api/transcriptions/${id}/cancel`, { headers: { origin: baseUrl } });
-  expect((await page.request.delete(`${baseUrl}/api/transcriptions/${id}`, { headers: { origin: baseUrl } })).status()).toBe(200);
+  expect((await page.request.delete(`${baseUrl}/api/transcriptions/${id}?permanent=1`, { headers: { origin: baseUrl } })).status()).toBe(200);
 }
 
 for (const target of targets) {

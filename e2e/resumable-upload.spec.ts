@@ -86,7 +86,7 @@ async function createdSize(request: APIRequestContext, baseUrl: string, page: Pa
   const id = (await row.getByRole("link").first().getAttribute("href"))!.split("/").pop()!;
   const size = ((await (await request.get(`${baseUrl}/api/transcriptions/${id}`)).json()) as { size_bytes: number }).size_bytes;
   await request.post(`${baseUrl}/api/transcriptions/${id}/cancel`, { headers: { origin: baseUrl } });
-  expect((await request.delete(`${baseUrl}/api/transcriptions/${id}`, { headers: { origin: baseUrl } })).status()).toBe(200);
+  expect((await request.delete(`${baseUrl}/api/transcriptions/${id}?permanent=1`, { headers: { origin: baseUrl } })).status()).toBe(200);
   return size;
 }
 

@@ -122,7 +122,11 @@ test("rename validates its body; delete removes the audio and the transcript", a
   const prefix = `${user.id}/${created.id}`;
   // The original is stored on upload; a worker adds the normalised copy.
   await expect.poll(async () => (await storedKeys(prefix)).sort(), { timeout: 30_000 }).toEqual([`${prefix}/normalised.wav`, `${prefix}/original`]);
+  // Deleted, it is gone from every read but kept with its audio in Recently deleted; deleted for good, nothing is left.
   expect((await request.delete(`/api/transcriptions/${created.id}`, { headers: ORIGIN })).status()).toBe(200);
+  expect((await request.get(`/api/transcriptions/${created.id}`)).status()).toBe(404);
+  expect((await storedKeys(prefix)).sort()).toEqual([`${prefix}/normalised.wav`, `${prefix}/original`]);
+  expect((await request.delete(`/api/transcriptions/${created.id}?permanent=1`, { headers: ORIGIN })).status()).toBe(200);
   expect(await storedKeys(prefix)).toEqual([]);
   expect(await sql("select id from transcriptions where id = $1", [created.id])).toHaveLength(0);
   expect((await request.get(`/api/transcriptions/${created.id}`)).status()).toBe(404);

@@ -1,29 +1,10 @@
 /** @jest-environment jsdom */
 import "@testing-library/jest-dom";
 import { fireEvent, render, screen, within } from "@testing-library/react";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import { apiTranscription } from "@/test/support/api-fixtures";
 import { TranscriptionRow } from "./transcription-row";
 
-const CALL: ApiTranscription = {
-  id: "t-1",
-  title: "Team call",
-  status: "done",
-  progress: 100,
-  pieces_done: 1,
-  pieces_total: 1,
-  language: "en",
-  detected_language: "en",
-  engine: null,
-  duration_s: 75,
-  source: "upload",
-  original_filename: "call.mp3",
-  size_bytes: 1000,
-  error: null,
-  created_at: "2026-11-20T10:00:00Z",
-  updated_at: "2026-11-20T10:00:00Z",
-  completed_at: "2026-11-20T10:01:00Z",
-  version: 1,
-};
+const CALL = apiTranscription();
 
 function renderRow(onDelete = jest.fn()) {
   render(
@@ -40,7 +21,7 @@ test("Delete asks in the app's dialog, not the browser's confirm() box, and dele
   fireEvent.click(screen.getByRole("button", { name: "Delete Team call" }));
   expect(browserConfirm).not.toHaveBeenCalled();
   const dialog = screen.getByRole("dialog", { name: "Delete “Team call”?" });
-  expect(dialog).toHaveTextContent("Its audio and transcript are removed for good.");
+  expect(dialog).toHaveTextContent("It stays in Recently deleted for 30 days, where you can restore it. Deleting doesn't give back the minutes it used.");
   fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
   expect(onDelete).not.toHaveBeenCalled();
 

@@ -7,6 +7,7 @@ import { StatusBadge } from "@/components/transcription/status-badge";
 import { formatDuration } from "@/lib/text/time-format";
 import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { engineLabel } from "@/lib/transcription/engines/labels";
+import { DELETING_KEEPS_USAGE, RECENTLY_DELETED_DAYS } from "@/lib/transcription/deletion-terms";
 
 interface RowProps {
   t: ApiTranscription;
@@ -40,7 +41,8 @@ export function TranscriptionRow({ t, languageName, onRename, onDelete, onCancel
             <button type="button" className="text-sm" onClick={() => setEditing(false)}>Cancel</button>
           </form>
         ) : (
-          <Link href={`/transcription/${t.id}`} className="block truncate font-medium hover:text-accent">
+          // A search hit opens at its match: the words the search found there.
+          <Link href={t.snippet ? `/transcription/${t.id}?find=${encodeURIComponent(t.snippet.match)}` : `/transcription/${t.id}`} className="block truncate font-medium hover:text-accent">
             {t.title}
           </Link>
         )}
@@ -76,7 +78,7 @@ export function TranscriptionRow({ t, languageName, onRename, onDelete, onCancel
         open={confirming}
         onOpenChange={setConfirming}
         title={`Delete “${t.title}”?`}
-        description="Its audio and transcript are removed for good."
+        description={`It stays in Recently deleted for ${RECENTLY_DELETED_DAYS} days, where you can restore it. ${DELETING_KEEPS_USAGE}`}
         confirmLabel="Delete"
         onConfirm={() => {
           setConfirming(false);

@@ -374,10 +374,16 @@ export const transcriptions = pgTable(
     formattedFromVersion: integer("formatted_from_version"),
     formattedAt: timestamp("formatted_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** set while it is in Recently deleted (lib/transcription/deletion.ts): to its owner it is gone, until restored or purged */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("transcriptions_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("transcriptions_user_created_idx").on(t.userId, t.createdAt),
+    // Only the few in Recently deleted: the purge finds the expired ones without reading the rest.
+    index("transcriptions_deleted_idx").on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+  ],
 );
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { runJob } from "@/lib/jobs/run-job";
 import { claim, enqueue } from "@/lib/jobs/store";
-import { deleteTranscription } from "@/lib/transcription/queries";
+import { deleteTranscription } from "@/lib/transcription/deletion";
 import { transcriptionOptions } from "@/lib/transcription/options";
 import { sphinxEngine } from "@/lib/transcription/engines/sphinx";
 import type { Engine, LiveRequest, LiveTranscriber } from "@/lib/transcription/engines/types";

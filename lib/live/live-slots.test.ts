@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { liveSessions } from "@/lib/db/schema";
 import { liveSlotFree } from "@/lib/transcription/worker-registry";
-import { deleteTranscription } from "@/lib/transcription/queries";
+import { deleteTranscription } from "@/lib/transcription/deletion";
 import { startWorker, type Worker } from "@/lib/worker/worker";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";

@@ -13,7 +13,8 @@ import { liveDraft } from "@/lib/recordings/draft";
 import { LIVE_CHUNK_BYTES, MAX_CHUNKS_PER_REQUEST, PACE_BURST_S } from "@/lib/recordings/pcm-chunks";
 import { QUOTA_REACHED, RECORDING_ENDED, SERVER_FULL, TOO_FAST } from "./live-texts";
 import { keepRecording, receiveChunks, startRecording, stopRecording, stopAbandonedRecordings } from "./recording";
-import { cancelOwnedTranscription, deleteTranscription } from "@/lib/transcription/queries";
+import { deleteTranscription } from "@/lib/transcription/deletion";
+import { cancelOwnedTranscription } from "@/lib/transcription/queries";
 
 const start = (db: Database, user: string, mode: "mic" | "tab-mic" = "mic") => startRecording(db, user, { title: "Standup", language: "en", mode });
 

@@ -10,10 +10,11 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { audioKey } from "@/lib/storage/audio-store";
 import { MAX_FILE_SECONDS } from "@/lib/transcription/audio";
 import { checkLanguage } from "@/lib/transcription/create";
+import { ENGINE_UNAVAILABLE } from "@/lib/transcription/engines/labels";
 import { offeredEngine } from "@/lib/transcription/offered-engine";
 import { jobPriority } from "@/lib/transcription/plan-limits";
 import { enqueue } from "@/lib/transcription/queue";
-import { TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
+import { ownedRow, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import { liveSlotFree } from "@/lib/transcription/worker-registry";
 import { ALREADY_RECORDING, QUOTA_REACHED, RECORDING_ENDED, SERVER_FULL, TOO_FAST } from "./live-texts";
 import { queueLiveJob, reclaimIdleSlot } from "./live-slot";
@@ -48,7 +49,7 @@ export async function startRecording(database: Database, userId: string, input: 
   const [e, choice] = await Promise.all([entitlementsFor(database, userId), offeredEngine(database)]);
   await requireOperation(database, e, "live_transcription");
   if (input.mode === "tab-mic") await requireOperation(database, e, "record_tab_mic");
-  if (!choice.engine) throw new DomainError("unavailable", choice.reason ?? "No speech engine is configured.");
+  if (!choice.engine) throw new DomainError("unavailable", ENGINE_UNAVAILABLE);
   const language = checkLanguage(e, input.language, choice.engine);
   const allowanceS = secondsRemaining(e);
   if (allowanceS !== null && allowanceS < 1) {
@@ -115,7 +116,7 @@ async function openSession(database: Database, userId: string, transcriptionId: 
     .where(and(eq(liveSessions.transcriptionId, transcriptionId), eq(liveSessions.userId, userId)));
   if (!row) {
     // A recording that was stopped for good (canceled, or its transcript finished) has no session left.
-    const t = await database.select({ id: transcriptions.id }).from(transcriptions).where(and(eq(transcriptions.id, transcriptionId), eq(transcriptions.userId, userId)));
+    const t = await database.select({ id: transcriptions.id }).from(transcriptions).where(ownedRow(userId, transcriptionId));
     if (t.length) throw new DomainError("conflict", RECORDING_ENDED, { reason: "ended" });
     throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
   }
@@ -212,7 +213,7 @@ export async function stopRecording(database: Database, userId: string, transcri
       .where(and(eq(liveSessions.transcriptionId, transcriptionId), eq(liveSessions.userId, userId), isNull(liveSessions.stoppedAt)))
       .returning();
     if (!session) {
-      const [t] = await tx.select().from(transcriptions).where(and(eq(transcriptions.id, transcriptionId), eq(transcriptions.userId, userId)));
+      const [t] = await tx.select().from(transcriptions).where(ownedRow(userId, transcriptionId));
       if (!t) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
       return t;
     }

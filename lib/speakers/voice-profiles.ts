@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, isNotNull } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Database, Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { transcriptSegments, transcriptSpeakers, transcriptions, voiceProfiles } from "@/lib/db/schema";
@@ -60,7 +60,8 @@ async function ownedDiarizer(database: Database | Tx, userId: string, transcript
   const [row] = await database
     .select({ diarizer: transcriptions.diarizer, note: transcriptions.speakersNote })
     .from(transcriptions)
-    .where(and(eq(transcriptions.id, transcriptionId), eq(transcriptions.userId, userId)));
+    // One in Recently deleted is not found either (lib/transcription/deletion.ts).
+    .where(and(eq(transcriptions.id, transcriptionId), eq(transcriptions.userId, userId), isNull(transcriptions.deletedAt)));
   if (!row) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
   return row;
 }

@@ -12,7 +12,7 @@ import { useTestEnv } from "@/test/support/env";
 import { startS3Server, type S3Server } from "@/test/support/s3-server";
 import { insertUser } from "@/test/support/users";
 import { createTranscription } from "./create";
-import { deleteTranscription } from "./queries";
+import { deleteForGood, deleteTranscription } from "./deletion";
 import { claimTranscription, runHeld } from "@/test/support/jobs";
 
 const JFK = path.resolve(__dirname, "../../test/fixtures/audio/jfk.wav");
@@ -69,7 +69,10 @@ describe.each(BACKENDS.slice(0, 1))("audio in an S3-compatible bucket, on %s", (
     const beyond = await objectResponse(new Request("http://app.test/audio", { headers: { range: `bytes=${size}-` } }), audioStore(), normalised, "audio/wav");
     expect(beyond.status).toBe(416);
 
+    // Deleted, it is kept (with its audio) in Recently deleted; deleted for good, the audio goes.
     await deleteTranscription(db, userId, created.id);
+    expect(await audioStore().size(normalised)).toBe(size);
+    await deleteForGood(db, userId, created.id);
     expect(await audioStore().size(normalised)).toBeNull();
     const missing = await objectResponse(new Request("http://app.test/audio"), audioStore(), normalised, "audio/wav").catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(DomainError);

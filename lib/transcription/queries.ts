@@ -1,9 +1,8 @@
 import type { ApiFormatted, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { DomainError } from "@/lib/errors/domain-error";
-import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { transcriptSegments, transcriptions, type Transcription, type TranscriptSegment } from "@/lib/db/schema";
-import { removeAudio } from "@/lib/storage/audio-store";
 import { cancelTranscription } from "./queue";
 
 /** The columns a transcription's JSON shape needs: not its full text or formatted version. */
@@ -27,7 +26,7 @@ export const SUMMARY = {
   completedAt: transcriptions.completedAt,
   version: transcriptions.version,
 };
-type TranscriptionSummary = Pick<Transcription, keyof typeof SUMMARY>;
+export type TranscriptionSummary = Pick<Transcription, keyof typeof SUMMARY>;
 
 /** The JSON shape of a transcription (spec style: snake_case). */
 export function toApiTranscription(t: TranscriptionSummary): ApiTranscription {
@@ -70,18 +69,28 @@ export function toApiFormatted(t: Transcription): ApiFormatted | null {
   };
 }
 
-/** The user's transcriptions, newest first (a search is ./search.ts). */
-export async function listTranscriptions(database: Database, userId: string): Promise<Transcription[]> {
-  return database.select().from(transcriptions).where(eq(transcriptions.userId, userId)).orderBy(desc(transcriptions.createdAt)).limit(500);
+/**
+ * The user's transcriptions as they see them: their own, and none in Recently deleted (only
+ * ./deletion.ts reads those). Every read or change a user makes picks rows through this.
+ */
+export function ownedBy(userId: string) {
+  return and(eq(transcriptions.userId, userId), isNull(transcriptions.deletedAt));
 }
 
-/** A transcription only if it belongs to this user: anyone else's id is "not found". */
+/** The user's transcription `id`, as `ownedBy` sees it. */
+export function ownedRow(userId: string, id: string) {
+  return and(eq(transcriptions.id, id), ownedBy(userId));
+}
+
+/** The user's transcriptions, newest first (a search is ./search.ts). */
+export async function listTranscriptions(database: Database, userId: string): Promise<Transcription[]> {
+  return database.select().from(transcriptions).where(ownedBy(userId)).orderBy(desc(transcriptions.createdAt)).limit(500);
+}
+
+/** A transcription only if it belongs to this user and is not deleted: anyone else's id is "not found". */
 export async function findOwned(database: Database, userId: string, id: string): Promise<Transcription | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const [row] = await database
-    .select()
-    .from(transcriptions)
-    .where(and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)));
+  const [row] = await database.select().from(transcriptions).where(ownedRow(userId, id));
   return row;
 }
 
@@ -123,18 +132,10 @@ export async function renameTranscription(database: Database, userId: string, id
   const [row] = await database
     .update(transcriptions)
     .set({ title })
-    .where(and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)))
+    .where(ownedRow(userId, id))
     .returning();
   if (!row) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
   return row;
-}
-
-/** Deletes the transcript, its segments, its job and its audio. Unfinished work is canceled (and refunded) first. */
-export async function deleteTranscription(database: Database, userId: string, id: string): Promise<void> {
-  const t = await ownedTranscription(database, userId, id);
-  await cancelTranscription(database, id, userId);
-  await database.delete(transcriptions).where(and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)));
-  await removeAudio(t.audioKey);
 }
 
 /** Stops the user's queued or running transcription and returns it as it is now; any other state is a `conflict`. */
@@ -151,6 +152,6 @@ export async function changedSince(database: Database, userId: string, since: Da
   return database
     .select(SUMMARY)
     .from(transcriptions)
-    .where(and(eq(transcriptions.userId, userId), sql`${transcriptions.updatedAt} >= ${since.toISOString()}`))
+    .where(and(ownedBy(userId), sql`${transcriptions.updatedAt} >= ${since.toISOString()}`))
     .orderBy(asc(transcriptions.updatedAt));
 }

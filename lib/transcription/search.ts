@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
 import type { Database } from "@/lib/db/client";
 import { transcriptionSearch, transcriptions } from "@/lib/db/schema";
-import { SUMMARY, listTranscriptions, toApiTranscription } from "./queries";
+import { SUMMARY, listTranscriptions, ownedBy, toApiTranscription } from "./queries";
 import { snippetFinder } from "./search-snippet";
 import { searchWords } from "./search-words";
 import { SEARCHED_TEXT_CHARS } from "./searched-text";
@@ -36,7 +36,7 @@ export async function searchTranscriptions(database: Database, userId: string, q
     .from(transcriptionSearch)
     .innerJoin(transcriptions, eq(transcriptions.id, transcriptionSearch.transcriptionId))
     // The owner on the search table: the plan starts from this user's documents, whatever others hold.
-    .where(and(eq(transcriptionSearch.userId, userId), sql`${transcriptionSearch.document} @@ ${everyWord}`))
+    .where(and(eq(transcriptionSearch.userId, userId), ownedBy(userId), sql`${transcriptionSearch.document} @@ ${everyWord}`))
     // Ranked by any word, not all: ts_rank over an AND of prefixes compares every position of
     // every matching word with every other, which a crafted transcript makes take seconds.
     .orderBy(desc(sql`ts_rank(${transcriptionSearch.document}, ${anyWord})`), desc(transcriptions.createdAt))

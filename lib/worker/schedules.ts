@@ -4,6 +4,7 @@ import type { Schedule } from "@/lib/jobs/schedule";
 import { removeExpired } from "@/lib/jobs/store";
 import { stopAbandonedRecordings } from "@/lib/live/recording";
 import { bucketMultipart } from "@/lib/storage/bucket-multipart";
+import { purgeDeletedTranscriptions } from "@/lib/transcription/deletion";
 import { forgetDeadWorkers } from "@/lib/transcription/worker-registry";
 import { sweepExpiredDirectUploads } from "@/lib/uploads/direct-uploads";
 
@@ -26,5 +27,7 @@ export function workerSchedules(): Schedule[] {
     },
     { name: "job-retention", everyMs: 60 * MINUTE, run: (database) => removeExpired(database, env().JOB_RETENTION_DAYS, env().JOB_DEAD_LETTER_DAYS) },
     { name: "dead-workers", everyMs: 60 * MINUTE, run: (database) => forgetDeadWorkers(database) },
+    // Transcriptions 30 days in Recently deleted go for good, with their audio.
+    { name: "recently-deleted-purge", everyMs: 60 * MINUTE, run: (database) => purgeDeletedTranscriptions(database) },
   ];
 }

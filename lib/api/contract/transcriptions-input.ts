@@ -20,6 +20,11 @@ export const UploadQuery = z.object({
   speakers: z.coerce.number().optional(),
 });
 
+/** `DELETE /api/transcriptions/{id}`: to Recently deleted; `?permanent=1` removes it (and its audio) for good. */
+export const DeleteQuery = z.object({
+  permanent: z.enum(["1"], { error: 'Use "permanent=1" to delete for good, or leave it out to move the transcription to Recently deleted.' }).optional(),
+});
+
 /** `GET /api/transcriptions/events?since=`: the status stream, from the page's render time (an ISO time). */
 export const TranscriptionEventsQuery = z.object({ since: z.string().optional() });
 

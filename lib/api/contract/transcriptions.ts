@@ -42,6 +42,14 @@ export type ApiTranscription = z.infer<typeof ApiTranscription>;
 export const TranscriptionList = z.object({ transcriptions: z.array(ApiTranscription) });
 
 /**
+ * `GET /api/transcriptions/deleted`: the user's Recently deleted, the latest deletion first;
+ * each is removed for good at `purge_at` unless restored (`POST /api/transcriptions/{id}/restore`).
+ */
+export const DeletedTranscription = z.extend(ApiTranscription, { deleted_at: isoDate, purge_at: isoDate });
+export type DeletedTranscription = z.infer<typeof DeletedTranscription>;
+export const DeletedTranscriptionList = z.object({ transcriptions: z.array(DeletedTranscription) });
+
+/**
  * The longest search term `GET /api/transcriptions?q=` takes (the search box stops there too):
  * a search looks words up in an index, and a few words are all it needs.
  */

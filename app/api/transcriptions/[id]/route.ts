@@ -1,9 +1,9 @@
 import { ApiTranscription, TranscriptionDetail } from "@/lib/api/contract/transcriptions";
-import { RenameBody } from "@/lib/api/contract/transcriptions-input";
+import { DeleteQuery, RenameBody } from "@/lib/api/contract/transcriptions-input";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
+import { deleteForGood, deleteTranscription } from "@/lib/transcription/deletion";
 import {
-  deleteTranscription,
   ownedTranscription,
   renameTranscription,
   segmentsOf,
@@ -21,7 +21,8 @@ export const PATCH = route({ auth: "user", body: RenameBody, answer: ApiTranscri
   toApiTranscription(await renameTranscription(db(), user.id, params.id, body.title)),
 );
 
-export const DELETE = route({ auth: "user", answer: OkAnswer }, async ({ user, params }) => {
-  await deleteTranscription(db(), user.id, params.id);
+/** Moves it to Recently deleted (restorable for 30 days); `?permanent=1` removes it and its audio for good. */
+export const DELETE = route({ auth: "user", query: DeleteQuery, answer: OkAnswer }, async ({ user, params, query }) => {
+  await (query.permanent ? deleteForGood : deleteTranscription)(db(), user.id, params.id);
   return OK;
 });
