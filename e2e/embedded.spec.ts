@@ -36,6 +36,6 @@ test("embedded mode: plans from PGlite, sign-up mail in the outbox, verified use
   // No whisper model yet: the first start is downloading one, and says how far it is,
   // while the offline engine transcribes.
   await expect(page.getByRole("status").filter({ hasText: "Preparing the speech engine" })).toContainText(
-    /Preparing the speech engine: \d+ %\. A whisper model for 99 languages is being downloaded; until it is ready, the Offline English engine transcribes\./,
+    /Preparing the speech engine: \d+ %\. When it is ready, more languages and better accuracy; until then, the Offline English engine transcribes\./,
   );
 });

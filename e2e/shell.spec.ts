@@ -127,7 +127,7 @@ test.describe("routing rules", () => {
   test("landing page sells the product with the plans from the plan data", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transcription made easy, right in your browser");
-    await expect(page.getByTestId("plan-pro")).toContainText("16 hours of audio per month");
+    await expect(page.getByTestId("plan-pro")).toContainText("16 hours per month");
     await expect(page.getByTestId("plan-pro")).toContainText("33 languages");
     await expect(page.getByTestId("plan-premium")).toContainText("97 languages");
     await expect(page.getByTestId("plan-enterprise")).toContainText("Contact us");

@@ -7,10 +7,10 @@ test("upload jfk.wav → progress → done → the transcript page shows the tex
   await logInViaApi(page, creds);
   await page.goto("/dashboard");
   await expect(page.getByTestId("usage")).toContainText("Free plan");
-  // The offline engine says what it is, and which of the plan's languages it cannot do.
+  // The offline engine says what it means for the user's recordings, and which of the plan's languages it does.
   const notes = page.getByTestId("engine-notes");
-  await expect(notes).toContainText("Offline English engine — basic accuracy. An administrator can add a whisper model for 99 languages and far better accuracy.");
-  await expect(notes).toContainText(/\d+ of the \d+ languages in your plan need a multilingual engine on this server/);
+  await expect(notes).toContainText("Offline English engine: recordings in English only, with basic accuracy.");
+  await expect(notes).toContainText(/This server transcribes 1 of the \d+ languages in your plan today: English\./);
   await page.getByLabel("Choose audio files").setInputFiles(JFK_WAV);
 
   const row = page.getByTestId("transcription-row").filter({ hasText: "jfk" });

@@ -44,6 +44,8 @@ describe("the admin panel's speech engine status", () => {
     const status = await screen.findByTestId("admin-engine-status");
     expect(status).toHaveTextContent("In use: Offline English engine (sphinx).");
     expect(status).toHaveTextContent("2 processes at once, one per core.");
+    // What would lift the offline engine's limits is said here, never on a customer's page.
+    expect(screen.getByTestId("admin-engine-hint")).toHaveTextContent(/^PocketSphinx transcribes English only, with basic accuracy\. Add a whisper model/);
     expect(status).toHaveTextContent("Downloading the whisper model base: 50 % (71 MB of 142 MB). PocketSphinx transcribes until it is ready.");
     expect(status).toHaveTextContent("Queue: 2 waiting (the oldest for 1:15), 1 running; pieces of long files: 3 waiting, 2 being transcribed; formatting: 0 waiting, 1 running; mail: 4 waiting (the oldest for 2:10).");
     expect(status).toHaveTextContent("Worker on worker-1: Offline English engine, 2 at once, 2 live recordings, busy. Downloading the whisper model base");

@@ -8,7 +8,7 @@ import { useNotify } from "./notice";
 import { OperatorHealth, type ModelDownload } from "@/lib/api/contract/health";
 import { formatDuration } from "@/lib/text/time-format";
 import { useApi } from "@/lib/api/use-api";
-import { engineLabel } from "@/lib/transcription/engines/labels";
+import { engineLabel, engineSetupHint } from "@/lib/transcription/engines/labels";
 
 const REFRESH_WHILE_DOWNLOADING_MS = 5000;
 /** After a retry, how long the status is read again while the workers take it up (their next heartbeat). */
@@ -98,11 +98,13 @@ export function EngineStatus() {
   if (error) return <p className="text-sm text-danger">{`The speech engine's status could not be read: ${error.message}`}</p>;
   if (!data) return <p className="text-sm text-muted-foreground">{"Reading the speech engine's status…"}</p>;
   const { selected, problem, setup } = data.engine;
+  const hint = engineSetupHint(selected);
   return (
     <section aria-label="Speech engine" className="flex flex-col gap-1 rounded-lg border border-border p-4 text-sm" data-testid="admin-engine-status">
       <h2 className="font-semibold">Speech engine</h2>
       <p>{selected ? `In use: ${engineLabel(selected)} (${selected}).` : `No speech engine: ${problem ?? "none is available."}`}</p>
       {setup && <p className="text-muted-foreground">{setup}</p>}
+      {hint && <p data-testid="admin-engine-hint">{hint}</p>}
       <p data-testid="admin-formatting-status">{data.formatting.available ? `AI formatting: on (model ${data.formatting.model}).` : data.formatting.setup}</p>
       {data.queue && (
         <p className="text-muted-foreground">

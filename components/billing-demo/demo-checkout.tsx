@@ -13,10 +13,14 @@ interface DemoCheckoutProps {
   planName: string;
   price: string;
   trialDays: number;
+  /** how many languages the plan lists */
+  languageCount: number;
+  /** what this server transcribes of them today, when fewer */
+  languagesNote: string | null;
   email: string;
 }
 
-export function DemoCheckout({ sessionId, status, planName, price, trialDays, email }: DemoCheckoutProps) {
+export function DemoCheckout({ sessionId, status, planName, price, trialDays, languageCount, languagesNote, email }: DemoCheckoutProps) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
@@ -50,6 +54,11 @@ export function DemoCheckout({ sessionId, status, planName, price, trialDays, em
             <dd>{trialDays} days free, then billed</dd>
           </>
         )}
+        <dt className="text-muted-foreground">Languages</dt>
+        <dd>
+          {languageCount}
+          {languagesNote && <span className="block text-muted-foreground">{languagesNote}</span>}
+        </dd>
         <dt className="text-muted-foreground">Account</dt>
         <dd>{email}</dd>
       </dl>

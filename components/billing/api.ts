@@ -7,10 +7,10 @@ import type { BillingInterval } from "@/lib/billing/subscription-types";
 
 const BASE = "/api/subscriptions";
 
-/** Spec §8: a failure to load plans gives empty lists. */
+/** Spec §8: a failure to load plans gives empty lists (and claims no trial or language coverage). */
 export async function fetchPlans(): Promise<PlansAnswer> {
   const result = await apiCall(`${BASE}/plans`, { answer: PlansAnswer });
-  return result.ok ? result.data : { plans: [], language_tiers: [], support_email: "" };
+  return result.ok ? result.data : { plans: [], language_tiers: [], support_email: "", trial_days: 0, transcribed_languages: null };
 }
 
 /** The current subscription, or null when it could not be read. */

@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
-import { planSummary } from "./plan-summary";
+import { planSummary } from "@/lib/billing/plan-feature-lines";
 import type { ApiPlan } from "@/lib/api/contract/billing";
 
 /**

@@ -3,18 +3,20 @@
 import { clsx } from "clsx";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
+import { offersTrial, planCardLines, trialLine } from "@/lib/billing/plan-feature-lines";
 import { annualPricePerMonth, formatPrice } from "@/lib/billing/pricing";
 import type { PlanButton } from "./plan-actions";
-import { planSummaryItems } from "./plan-summary";
 import type { ApiPlan } from "@/lib/api/contract/billing";
 import type { BillingInterval } from "@/lib/billing/subscription-types";
 
-/** One plan of the subscription modal, styled like the landing page's pricing cards. */
+/** One plan of the subscription modal, styled like the landing page's pricing cards and listing the same lines. */
 export function PlanCard({
   plan,
   interval,
   button,
   busy,
+  trialDays,
+  languagesNote,
   onChoose,
   onViewLanguages,
 }: {
@@ -22,12 +24,17 @@ export function PlanCard({
   interval: BillingInterval;
   button: PlanButton;
   busy: boolean;
+  /** the free trial this user's checkout gets (0: none) */
+  trialDays: number;
+  /** what this server transcribes of the plan's languages, when fewer than all */
+  languagesNote: string | null;
   onChoose(): void;
   onViewLanguages(): void;
 }) {
   const titleId = useId();
   const annual = interval === "annual";
   const perMonth = annual ? annualPricePerMonth(plan.price_annual) : plan.price_monthly;
+  const trial = offersTrial(plan) ? trialLine(trialDays, "signed-in") : null;
   return (
     <li
       data-testid={`plan-card-${plan.id}`}
@@ -46,13 +53,17 @@ export function PlanCard({
         <span className="text-sm text-muted-foreground"> / month</span>
       </p>
       <p className="text-xs text-muted-foreground">{annual ? `billed ${formatPrice(plan.price_annual)} yearly` : "billed monthly"}</p>
+      {trial && <p className="mt-1 text-xs font-medium text-accent">{trial}</p>}
       <ul className="mt-4 flex flex-col gap-1.5 text-sm" aria-label={`${plan.name} includes`}>
-        {planSummaryItems(plan).map((item) => (
-          <li key={item} className="flex items-start gap-2">
+        {planCardLines(plan, languagesNote).map((line) => (
+          <li key={line.text} className="flex items-start gap-2">
             <svg aria-hidden viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 fill-primary">
               <path d="M8.1 13.6 4.5 10l-1.4 1.4 5 5 9-9-1.4-1.4z" />
             </svg>
-            <span>{item}</span>
+            <span className="first-letter:uppercase">
+              {line.text}
+              {line.note && <span className="block text-xs text-muted-foreground">{line.note}</span>}
+            </span>
           </li>
         ))}
       </ul>

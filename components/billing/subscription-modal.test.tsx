@@ -5,7 +5,8 @@ import { track } from "@/lib/analytics/track";
 import { goTo, reloadPage } from "./browser";
 import { CONFIRMED_DOWNGRADE_RELOAD_MS, PLAN_CHANGE_RELOAD_MS } from "./plan-actions";
 import { SubscriptionModal } from "./subscription-modal";
-import { PLANS_RESPONSE, subscription } from "@/test/support/billing-plans";
+import { planCardLines } from "@/lib/billing/plan-feature-lines";
+import { PLANS_RESPONSE, plan, plansResponse, subscription } from "@/test/support/billing-plans";
 import { fakeFetch } from "@/test/support/fake-fetch";
 import type { CurrentSubscription } from "@/lib/api/contract/billing";
 
@@ -18,9 +19,9 @@ const SCHEDULED = "Your plan changes to Pro: downgrade scheduled for end of curr
 
 type Routes = Parameters<typeof fakeFetch>[0];
 
-function setup(current: CurrentSubscription | null, extra: Routes = {}) {
+function setup(current: CurrentSubscription | null, extra: Routes = {}, plans = PLANS_RESPONSE) {
   const fetcher = fakeFetch({
-    "GET /api/subscriptions/plans": { body: PLANS_RESPONSE },
+    "GET /api/subscriptions/plans": { body: plans },
     "GET /api/subscriptions/current": current ? { body: current } : { status: 500, body: { detail: "boom" } },
     ...extra,
   });
@@ -74,6 +75,48 @@ describe("SubscriptionModal", () => {
     for (const item of PREMIUM_SUMMARY.split(", ")) expect(within(card("premium")).getByText(item)).toBeInTheDocument();
     expect(within(card("pro")).getByText("Most popular")).toBeInTheDocument();
     expect(within(card("premium")).queryByText("Most popular")).not.toBeInTheDocument();
+  });
+
+  it("each card lists the lines the gate table gives its plan: Pro's exports include Word", async () => {
+    setup(subscription());
+    await screen.findByTestId("plan-card-pro");
+    for (const id of ["pro", "premium"]) {
+      for (const line of planCardLines(plan(id), null)) expect(within(card(id)).getByText(line.text)).toBeInTheDocument();
+    }
+    expect(within(card("pro")).getByText("Export to TXT, SRT, WebVTT, Markdown, PDF and Word")).toBeInTheDocument();
+  });
+
+  it("says the trial beside the price to a user whose checkout gets it, and not to one who has had a subscription", async () => {
+    setup(subscription());
+    await screen.findByTestId("plan-card-pro");
+    expect(within(card("pro")).getByText("Starts with a 7-day free trial")).toBeInTheDocument();
+    expect(within(card("premium")).getByText("Starts with a 7-day free trial")).toBeInTheDocument();
+  });
+
+  it("no trial line once the user has had a subscription", async () => {
+    setup(subscription({ plan_id: "pro" }));
+    await screen.findByTestId("plan-card-premium");
+    expect(screen.queryByText(/free trial/)).not.toBeInTheDocument();
+  });
+
+  it("on a server that transcribes English only: the cards and View Languages say what it transcribes today", async () => {
+    setup(subscription(), {}, plansResponse({ transcribed_languages: ["en"] }));
+    await screen.findByTestId("plan-card-pro");
+    expect(within(card("pro")).getByText("33 languages")).toHaveTextContent("33 languagesThis server transcribes 1 of them today: English.");
+    fireEvent.click(within(card("pro")).getByRole("button", { name: "View Languages" }));
+    const dialog = screen.getByRole("dialog", { name: "Pro: 33 languages" });
+    expect(dialog).toHaveTextContent("The Pro plan lists these 33 languages. This server transcribes 1 of them today.");
+    expect(within(within(dialog).getByRole("list", { name: "Pro languages transcribed today" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["English"]);
+    expect(within(within(dialog).getByRole("list", { name: "Pro languages not yet transcribed" })).getAllByRole("listitem")).toHaveLength(32);
+  });
+
+  it("has a Close button, loaded or not", async () => {
+    const { onOpenChange } = setup(subscription());
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    await screen.findByTestId("plan-card-pro");
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(onOpenChange).toHaveBeenCalledTimes(2);
   });
 
   it("monthly/annual toggle: annual shows the annual price per month and what is billed yearly", async () => {

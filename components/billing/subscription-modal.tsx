@@ -4,8 +4,9 @@ import { clsx } from "clsx";
 import { useEffect, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Modal } from "@/components/ui/modal";
+import { Modal, ModalClose } from "@/components/ui/modal";
 import { track } from "@/lib/analytics/track";
+import { coverageNote, planLanguages, transcribedToday, type ServerLanguages } from "@/lib/billing/language-coverage";
 import { INVALID_PLAN_CHANGE } from "@/lib/billing/transitions";
 import { createCheckoutSession, fetchCurrentSubscription, fetchPlans, scheduleDowngrade, type PlanChangeResult } from "./api";
 import { goTo, reloadPage } from "./browser";
@@ -27,7 +28,6 @@ import {
   type PlanNotice,
 } from "./plan-actions";
 import { PlanCard } from "./plan-card";
-import { planLanguages } from "./plan-summary";
 import type { ApiLanguageTier, ApiPlan, CurrentSubscription } from "@/lib/api/contract/billing";
 import type { BillingInterval } from "@/lib/billing/subscription-types";
 
@@ -48,6 +48,12 @@ export function SubscriptionModal({ open, onOpenChange, onLeave }: SubscriptionM
       description="More hours, more languages and AI formatting. Change or cancel any time."
       width="max-w-3xl"
     >
+      {/* Visible at every width (on a phone there is no overlay to tap beside the dialog); Escape closes too. */}
+      <ModalClose asChild>
+        <Button variant="ghost" size="sm" className="absolute right-2 top-2 h-10">
+          Close
+        </Button>
+      </ModalClose>
       {/* Radix unmounts the content when closed, so every opening loads fresh data. */}
       <PlanPicker onClose={() => onOpenChange(false)} onLeave={onLeave} />
     </Modal>
@@ -60,6 +66,8 @@ interface Loaded {
   /** every active plan, which the plan-change rules read */
   catalogue: ApiPlan[];
   tiers: ApiLanguageTier[];
+  /** what this server's speech engine transcribes */
+  transcribed: ServerLanguages;
   current: CurrentSubscription | null;
 }
 
@@ -80,7 +88,13 @@ function PlanPicker({ onClose, onLeave }: { onClose(): void; onLeave?(): void })
     let live = true;
     void Promise.all([fetchPlans(), fetchCurrentSubscription()]).then(([catalogue, current]) => {
       if (!live) return;
-      setData({ plans: modalPlans(catalogue.plans), catalogue: catalogue.plans, tiers: catalogue.language_tiers, current });
+      setData({
+        plans: modalPlans(catalogue.plans),
+        catalogue: catalogue.plans,
+        tiers: catalogue.language_tiers,
+        transcribed: catalogue.transcribed_languages,
+        current,
+      });
       if (current?.billing_interval) setBillingInterval(current.billing_interval);
     });
     return () => {
@@ -89,6 +103,7 @@ function PlanPicker({ onClose, onLeave }: { onClose(): void; onLeave?(): void })
   }, []);
 
   const languages = useMemo(() => (languagesOf && data ? planLanguages(languagesOf, data.tiers) : []), [languagesOf, data]);
+  const transcribed = useMemo(() => (data ? transcribedToday(languages, data.transcribed) : null), [languages, data]);
 
   if (!data) {
     return (
@@ -215,6 +230,8 @@ function PlanPicker({ onClose, onLeave }: { onClose(): void; onLeave?(): void })
               interval={interval}
               button={planButton(plan, current, interval)}
               busy={busy}
+              trialDays={current?.trial_days ?? 0}
+              languagesNote={coverageNote(planLanguages(plan, data.tiers), data.transcribed)}
               onChoose={() => choose(plan)}
               onViewLanguages={() => {
                 track("user_action", "subscription_languages_viewed", { plan_id: plan.id });
@@ -236,6 +253,7 @@ function PlanPicker({ onClose, onLeave }: { onClose(): void; onLeave?(): void })
       <LanguagesDialog
         planName={languagesOf?.name ?? ""}
         languages={languages}
+        transcribed={transcribed}
         open={languagesOf !== null}
         onOpenChange={(next) => !next && setLanguagesOf(null)}
       />

@@ -1,17 +1,23 @@
 import Link from "next/link";
 import { clsx } from "clsx";
 import { Button } from "@/components/ui/button";
-import { FEATURE_LABELS, isFeatureKey } from "@/lib/billing/features";
+import { coverageNote, planLanguages } from "@/lib/billing/language-coverage";
+import { offersTrial, planCardLines, trialLine } from "@/lib/billing/plan-feature-lines";
 import { annualPricePerMonth, formatPrice } from "@/lib/billing/pricing";
-import type { ApiPlan } from "@/lib/api/contract/billing";
+import type { PlansAnswer } from "@/lib/api/contract/billing";
 
-/** The plan cards of the landing page, straight from the plan data operators edit. */
-export function PricingCards({ plans, signedIn, supportEmail }: { plans: ApiPlan[]; signedIn: boolean; supportEmail: string }) {
+/**
+ * The plan cards of the landing page, straight from the plan data operators edit: the same
+ * lines as the change-plan dialog's cards, with what this server transcribes today.
+ */
+export function PricingCards({ catalogue, signedIn }: { catalogue: PlansAnswer; signedIn: boolean }) {
+  const { plans, language_tiers: tiers, transcribed_languages: transcribed, support_email: supportEmail, trial_days: trialDays } = catalogue;
   return (
     <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
       {plans.map((plan) => {
         // A plan sold by contract (enterprise): a label, no checkout.
         const labelOnly = !plan.checkout_enabled && !plan.is_default;
+        const trial = offersTrial(plan) ? trialLine(trialDays, "visitor") : null;
         return (
           <li
             key={plan.id}
@@ -36,11 +42,13 @@ export function PricingCards({ plans, signedIn, supportEmail }: { plans: ApiPlan
             {!labelOnly && plan.price_annual > 0 && (
               <p className="text-xs text-muted-foreground">or {formatPrice(annualPricePerMonth(plan.price_annual))} / month billed annually</p>
             )}
+            {trial && <p className="mt-1 text-xs font-medium text-accent">{trial}</p>}
             <ul className="mt-4 flex flex-col gap-1.5 text-sm">
-              <li>{plan.hours_per_month === null ? "Hours to fit your team" : `${plan.hours_per_month} hours of audio per month`}</li>
-              <li>{plan.language_count} languages</li>
-              {plan.features.filter(isFeatureKey).map((key) => (
-                <li key={key}>{FEATURE_LABELS[key]}</li>
+              {planCardLines(plan, coverageNote(planLanguages(plan, tiers), transcribed)).map((line) => (
+                <li key={line.text} className="first-letter:uppercase">
+                  {line.text}
+                  {line.note && <span className="block text-xs text-muted-foreground">{line.note}</span>}
+                </li>
               ))}
             </ul>
             <Button asChild variant={plan.is_popular ? "primary" : "secondary"} className="mt-6">

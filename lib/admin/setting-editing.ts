@@ -35,8 +35,8 @@ export async function updateSetting(database: Database, actor: Actor, key: strin
       .set({ value, description: patch.description ?? before.description })
       .where(eq(settings.key, key))
       .returning();
-    // The pricing shows the support address; it is cached with the plans.
-    if (key === "support_email") await bumpCatalogueVersion(tx);
+    // The pricing shows the support address and the trial length; they are cached with the plans.
+    if (key === "support_email" || key === "trial_days") await bumpCatalogueVersion(tx);
     const changes = changedFields(
       { value: before.value, description: before.description },
       { value: after.value, description: after.description },

@@ -3,6 +3,7 @@ import type { Database, Tx } from "@/lib/db/client";
 import { plans, subscriptions, type Subscription } from "@/lib/db/schema";
 import { effectiveSubscription } from "./demo/demo-clock";
 import { defaultPlan } from "./plans";
+import { trialDaysFor } from "./trial";
 
 /** Statuses of a subscription that still runs (a user sees it on the account page, can cancel it). */
 const RUNNING: readonly Subscription["status"][] = ["active", "trialing", "past_due", "unpaid"];
@@ -37,8 +38,8 @@ export async function liveStripeSubscriptionIds(database: Database | Tx, userId:
   return rows.flatMap((r) => (r.stripeId ? [r.stripeId] : []));
 }
 
-/** Spec §3 subscription fields; without a subscription, the default plan's id and name. */
-export async function toApiCurrent(database: Database | Tx, row: Subscription | undefined) {
+/** Spec §3 subscription fields (without a subscription, the default plan's id and name) and the trial the user's next checkout gets. */
+export async function toApiCurrent(database: Database | Tx, userId: string, row: Subscription | undefined) {
   const plan = row
     ? ((await database.select().from(plans).where(eq(plans.id, row.planId)))[0] ?? { id: row.planId, name: row.planId, rank: 0, isDefault: false, checkoutEnabled: false })
     : await defaultPlan(database);
@@ -61,5 +62,6 @@ export async function toApiCurrent(database: Database | Tx, row: Subscription | 
     trial_end: row?.trialEnd?.toISOString() ?? null,
     cancel_at_period_end: row?.cancelAtPeriodEnd ?? false,
     scheduled_plan_change: row?.scheduledPlanChange ?? null,
+    trial_days: await trialDaysFor(database, userId),
   };
 }

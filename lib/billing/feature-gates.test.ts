@@ -9,6 +9,6 @@ describe("OPERATION_GATES", () => {
 
   it("each export format has its gate: plain text and subtitles with export_txt, documents with export_markdown_pdf", () => {
     expect(OPERATION_GATES.export_srt.features).toEqual(["export_txt"]);
-    expect(OPERATION_GATES.export_docx).toEqual({ features: ["export_markdown_pdf"], what: "Word (DOCX) export" });
+    expect(OPERATION_GATES.export_docx).toEqual({ features: ["export_markdown_pdf"], what: "Word (DOCX) export", format: "Word" });
   });
 });

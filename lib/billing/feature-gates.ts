@@ -14,17 +14,19 @@ export interface OperationGate {
   plural?: boolean;
   /** Also needs a language model configured on the server (LLM_BASE_URL, LLM_MODEL). */
   needsLlm?: boolean;
+  /** An export: the format as plans list it ("Export to TXT, SRT and WebVTT"). */
+  format?: string;
 }
 
 const GATES = {
   edit_segments: { features: ["in_app_editing"], what: "Editing transcripts" },
   // Plain text and subtitles are the basics every plan has; document formats come with export_markdown_pdf.
-  export_txt: { features: ["export_txt"], what: "TXT export" },
-  export_srt: { features: ["export_txt"], what: "SRT subtitle export" },
-  export_vtt: { features: ["export_txt"], what: "WebVTT subtitle export" },
-  export_md: { features: ["export_markdown_pdf"], what: "Markdown export" },
-  export_pdf: { features: ["export_markdown_pdf"], what: "PDF export" },
-  export_docx: { features: ["export_markdown_pdf"], what: "Word (DOCX) export" },
+  export_txt: { features: ["export_txt"], what: "TXT export", format: "TXT" },
+  export_srt: { features: ["export_txt"], what: "SRT subtitle export", format: "SRT" },
+  export_vtt: { features: ["export_txt"], what: "WebVTT subtitle export", format: "WebVTT" },
+  export_md: { features: ["export_markdown_pdf"], what: "Markdown export", format: "Markdown" },
+  export_pdf: { features: ["export_markdown_pdf"], what: "PDF export", format: "PDF" },
+  export_docx: { features: ["export_markdown_pdf"], what: "Word (DOCX) export", format: "Word" },
   // Either feature gives basic formatting: it does the cleanup, the paragraphs, or both, as allowed.
   format_basic: { features: ["ai_enhancement", "ai_enhanced_formatting"], what: "AI enhancement" },
   format_advanced: { features: ["advanced_ai_formatting"], what: "Advanced AI formatting", needsLlm: true },

@@ -1,12 +1,15 @@
-/** The spec's feature keys, with the labels the product shows for them. */
+/**
+ * The spec's feature keys, with the labels the product shows for them. A plan's lines for
+ * features behind an operation gate come from the gate table (./plan-feature-lines).
+ */
 export const FEATURE_LABELS = {
   real_time_transcription: "Live transcription while recording",
   record_tab_mic: "Record browser tab + microphone",
   in_app_editing: "Edit transcripts beside the audio",
-  export_txt: "Export to TXT",
+  export_txt: "Plain text and subtitle exports",
   ai_enhancement: "AI enhancement (punctuation, paragraphs)",
   ai_enhanced_formatting: "Basic AI formatting",
-  export_markdown_pdf: "Export to Markdown and PDF",
+  export_markdown_pdf: "Document exports",
   priority_transcription_queue: "Priority transcription queue",
   advanced_ai_formatting: "Advanced AI formatting (headings, summary, action items)",
   custom_transcription_styles: "Custom transcription styles",

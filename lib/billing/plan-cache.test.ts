@@ -60,6 +60,15 @@ describe("the public plan data's cache", () => {
     await updateSetting(editor.db, OPERATOR, "support_email", { value: before });
   });
 
+  it("sees the trial length's edit from another process (beside the prices)", async () => {
+    const [editor, reader] = handles;
+    const cache = planCatalogueCache({ otherProcesses: true });
+    const before = (await cache(reader.db)).trialDays;
+    await updateSetting(editor.db, OPERATOR, "trial_days", { value: String(before + 3) });
+    expect((await cache(reader.db)).trialDays).toBe(before + 3);
+    await updateSetting(editor.db, OPERATOR, "trial_days", { value: String(before) });
+  });
+
   it("does not move when an edit fails and rolls back", async () => {
     const [editor, reader] = handles;
     const cache = planCatalogueCache({ otherProcesses: true });

@@ -4,7 +4,7 @@ import { cacheVersions, type LanguageTier, type Plan } from "@/lib/db/schema";
 import { getSetting } from "@/lib/settings/settings";
 import { allLanguageTiers, allPlans } from "./plans";
 
-/** The row of cache_versions that counts edits of plans, language tiers and the support address. */
+/** The row of cache_versions that counts edits of plans, language tiers, the support address and the trial length. */
 const CATALOGUE = "plans";
 
 export interface PublicCatalogue {
@@ -15,6 +15,8 @@ export interface PublicCatalogue {
   tiers: LanguageTier[];
   /** where the pricing's "Contact us" (plans sold by contract) writes to */
   supportEmail: string;
+  /** the free trial a first-time subscriber gets, shown beside the prices */
+  trialDays: number;
 }
 
 // Edits made by this process (counted before their commit: a reader that sees the count move
@@ -23,7 +25,7 @@ const globalForEdits = globalThis as unknown as { verbatimCatalogueEdits?: { cou
 const localEdits = (globalForEdits.verbatimCatalogueEdits ??= { count: 0 });
 
 /**
- * Called inside the transaction of every edit of plans, tiers or the support address: the version moves when (and
+ * Called inside the transaction of every edit of plans, tiers, the support address or the trial length: the version moves when (and
  * only if) the edit commits, so no process can cache rows older than the version it read.
  */
 export async function bumpCatalogueVersion(tx: Database | Tx): Promise<void> {
@@ -59,8 +61,13 @@ export function planCatalogueCache(options: { otherProcesses: boolean }) {
       cached.localEdits = edits;
       return cached.value;
     }
-    const [every, tiers, supportEmail] = await Promise.all([allPlans(database), allLanguageTiers(database), getSetting(database, "support_email")]);
-    const value = { plans: every.filter((p) => p.isActive), everyPlan: new Map(every.map((p) => [p.id, p])), tiers, supportEmail };
+    const [every, tiers, supportEmail, trialDays] = await Promise.all([
+      allPlans(database),
+      allLanguageTiers(database),
+      getSetting(database, "support_email"),
+      getSetting(database, "trial_days"),
+    ]);
+    const value = { plans: every.filter((p) => p.isActive), everyPlan: new Map(every.map((p) => [p.id, p])), tiers, supportEmail, trialDays };
     cached = { version, localEdits: edits, value };
     return cached.value;
   };

@@ -9,6 +9,9 @@ import { demoBilling } from "./demo/demo-provider";
 import { billingPortalUrl, scheduleDowngrade, setCancellation, startCheckout } from "./plan-changes";
 import { stripeBilling } from "./stripe/stripe-provider";
 
+// A server whose engines transcribe every language the plan lists: checkout adds no note.
+const ALL_LANGUAGES = async () => ({ count: 1, note: null });
+
 describe.each(BACKENDS.slice(0, 1))("plan changes on %s", (_name, open) => {
   let t: TestDatabase;
   beforeAll(async () => {
@@ -23,16 +26,16 @@ describe.each(BACKENDS.slice(0, 1))("plan changes on %s", (_name, open) => {
     return { id, email: `${id}@example.com`, stripeCustomerId: null };
   };
   const buy = async (user: { id: string }, plan_id: string) => {
-    const url = await startCheckout(t.handle.db, demoBilling, { ...user, email: "x@example.com", stripeCustomerId: null }, { plan_id, billing_interval: "monthly" });
+    const url = await startCheckout(t.handle.db, demoBilling, { ...user, email: "x@example.com", stripeCustomerId: null }, { plan_id, billing_interval: "monthly" }, ALL_LANGUAGES);
     return completeDemoCheckout(t.handle.db, user.id, url.split("/").pop()!);
   };
 
   it("from the default plan: checkout for pro or premium, nothing else", async () => {
     const { db } = t.handle;
     const user = await billingUser();
-    expect(await startCheckout(db, demoBilling, user, { plan_id: "pro", billing_interval: "monthly" })).toMatch(/^\/billing\/demo-checkout\/[0-9a-f-]{36}$/);
+    expect(await startCheckout(db, demoBilling, user, { plan_id: "pro", billing_interval: "monthly" }, ALL_LANGUAGES)).toMatch(/^\/billing\/demo-checkout\/[0-9a-f-]{36}$/);
     for (const plan_id of ["free", "enterprise", "nonsense"]) {
-      await expect(startCheckout(db, demoBilling, user, { plan_id, billing_interval: "monthly" })).rejects.toMatchObject({ kind: "invalid", message: "Invalid plan change." });
+      await expect(startCheckout(db, demoBilling, user, { plan_id, billing_interval: "monthly" }, ALL_LANGUAGES)).rejects.toMatchObject({ kind: "invalid", message: "Invalid plan change." });
     }
     await expect(scheduleDowngrade(db, demoBilling, user, { plan_id: "pro", billing_interval: "monthly" })).rejects.toMatchObject({ kind: "invalid" });
     expect(await billingPortalUrl(db, demoBilling, user)).toBe("/billing/demo-portal");
@@ -42,11 +45,11 @@ describe.each(BACKENDS.slice(0, 1))("plan changes on %s", (_name, open) => {
     const { db } = t.handle;
     const user = await billingUser();
     await buy(user, "premium");
-    await expect(startCheckout(db, demoBilling, user, { plan_id: "premium", billing_interval: "monthly" })).rejects.toMatchObject({
+    await expect(startCheckout(db, demoBilling, user, { plan_id: "premium", billing_interval: "monthly" }, ALL_LANGUAGES)).rejects.toMatchObject({
       kind: "conflict",
       message: "You are already on Premium with monthly billing.",
     });
-    await expect(startCheckout(db, demoBilling, user, { plan_id: "pro", billing_interval: "monthly" })).rejects.toMatchObject({ kind: "invalid" });
+    await expect(startCheckout(db, demoBilling, user, { plan_id: "pro", billing_interval: "monthly" }, ALL_LANGUAGES)).rejects.toMatchObject({ kind: "invalid" });
     const message = await scheduleDowngrade(db, demoBilling, user, { plan_id: "pro", billing_interval: "monthly" });
     expect(message).toMatch(/^Downgrade to Pro scheduled for end of current period \(\d+ \w+ \d{4}\)\.$/);
     await expect(scheduleDowngrade(db, demoBilling, user, { plan_id: "pro", billing_interval: "monthly" })).rejects.toMatchObject({
@@ -94,7 +97,7 @@ describe.each(BACKENDS.slice(0, 1))("plan changes on %s", (_name, open) => {
     const billing = stripeBilling(standIn.stripe(), "http://app.test");
     expect(await setCancellation(db, billing, user.id, true)).toMatchObject({ cancelAtPeriodEnd: true, stripeScheduleId: null });
     expect(standIn.requests.at(-1)).toMatchObject({ path: `/v1/subscriptions/${stripeId}`, form: { cancel_at_period_end: "true" } });
-    await expect(startCheckout(db, billing, user, { plan_id: "premium", billing_interval: "monthly" })).rejects.toMatchObject({
+    await expect(startCheckout(db, billing, user, { plan_id: "premium", billing_interval: "monthly" }, ALL_LANGUAGES)).rejects.toMatchObject({
       kind: "unavailable",
       message: "Premium has no Stripe price for monthly billing yet. An operator sets it in the admin panel.",
     });

@@ -2,15 +2,14 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { plans, type Plan, type Subscription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
-import { getSetting } from "@/lib/settings/settings";
 import { billingDate } from "./billing-date";
 import { currentSubscription } from "./current-subscription";
 import { defaultPlan } from "./plans";
 import type { BillingProvider, BillingUser } from "./provider-types";
 import { noBillingPeriod } from "./provider-errors";
 import type { BillingInterval } from "./subscription-types";
-import { trialEligible } from "./subscription-sync";
 import { INVALID_PLAN_CHANGE, planChange } from "./transitions";
+import { trialDaysFor } from "./trial";
 
 /** The plan and billing interval a user picked (the body of checkout and downgrade requests). */
 interface PlanChoice {
@@ -32,16 +31,23 @@ async function planOf(database: Database, current: Subscription | undefined): Pr
   return plan;
 }
 
+/**
+ * How many languages a plan lists and, when the server's engines transcribe fewer, what they do
+ * (lib/transcription/server-languages: billing sits below transcription, so it is handed in).
+ */
+export type PlanLanguages = (plan: Plan) => Promise<{ count: number; note: string | null }>;
+
 /** An upgrade (free → paid, pro → premium) or the same plan again: where the user goes to pay. */
-export async function startCheckout(database: Database, billing: BillingProvider, user: BillingUser, choice: PlanChoice): Promise<string> {
+export async function startCheckout(database: Database, billing: BillingProvider, user: BillingUser, choice: PlanChoice, languagesOf: PlanLanguages): Promise<string> {
   const target = await sellablePlan(database, choice.plan_id);
   const current = await currentSubscription(database, user.id);
   if (!target || planChange(await planOf(database, current), target) !== "checkout") throw invalidChange();
   if (current && current.status !== "unpaid" && current.planId === target.id && current.billingInterval === choice.billing_interval) {
     throw new DomainError("conflict", `You are already on ${target.name} with ${choice.billing_interval} billing.`);
   }
-  const trialDays = (await trialEligible(database, user.id)) ? await getSetting(database, "trial_days") : 0;
-  return billing.checkoutUrl(database, { user, plan: target, interval: choice.billing_interval, trialDays });
+  const [trialDays, languages] = await Promise.all([trialDaysFor(database, user.id), languagesOf(target)]);
+  const languagesNote = languages.note && `${target.name} lists ${languages.count} languages. ${languages.note}`;
+  return billing.checkoutUrl(database, { user, plan: target, interval: choice.billing_interval, trialDays, languagesNote });
 }
 
 /** A downgrade (premium → pro): the current plan lasts until the period ends, then the lower one. Returns the message the modal shows. */

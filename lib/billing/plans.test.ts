@@ -2,7 +2,7 @@ import { updatePlan } from "@/lib/admin/plan-editing";
 import { PlansAnswer } from "@/lib/api/contract/billing";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { planCatalogueCache } from "./plan-cache";
-import { toApiTier, toPublicPlan } from "./plans";
+import { plansAnswer } from "./plans-answer";
 
 const OPERATOR = { id: "op-1", email: "ops1@verbatim.test" };
 
@@ -12,9 +12,8 @@ describe.each(BACKENDS)("the plans as sold, on %s", (_name, open) => {
   it("carry every feature they give, inherited ones resolved by the server, even from a plan no longer sold", async () => {
     const catalogue = planCatalogueCache({ otherProcesses: true });
     const sold = async () => {
-      const { plans, everyPlan, tiers, supportEmail } = await catalogue(t.db);
       // The answer fits the contract the browser checks.
-      return PlansAnswer.parse({ plans: plans.map((p) => toPublicPlan(p, tiers, everyPlan)), language_tiers: tiers.map(toApiTier), support_email: supportEmail }).plans;
+      return PlansAnswer.parse(plansAnswer(await catalogue(t.db), ["en"])).plans;
     };
     const enterprise = (await sold()).find((p) => p.id === "enterprise")!;
     expect(enterprise.features).toEqual(["everything_in_premium", "sla_support", "team_management", "on_prem_options"]);
@@ -26,5 +25,12 @@ describe.each(BACKENDS)("the plans as sold, on %s", (_name, open) => {
     expect(withoutPremium.map((p) => p.id)).not.toContain("premium");
     expect(withoutPremium.find((p) => p.id === "enterprise")!.included_features).toContain("priority_support");
     await updatePlan(t.db, OPERATOR, "premium", { is_active: true });
+  });
+
+  it("say how long the trial is and what this server transcribes", async () => {
+    const answer = PlansAnswer.parse(plansAnswer(await planCatalogueCache({ otherProcesses: true })(t.db), ["en"]));
+    expect(answer.trial_days).toBe(7);
+    expect(answer.transcribed_languages).toEqual(["en"]);
+    expect(PlansAnswer.parse(plansAnswer(await planCatalogueCache({ otherProcesses: true })(t.db), null)).transcribed_languages).toBeNull();
   });
 });

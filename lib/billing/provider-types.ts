@@ -13,6 +13,8 @@ interface CheckoutOrder {
   interval: BillingInterval;
   /** 0 for no trial */
   trialDays: number;
+  /** said beside the payment where this server transcribes fewer of the plan's languages than it lists */
+  languagesNote: string | null;
 }
 
 /**

@@ -12,6 +12,7 @@ import { ORIGINAL, TooLarge, audioKey, audioStore, incomingDir, removeAudio, sav
 import { MAX_FILE_SECONDS, TooLong, inspectUpload, type MediaSource } from "./audio";
 import type { chooseEngine } from "./engines/registry";
 import { noTimeLeftSentence, tooLargeSentence } from "./limit-sentences";
+import { ENGINE_UNAVAILABLE } from "./engines/labels";
 import { offeredEngine } from "./offered-engine";
 import { jobPriority, languageOptions, quotaMessage, tooLongMessage } from "./plan-limits";
 import { enqueue } from "./queue";
@@ -135,7 +136,7 @@ export async function admitUpload(
     getSetting(database, "max_upload_mb"),
     offeredEngine(database),
   ]);
-  if (!choice.engine) throw new DomainError("unavailable", choice.reason ?? "No speech engine is configured.");
+  if (!choice.engine) throw new DomainError("unavailable", ENGINE_UNAVAILABLE);
   const language = checkLanguage(e, input.language, choice.engine);
   const maxBytes = maxMb * 1024 * 1024;
   const tooLarge = tooLargeSentence(maxMb);

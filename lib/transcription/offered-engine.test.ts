@@ -6,6 +6,7 @@ import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { insertUser } from "@/test/support/users";
 import { createTranscription } from "./create";
+import { ENGINE_UNAVAILABLE } from "./engines/labels";
 import { NO_WORKER_MESSAGE, offeredEngine } from "./offered-engine";
 import { transcriptionOptions } from "./options";
 import { heartbeat, signOff } from "./worker-registry";
@@ -21,7 +22,8 @@ describe.each(BACKENDS.slice(0, 1))("the engine a web host offers, on %s", (_nam
     const db = t.db;
     expect(await offeredEngine(db)).toEqual({ engine: null, reason: NO_WORKER_MESSAGE });
     const userId = await insertUser(db);
-    expect((await transcriptionOptions(db, userId)).engine_problem).toBe(NO_WORKER_MESSAGE);
+    // The reason is the admin panel's; the customer reads what it means for them.
+    expect((await transcriptionOptions(db, userId)).engine_problem).toBe(ENGINE_UNAVAILABLE);
     const refused = createTranscription(db, {
       userId,
       body: Readable.toWeb(createReadStream(JFK)) as ReadableStream<Uint8Array>,
@@ -31,7 +33,7 @@ describe.each(BACKENDS.slice(0, 1))("the engine a web host offers, on %s", (_nam
       language: null,
       source: "upload",
     });
-    await expect(refused).rejects.toMatchObject({ kind: "unavailable", message: NO_WORKER_MESSAGE });
+    await expect(refused).rejects.toMatchObject({ kind: "unavailable", message: ENGINE_UNAVAILABLE });
   });
 
   it("the best engine among the live workers, with its languages; a worker without one says why", async () => {

@@ -6,7 +6,7 @@ import { activePlans } from "@/lib/billing/plans";
 import { canUpgrade } from "@/lib/billing/transitions";
 import type { Database } from "@/lib/db/client";
 import { getSetting } from "@/lib/settings/settings";
-import { engineLabel, engineNote, languagesNote } from "./engines/labels";
+import { ENGINE_UNAVAILABLE, engineLabel, engineNote, languagesNote } from "./engines/labels";
 import { offeredEngine } from "./offered-engine";
 import { preparingPercent } from "./model-provisioning";
 import { languageOptions } from "./plan-limits";
@@ -27,10 +27,11 @@ export async function transcriptionOptions(database: Database, userId: string): 
     engine_label: engineLabel(engine),
     engine_note: engineNote(engine),
     engine_preparing: preparingPercent(),
-    engine_problem: choice.engine ? null : choice.reason ?? null,
+    // The reason is the admin panel's (it names what to set up); a customer reads what it means for them.
+    engine_problem: choice.engine ? null : ENGINE_UNAVAILABLE,
     auto_detect: Boolean(choice.engine?.detectsLanguage),
     languages,
-    languages_note: choice.engine ? languagesNote(languages.length, Object.keys(e.languages).length) : null,
+    languages_note: choice.engine ? languagesNote(languages, Object.keys(e.languages).length) : null,
     plan_id: e.planId,
     plan_name: e.planName,
     // The upgrade button opens the subscription modal, which offers the plans marked for it.

@@ -38,7 +38,12 @@ export function plan(id: string): ApiPlan {
   return found;
 }
 
-export const PLANS_RESPONSE: PlansAnswer = { plans: PLANS, language_tiers: TIERS, support_email: "support@verbatim.example" };
+/** As a server with a multilingual engine answers (no coverage caveat); `transcribed_languages` overrides. */
+export function plansResponse(overrides: Partial<PlansAnswer> = {}): PlansAnswer {
+  return { plans: PLANS, language_tiers: TIERS, support_email: "support@verbatim.example", trial_days: 7, transcribed_languages: "any", ...overrides };
+}
+
+export const PLANS_RESPONSE: PlansAnswer = plansResponse();
 
 const DEFAULT_PLAN_ID = PLAN_SEED.find((seed) => seed.isDefault)!.id;
 
@@ -64,6 +69,8 @@ export function subscription(overrides: Partial<CurrentSubscription> = {}): Curr
     trial_end: null,
     cancel_at_period_end: false,
     scheduled_plan_change: null,
+    // A user who never subscribed gets the trial; one with a subscription has had it.
+    trial_days: onDefault ? 7 : 0,
     ...overrides,
   };
 }

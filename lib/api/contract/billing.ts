@@ -49,7 +49,15 @@ export const ApiLanguageTier = z.object({
 });
 export type ApiLanguageTier = z.infer<typeof ApiLanguageTier>;
 
-export const PlansAnswer = z.object({ plans: z.array(ApiPlan), language_tiers: z.array(ApiLanguageTier), support_email: z.string() });
+export const PlansAnswer = z.object({
+  plans: z.array(ApiPlan),
+  language_tiers: z.array(ApiLanguageTier),
+  support_email: z.string(),
+  /** days of free trial a first-time subscriber's checkout gets (0: none) */
+  trial_days: z.number(),
+  /** the language codes this server's speech engine transcribes: "any", or null while no engine runs */
+  transcribed_languages: z.nullable(z.union([z.literal("any"), z.array(z.string())])),
+});
 export type PlansAnswer = z.output<typeof PlansAnswer>;
 
 const BillingInterval = z.enum(BILLING_INTERVALS);
@@ -75,6 +83,8 @@ export const CurrentSubscription = z.object({
   trial_end: z.nullable(z.string()),
   cancel_at_period_end: z.boolean(),
   scheduled_plan_change: z.nullable(ScheduledPlanChange),
+  /** days of free trial this user's next checkout gets: 0 once they have had a subscription */
+  trial_days: z.number(),
 });
 export type CurrentSubscription = z.infer<typeof CurrentSubscription>;
 

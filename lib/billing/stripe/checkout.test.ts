@@ -12,6 +12,7 @@ const INPUT: CheckoutInput = {
   planId: "pro",
   billingInterval: "monthly",
   trialDays: 0,
+  languagesNote: null,
   successUrl: "http://localhost:3000/billing?checkout=success",
   cancelUrl: "http://localhost:3000/pricing?checkout=canceled",
 };
@@ -84,6 +85,16 @@ describe("createCheckoutSession", () => {
     await createCheckoutSession(stripe, { ...INPUT, customerId: "cus_42", trialDays: 0 });
     expect(Object.keys(standIn.requests[1].form).filter((k) => k.includes("trial"))).toEqual([]);
     expect(standIn.requests[1].form.customer).toBe("cus_42");
+  });
+
+  it("shows above the pay button what this server transcribes of the plan's languages, when fewer", async () => {
+    const standIn = await startStripeStandIn();
+    standIn.on("POST /v1/checkout/sessions", { json: SESSION });
+    const note = "Pro lists 33 languages. This server transcribes 1 of them today: English.";
+    await createCheckoutSession(standIn.stripe(), { ...INPUT, languagesNote: note });
+    expect(standIn.requests[0].form["custom_text[submit][message]"]).toBe(note);
+    await createCheckoutSession(standIn.stripe(), INPUT);
+    expect(Object.keys(standIn.requests[1].form).filter((k) => k.startsWith("custom_text"))).toEqual([]);
   });
 
   it.each([

@@ -12,6 +12,8 @@ export interface CheckoutInput {
   billingInterval: BillingInterval;
   /** 0 for no trial */
   trialDays: number;
+  /** shown above the pay button: what this server transcribes of the plan's languages, when fewer */
+  languagesNote: string | null;
   successUrl: string;
   cancelUrl: string;
 }
@@ -36,6 +38,7 @@ function checkoutSessionParams(input: CheckoutInput): Stripe.Checkout.SessionCre
       metadata,
     },
     metadata,
+    ...(input.languagesNote ? { custom_text: { submit: { message: input.languagesNote } } } : {}),
     allow_promotion_codes: true,
     success_url: input.successUrl,
     cancel_url: input.cancelUrl,

@@ -34,7 +34,7 @@ export function stripeBilling(stripe: Stripe, appUrl: string, webhooks: StripeWe
   return {
     testPayments: false,
 
-    async checkoutUrl(_database, { user, plan, interval, trialDays }) {
+    async checkoutUrl(_database, { user, plan, interval, trialDays, languagesNote }) {
       const session = await createCheckoutSession(stripe, {
         userId: user.id,
         email: user.email,
@@ -43,6 +43,7 @@ export function stripeBilling(stripe: Stripe, appUrl: string, webhooks: StripeWe
         planId: plan.id,
         billingInterval: interval,
         trialDays,
+        languagesNote,
         successUrl: `${appUrl}/account?checkout=success`,
         cancelUrl: `${appUrl}/account?checkout=canceled`,
       });

@@ -7,5 +7,5 @@ import { CurrentSubscription } from "@/lib/api/contract/billing";
 
 /** Cancel at the end of the current period (paid features last until then). */
 export const POST = route({ auth: "user", answer: CurrentSubscription }, async ({ user }) =>
-  toApiCurrent(db(), await setCancellation(db(), billingProvider(), user.id, true)),
+  toApiCurrent(db(), user.id, await setCancellation(db(), billingProvider(), user.id, true)),
 );

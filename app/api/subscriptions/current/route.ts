@@ -3,4 +3,4 @@ import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import { CurrentSubscription } from "@/lib/api/contract/billing";
 
-export const GET = route({ auth: "user", answer: CurrentSubscription }, async ({ user }) => toApiCurrent(db(), await currentSubscription(db(), user.id)));
+export const GET = route({ auth: "user", answer: CurrentSubscription }, async ({ user }) => toApiCurrent(db(), user.id, await currentSubscription(db(), user.id)));

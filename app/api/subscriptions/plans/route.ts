@@ -1,11 +1,13 @@
 import { publicCatalogue } from "@/lib/billing/plan-cache";
-import { toApiTier, toPublicPlan } from "@/lib/billing/plans";
+import { plansAnswer } from "@/lib/billing/plans-answer";
+import { serverLanguages } from "@/lib/transcription/server-languages";
 import { databaseHandle } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import { PlansAnswer } from "@/lib/api/contract/billing";
 
-/** Public: the active plans, the language tiers and the support address, as operators last edited them. */
+/** Public: the active plans, language tiers, support address and trial as operators last edited them, and the languages this server transcribes. */
 export const GET = route({ auth: "none", answer: PlansAnswer }, async () => {
-  const { plans, everyPlan, tiers, supportEmail } = await publicCatalogue(databaseHandle());
-  return { plans: plans.map((p) => toPublicPlan(p, tiers, everyPlan)), language_tiers: tiers.map(toApiTier), support_email: supportEmail };
+  const handle = databaseHandle();
+  const [catalogue, transcribed] = await Promise.all([publicCatalogue(handle), serverLanguages(handle.db)]);
+  return plansAnswer(catalogue, transcribed);
 });

@@ -7,5 +7,5 @@ import { CurrentSubscription } from "@/lib/api/contract/billing";
 
 /** Take back a cancellation at period end. */
 export const POST = route({ auth: "user", answer: CurrentSubscription }, async ({ user }) =>
-  toApiCurrent(db(), await setCancellation(db(), billingProvider(), user.id, false)),
+  toApiCurrent(db(), user.id, await setCancellation(db(), billingProvider(), user.id, false)),
 );

@@ -5,6 +5,7 @@ import { DemoCheckout } from "@/components/billing-demo/demo-checkout";
 import { requirePageUser } from "@/lib/auth/page-user";
 import { annualPricePerMonth, formatPrice } from "@/lib/billing/pricing";
 import { billingProvider } from "@/lib/billing/provider";
+import { checkoutLanguages } from "@/lib/transcription/server-languages";
 import { db } from "@/lib/db/client";
 import { demoCheckoutSessions, plans } from "@/lib/db/schema";
 
@@ -26,6 +27,7 @@ export default async function DemoCheckoutPage({ params }: { params: Promise<{ i
   const price = annual
     ? `${formatPrice(Number(plan.priceAnnual))} per year (${formatPrice(annualPricePerMonth(Number(plan.priceAnnual)))}/month)`
     : `${formatPrice(Number(plan.priceMonthly))} per month`;
+  const languages = await checkoutLanguages(db(), plan);
   return (
     <main className="mx-auto max-w-lg px-4 py-12">
       <DemoCheckout
@@ -34,6 +36,8 @@ export default async function DemoCheckoutPage({ params }: { params: Promise<{ i
         planName={plan.name}
         price={price}
         trialDays={session.trialDays}
+        languageCount={languages.count}
+        languagesNote={languages.note}
         email={user.email}
       />
     </main>
