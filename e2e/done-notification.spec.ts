@@ -1,5 +1,5 @@
 import { createUser, expect, logInViaApi, sql, test } from "./support/fixtures";
-import { seedJfkTranscript } from "./support/transcripts";
+import { seedQueuedJfk } from "./support/transcripts";
 
 interface Raised {
   title: string;
@@ -39,9 +39,7 @@ test("a transcription that finishes while its tab is in the background raises a 
   });
   const creds = await createUser(request);
   await logInViaApi(page, creds);
-  // A queued transcription no worker will take (it has no job); the test ends it itself.
-  const id = await seedJfkTranscript(creds.email, "Board call");
-  await sql("update transcriptions set status = 'queued', progress = 0, completed_at = null, updated_at = now() where id = $1", [id]);
+  const id = await seedQueuedJfk(creds.email, "Board call");
 
   await page.goto(`/transcription/${id}`);
   await expect(page.getByText("Waiting for a free transcriber…")).toBeVisible();

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { UpgradeButton } from "@/components/billing/upgrade-button";
 import { Alert } from "@/components/ui/alert";
 import { useDebounced } from "@/components/ui/use-debounced";
@@ -10,11 +10,15 @@ import { apiCall, detailOr } from "@/lib/api/client";
 import { OkAnswer } from "@/lib/api/contract/common";
 import { ApiTranscription, SEARCH_TERM_MAX_CHARS, TranscriptionList, TranscriptionOptions } from "@/lib/api/contract/transcriptions";
 import { useApi } from "@/lib/api/use-api";
+import { languageName } from "@/lib/transcription/engines/language-names";
+import { EngineNotes } from "./engine-notes";
 import { LanguageSelect } from "./language-select";
 import { SpeakersSelect } from "./speakers-select";
 import { LiveRecorderPanel } from "@/components/live/live-recorder-panel";
 import { RecorderPanel } from "@/components/live/recorder-panel";
 import type { RecordingMode } from "@/components/live/audio-input";
+import { DeletedNotice } from "./deleted-notice";
+import { placed } from "./list-order";
 import { TranscriptionRow } from "./transcription-row";
 import { UploadList } from "./upload-list";
 import { UploadPanel } from "./upload-panel";
@@ -31,6 +35,7 @@ interface DashboardProps {
 }
 
 const SEARCH_DELAY_MS = 250;
+const rowLanguage = (code: string | null) => languageName(code) ?? "Auto-detect";
 const PREPARING_REFRESH_MS = 3000;
 
 export function Dashboard({ initial, options: initialOptions, renderedAt }: DashboardProps) {
@@ -48,16 +53,25 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
   const [query, setQuery] = useState("");
   const [notice, setNotice] = useState("");
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
-
-  const names = useMemo(() => new Map(options.languages.map((l) => [l.code, l.name])), [options.languages]);
-  const languageName = useCallback((code: string | null) => (code ? (names.get(code) ?? code) : "Auto-detect"), [names]);
+  // The transcription just moved to Recently deleted: its notice offers Undo.
+  const [deleted, setDeleted] = useState<ApiTranscription | null>(null);
 
   const { mutate: refetchOptions } = optionsQuery;
   const refreshOptions = useCallback(() => void refetchOptions(), [refetchOptions]);
 
-  const merge = useCallback((t: ApiTranscription) => {
-    setItems((list) => (list.some((x) => x.id === t.id) ? list.map((x) => (x.id === t.id ? t : x)) : [t, ...list]));
-  }, []);
+  // The usage meter follows the server's count, which moves with a transcription's status: a new
+  // one reserves its length, the worker settles it on reading the audio, and a failed or
+  // canceled one gives it back. So a new row or a changed status reads the usage again.
+  const statuses = useRef(new Map(initial.map((t) => [t.id, t.status])));
+  const merge = useCallback(
+    (t: ApiTranscription) => {
+      const before = statuses.current.get(t.id);
+      statuses.current.set(t.id, t.status);
+      setItems((list) => (list.some((x) => x.id === t.id) ? list.map((x) => (x.id === t.id ? t : x)) : placed(list, t)));
+      if (before !== t.status) refreshOptions();
+    },
+    [refreshOptions],
+  );
   useLiveTranscriptions(merge, renderedAt);
 
   // Search results come from the server; rows in them show the latest live state of `items`,
@@ -73,14 +87,12 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
     return [...fresh, ...found];
   }, [term, search.data, items, removed, renderedAt]);
 
-  const created = useCallback(
-    (t: ApiTranscription) => {
-      merge(t);
-      void refreshOptions();
-    },
-    [merge, refreshOptions],
+  const uploads = useUploads(
+    { maxUploadMb: options.max_upload_mb, remainingS: options.usage.remaining_s, planName: options.plan_name },
+    options.upload_route,
+    merge,
+    refreshOptions,
   );
-  const uploads = useUploads({ maxUploadMb: options.max_upload_mb, remainingS: options.usage.remaining_s, planName: options.plan_name }, options.upload_route, created);
   const { add: addUpload } = uploads;
   const send = useCallback(
     (file: Blob, name: string, source: "upload" | "recording") => addUpload(file, name, source, language || null, speakers ? Number(speakers) : null),
@@ -109,9 +121,18 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
     if (result.ok) {
       setItems((list) => list.filter((x) => x.id !== t.id));
       setRemoved((ids) => new Set(ids).add(t.id));
-      setNotice(`“${t.title}” was deleted.`);
+      setNotice("");
+      setDeleted(t);
       void refreshOptions();
     }
+  }
+
+  /** Undo of a delete: the row is back in its place. */
+  function restored(t: ApiTranscription) {
+    setDeleted(null);
+    setRemoved((ids) => new Set([...ids].filter((id) => id !== t.id)));
+    merge(t);
+    setNotice(`“${t.title}” was restored.`);
   }
 
   async function cancel(id: string) {
@@ -134,17 +155,25 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
         </div>
         {options.engine ? (
           <div className="mt-4 grid gap-6 md:grid-cols-2">
-            <UploadPanel onFiles={(files) => files.forEach((f) => send(f, f.name, "upload"))} />
+            {/* Progress and refusals right under the picker: where the eye is after choosing, on a phone too. */}
+            <div>
+              <UploadPanel onFiles={(files) => files.forEach((f) => send(f, f.name, "upload"))} />
+              <UploadList
+                items={uploads.items}
+                onCancel={uploads.cancel}
+                onDismiss={uploads.dismiss}
+                onResume={uploads.resume}
+                onStartOver={uploads.startOver}
+                onSendFirstPart={uploads.sendFirstPart}
+              />
+            </div>
             <div className="flex flex-col justify-center gap-2">
               <p className="text-sm text-muted-foreground">Or record in your browser:</p>
               {options.live_transcription ? (
                 <LiveRecorderPanel
                   allowTabMic={options.record_tab_mic}
                   language={language || null}
-                  onSaved={(t) => {
-                    merge(t);
-                    void refreshOptions();
-                  }}
+                  onSaved={merge}
                   onDiscarded={(id) => {
                     setItems((list) => list.filter((x) => x.id !== id));
                     void refreshOptions();
@@ -168,26 +197,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
             </div>
           )
         )}
-        {(options.engine_note || options.languages_note || options.engine_preparing !== null) && (
-          <div className="mt-4 flex flex-col gap-1 text-sm text-muted-foreground" data-testid="engine-notes">
-            {options.engine_preparing !== null && (
-              <p role="status">
-                Preparing the speech engine: {options.engine_preparing} %. A whisper model for 99 languages is being downloaded
-                {options.engine_label ? `; until it is ready, the ${options.engine_label} transcribes.` : "; transcription starts when it is ready."}
-              </p>
-            )}
-            {options.engine_note && <p>{options.engine_note}</p>}
-            {options.languages_note && <p>{options.languages_note}</p>}
-          </div>
-        )}
-        <UploadList
-          items={uploads.items}
-          onCancel={uploads.cancel}
-          onDismiss={uploads.dismiss}
-          onResume={uploads.resume}
-          onStartOver={uploads.startOver}
-          onSendFirstPart={uploads.sendFirstPart}
-        />
+        <EngineNotes options={options} />
         <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
           <div className="min-w-0 flex-1 basis-64">
             <UsageMeter usage={options.usage} planName={options.plan_name} />
@@ -198,7 +208,12 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
 
       <section aria-labelledby="list-heading">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="list-heading" className="text-lg font-semibold">Your transcriptions</h2>
+          <div className="flex flex-wrap items-baseline gap-x-4">
+            <h2 id="list-heading" className="text-lg font-semibold">Your transcriptions</h2>
+            <Link href="/dashboard/deleted" className="text-sm text-accent hover:underline">
+              Recently deleted
+            </Link>
+          </div>
           <input
             type="search"
             placeholder="Search titles and text"
@@ -210,6 +225,11 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
           />
         </div>
         {notice && <div className="mt-3"><Alert tone="info">{notice}</Alert></div>}
+        {deleted && (
+          <div className="mt-3">
+            <DeletedNotice key={deleted.id} deleted={deleted} onRestored={restored} />
+          </div>
+        )}
         {shown.length === 0 ? (
           <div className="mt-4 flex flex-col items-center rounded-xl border-2 border-dashed border-border px-6 py-12 text-center">
             <p className="text-lg font-medium">{term ? "Nothing matches your search" : "No transcriptions yet"}</p>
@@ -220,7 +240,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
         ) : (
           <ul className="mt-4 divide-y divide-border rounded-xl border border-border bg-card">
             {shown.map((t) => (
-              <TranscriptionRow key={t.id} t={t} languageName={languageName} onRename={rename} onDelete={remove} onCancel={cancel} />
+              <TranscriptionRow key={t.id} t={t} languageName={rowLanguage} onRename={rename} onDelete={remove} onCancel={cancel} />
             ))}
           </ul>
         )}

@@ -52,8 +52,15 @@ interface UseUploads {
  * (size, and the length the file says it has), offered to resume when this file was partly
  * sent before, then sent in acknowledged parts with bytes, speed and time left, then
  * "Checking the audio…" while the server reads it, then handed to the list as a queued transcription.
+ * `onRefused` hears of each refused upload: the refusal may rest on a time left that changed
+ * meanwhile (another tab, a transcription that ended), and the usage shown should be read again.
  */
-export function useUploads(limits: UploadLimits, route: TranscriptionOptions["upload_route"], onCreated: (t: ApiTranscription) => void): UseUploads {
+export function useUploads(
+  limits: UploadLimits,
+  route: TranscriptionOptions["upload_route"],
+  onCreated: (t: ApiTranscription) => void,
+  onRefused: () => void,
+): UseUploads {
   const [items, setItems] = useState<UploadItem[]>([]);
   const pending = useRef(new Map<string, Pending>());
   const limitsRef = useRef(limits);
@@ -93,10 +100,11 @@ export function useUploads(limits: UploadLimits, route: TranscriptionOptions["up
         } else {
           track("error", "upload_failed", { message: result.error });
           update(key, { stage: "refused", error: result.error });
+          onRefused();
         }
       });
     },
-    [drop, onCreated, route, update],
+    [drop, onCreated, onRefused, route, update],
   );
 
   const add = useCallback(
@@ -111,6 +119,7 @@ export function useUploads(limits: UploadLimits, route: TranscriptionOptions["up
           const p = pending.current.get(key);
           if (p && "fitsSeconds" in check) p.fitsSeconds = check.fitsSeconds;
           update(key, { stage: "refused", error: check.sentence, fitOffer: "offer" in check ? check.offer : undefined });
+          onRefused();
           return;
         }
         const previous = file instanceof File ? await unfinishedUpload(file, route).catch(() => null) : null;
@@ -121,7 +130,7 @@ export function useUploads(limits: UploadLimits, route: TranscriptionOptions["up
         } else send(key, name);
       })();
     },
-    [route, send, update],
+    [onRefused, route, send, update],
   );
 
   const nameOf = (key: string) => items.find((x) => x.key === key)?.name ?? "";

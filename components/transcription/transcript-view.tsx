@@ -15,6 +15,7 @@ import { PartialTranscript } from "./partial-transcript";
 import { StatusBadge } from "./status-badge";
 import { useLiveTranscriptions } from "./use-live-transcriptions";
 import { engineLabel } from "@/lib/transcription/engines/labels";
+import { languageName } from "@/lib/transcription/engines/language-names";
 
 interface TranscriptViewProps {
   transcription: ApiTranscription;
@@ -23,10 +24,12 @@ interface TranscriptViewProps {
   capabilities: EditorCapabilities;
   styles: ApiStyle[];
   renderedAt: string;
+  /** a search hit's words: the editor opens at their first match */
+  initialFind?: string;
 }
 
 /** One transcription: live status until it is done, then the editor. */
-export function TranscriptView({ transcription, segments, format, capabilities, styles, renderedAt }: TranscriptViewProps) {
+export function TranscriptView({ transcription, segments, format, capabilities, styles, renderedAt, initialFind }: TranscriptViewProps) {
   const router = useRouter();
   const [t, setT] = useState(transcription);
   const audio = useRef<HTMLAudioElement>(null);
@@ -39,6 +42,10 @@ export function TranscriptView({ transcription, segments, format, capabilities, 
     void player.play().catch(() => {});
   }, []);
   const unfinished = t.status === "recording" || t.status === "queued" || t.status === "processing";
+  // The page was made before the transcript existed: the status stream says it is done, and
+  // its segments arrive with the refreshed page. Until then it is loading, never "no speech".
+  const arriving = t.status === "done" && transcription.status !== "done";
+  const language = languageName(t.detected_language ?? t.language);
 
   const onChange = useCallback(
     (next: ApiTranscription) => {
@@ -62,11 +69,11 @@ export function TranscriptView({ transcription, segments, format, capabilities, 
       </header>
       <p className="mt-1 text-sm text-muted-foreground">
         {new Date(t.created_at).toLocaleString()} · {t.duration_s > 0 ? formatDuration(t.duration_s) : "length being measured"}
-        {(t.detected_language ?? t.language) && ` · ${t.detected_language ?? t.language}`}
+        {language && ` · ${language}`}
         {t.engine && ` · ${engineLabel(t.engine)}`}
       </p>
       {t.status === "done" && transcription.status === "done" && segments.length > 0 ? (
-        <TranscriptEditor transcription={transcription} segments={segments} format={format} capabilities={capabilities} styles={styles} />
+        <TranscriptEditor transcription={transcription} segments={segments} format={format} capabilities={capabilities} styles={styles} initialFind={initialFind} />
       ) : (
         <>
           <audio ref={audio} controls preload="metadata" src={`/api/transcriptions/${t.id}/audio`} className="sticky top-16 z-10 mt-6 w-full" data-testid="audio" />
@@ -87,7 +94,12 @@ export function TranscriptView({ transcription, segments, format, capabilities, 
           {t.status === "processing" && <PartialTranscript id={t.id} piecesDone={t.pieces_done} piecesTotal={t.pieces_total} onSeek={seek} />}
           {t.status === "failed" && <div className="mt-6"><Alert>{t.error ?? "The transcription failed."}</Alert></div>}
           {t.status === "canceled" && <div className="mt-6"><Alert tone="info">This transcription was canceled.</Alert></div>}
-          {t.status === "done" && segments.length === 0 && (
+          {arriving && (
+            <p className="mt-6 text-sm text-muted-foreground" role="status" data-testid="transcript-loading">
+              Loading the transcript…
+            </p>
+          )}
+          {transcription.status === "done" && segments.length === 0 && (
             <div className="mt-6"><Alert tone="info">No speech was recognised in this audio.</Alert></div>
           )}
         </>

@@ -70,13 +70,15 @@ export function paymentFailedMail(to: string, name: string, planName: string, ac
   };
 }
 
+/** Sent whether or not the user's tab is open (the server cannot tell): it says what happened, nothing about where they were. */
 export function transcriptionEndedMail(to: string, name: string, title: string, succeeded: boolean, url: string): Mail {
   const heading = succeeded ? `Your transcript of “${title}” is ready` : `The transcription of “${title}” failed`;
-  const body = succeeded ? "It finished while you were away." : "No minutes were counted; you can try again from the page below.";
+  const body = succeeded ? "Open it to read, edit or export it." : "No minutes were counted; you can try again from the page below.";
+  const sentence = `${heading.charAt(0).toLowerCase()}${heading.slice(1)}. ${body}`;
   return {
     to,
     subject: heading,
     text: `Hi ${name},\n\n${heading}. ${body}\n\n${url}\n\nYou can turn these emails off on your account page.`,
-    html: layout(heading, `Hi ${escapeHtml(name)}, ${escapeHtml(body)}`, { label: succeeded ? "Open transcript" : "Open transcription", url }, "You can turn these emails off on your account page."),
+    html: layout(heading, `Hi ${escapeHtml(name)}, ${escapeHtml(sentence)}`, { label: succeeded ? "Open transcript" : "Open transcription", url }, "You can turn these emails off on your account page."),
   };
 }

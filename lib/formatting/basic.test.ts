@@ -81,6 +81,26 @@ describe("cleanup", () => {
     expect(clean("example.com is up")).toBe("example.com is up.");
   });
 
+  it("treats abbreviations as part of the sentence: titles never end one, etc., Jr. and U.S. only before a capital", () => {
+    expect(clean("i met mr. smith and mrs. jones. then dr. who left")).toBe("I met Mr. Smith and Mrs. Jones. Then Dr. Who left.");
+    expect(clean("ms. lee vs. prof. king")).toBe("Ms. Lee vs. Prof. King.");
+    // "St." may be a street: no sentence end, but the word after it is not taken for a name.
+    expect(clean("we met on elm st. in june")).toBe("We met on elm St. in june.");
+    expect(clean("apples, pears, etc. are fruit. we sell them, etc. Then we close")).toBe("Apples, pears, etc. are fruit. We sell them, etc. Then we close.");
+    expect(clean("john smith jr. said so. he met John Smith Jr. Then he left")).toBe("John smith Jr. said so. He met John Smith Jr. Then he left.");
+    expect(clean("the u.s. and u.k. agreed, e.g. on trade, i.e. on cars")).toBe("The U.S. and U.K. agreed, e.g. on trade, i.e. on cars.");
+  });
+
+  it("keeps the comma after an abbreviation, and does not take 'and' after a title for a name", () => {
+    expect(clean("fruit, e.g., apples, etc., are fine")).toBe("Fruit, e.g., apples, etc., are fine.");
+    expect(clean("we invited mr. and mrs. brown")).toBe("We invited Mr. and Mrs. Brown.");
+  });
+
+  it("recognises no other names, and leaves abbreviations alone outside English", () => {
+    expect(clean("i called smith in london")).toBe("I called smith in london.");
+    expect(clean("hablé con el dr. garcía", "es")).toBe("Hablé con el dr. garcía.");
+  });
+
   it("does not capitalise after an ellipsis or closing quote that continues the sentence", () => {
     expect(clean('i was... thinking. he asked "why?" and left')).toBe('I was... thinking. He asked "why?" and left.');
   });

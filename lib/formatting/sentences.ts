@@ -4,22 +4,38 @@ import { collapseWhitespace, hasTerminal, splitToken, terminalInsideCloser, type
 /** A silence longer than this between two words of an unpunctuated segment ends a sentence. */
 export const SENTENCE_PAUSE_MS = 700;
 
-/** Titles that are followed by a name, never by the end of a sentence. ("etc." and "Inc." often end one.) */
-const TITLE_ABBREVIATIONS = new Set(["mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "cf", "approx", "dept", "fig"]);
+/** A person's titles, followed by a name: "Mr. Smith", "Dr. Jones". */
+export const PERSON_TITLES = new Set(["mr", "mrs", "ms", "mx", "dr", "prof", "rev", "capt", "sgt", "lt", "gov", "sen"]);
+/** Titles (a person's, a saint's, a mountain's) are followed by a name, never by the end of a sentence. */
+export const TITLE_ABBREVIATIONS = new Set([...PERSON_TITLES, "st", "mt"]);
+/** Abbreviations that never end a sentence either: "apples vs. pears", "cf. chapter 2". */
+const MID_SENTENCE_ABBREVIATIONS = new Set(["vs", "cf", "approx", "dept", "fig"]);
+/**
+ * Abbreviations that end a sentence only before a capital (or at the end): "apples, pears, etc. are
+ * fruit" goes on, "and so on, etc. Then we left." does not; the same for "John Smith Jr." and "Acme Inc.".
+ */
+const MAYBE_FINAL_ABBREVIATIONS = new Set(["etc", "jr", "sr", "inc", "ltd", "corp", "al"]);
 
 /** "U.S", "e.g", "i.e", "a.m": letters with dots between them. */
 const DOTTED_ACRONYM = /^(\p{L}\.)+\p{L}$/u;
 /** An initial, as in "John F. Kennedy". */
 const INITIAL = /^\p{Lu}$/u;
 
+/** A word written with a period that is not a sentence end of its own: "Mr", "etc", "e.g", "U.S". */
+export function isAbbreviation(core: string): boolean {
+  const word = core.toLowerCase();
+  return TITLE_ABBREVIATIONS.has(word) || MID_SENTENCE_ABBREVIATIONS.has(word) || MAYBE_FINAL_ABBREVIATIONS.has(word) || DOTTED_ACRONYM.test(core);
+}
+
 function startsLowercase(t: Token | undefined): boolean {
   return t !== undefined && /^\p{Ll}/u.test(t.core);
 }
 
 /**
- * Whether `token` ends a sentence, given the token after it. A period after a title ("Dr.") or an
- * initial never does; after a dotted acronym ("U.S.", "a.m.") or an ellipsis, or inside closing
- * quotes (`"why?" he asked`), only when the next word starts with a capital letter. Any other
+ * Whether `token` ends a sentence, given the token after it. A period after a title ("Dr."), an
+ * abbreviation such as "vs." or an initial never does; after a dotted acronym ("U.S.", "e.g."), an
+ * abbreviation such as "etc." or an ellipsis, or inside closing quotes (`"why?" he asked`), only
+ * when the next word does not start with a lowercase letter. Any other
  * terminal mark does, even before a lowercase word ("it. so" is a sentence whose next word needs
  * a capital).
  */
@@ -27,9 +43,10 @@ export function endsSentence(token: Token, next: Token | undefined): boolean {
   if (!hasTerminal(token.trail)) return false;
   const period = token.trail.startsWith(".");
   if (period && !token.trail.startsWith("..")) {
-    if (TITLE_ABBREVIATIONS.has(token.core.toLowerCase())) return false;
+    const word = token.core.toLowerCase();
+    if (TITLE_ABBREVIATIONS.has(word) || MID_SENTENCE_ABBREVIATIONS.has(word)) return false;
     if (INITIAL.test(token.core) && next && /^\p{Lu}/u.test(next.core)) return false;
-    if (DOTTED_ACRONYM.test(token.core)) return !startsLowercase(next) && !/^\p{N}/u.test(next?.core ?? "");
+    if (DOTTED_ACRONYM.test(token.core) || MAYBE_FINAL_ABBREVIATIONS.has(word)) return !startsLowercase(next) && !/^\p{N}/u.test(next?.core ?? "");
   }
   if (/(\.\.\.|…)$/.test(token.trail) || terminalInsideCloser(token.trail)) return !startsLowercase(next);
   return true;

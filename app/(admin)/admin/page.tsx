@@ -14,7 +14,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   if (!isOperator(user.email)) return <NotAuthorized />;
   const tab = tabFromParam((await searchParams).tab);
   return (
-    <main className="mx-auto max-w-7xl px-4 py-10">
+    // The top bar's width and side padding (components/shell/nav-bar.tsx): the content lines up under it.
+    <main className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-2xl font-semibold">Admin panel</h1>
       <p className="mt-1 text-muted-foreground">Signed in as operator {user.email}.</p>
       <AdminPanel operator={{ id: user.id, email: user.email }} initialTab={tab} />

@@ -1,4 +1,5 @@
-import { joinTokens, tokenize } from "../tokens";
+import { isAbbreviation } from "../sentences";
+import { joinTokens, tokenize, type Token } from "../tokens";
 import { removeFillers } from "./fillers";
 import { ensureTerminal, tidyTrail } from "./punctuation";
 import { removeRepetitions } from "./repetitions";
@@ -25,10 +26,16 @@ export function cleanupLanguage(language: string | null | undefined): CleanupLan
 export function cleanupText(text: string, lang: CleanupLanguage): string {
   let tokens = tokenize(text, lang.french ? "?!:;" : "");
   if (lang.english) tokens = removeRepetitions(removeFillers(tokens));
-  tokens = tokens.map((t) => ({ ...t, trail: tidyTrail(t.trail) }));
+  tokens = tokens.map((t) => ({ ...t, trail: tidiedTrail(t) }));
   tokens = sentenceCase(tokens, lang.english);
   tokens = ensureTerminal(tokens, lang.cjk ? "。" : ".");
   return joinTokens(tokens);
+}
+
+/** An abbreviation's period is part of the word: the comma after it stays ("e.g., apples"). */
+function tidiedTrail(t: Token): string {
+  if (t.trail.startsWith(".") && !t.trail.startsWith("..") && isAbbreviation(t.core)) return "." + tidyTrail(t.trail.slice(1));
+  return tidyTrail(t.trail);
 }
 
 /** Only the final sentence end, for the pieces of an unpunctuated transcript. */

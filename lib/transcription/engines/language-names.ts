@@ -18,7 +18,19 @@ for (const tier of LANGUAGE_TIER_SEED) {
   for (const [code, name] of Object.entries(tier.languages)) byCode.set(code, name);
 }
 
-/** "en" → "English"; an unknown code is shown as it is. */
+/** Names in English, as the catalogue's are; the same on the server and in the browser for the codes engines report. */
+const displayNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
+
+/**
+ * The one way a customer sees a language: "en" → "English", on the dashboard, the transcript
+ * page and in exports. The catalogue's name first (the plans list languages by it); a code
+ * outside it (an engine may detect more languages than any plan lists) by its English name;
+ * a code nobody knows as it is.
+ */
 export function languageName(code: string | null): string | null {
-  return code ? (byCode.get(code) ?? code) : null;
+  if (!code) return null;
+  const known = byCode.get(code);
+  if (known) return known;
+  if (!/^[a-z]{2,3}$/i.test(code)) return code;
+  return displayNames.of(code) ?? code;
 }
