@@ -50,7 +50,7 @@ test("a two-voice dialog gets two speakers; a renamed one is in the exports, and
   await logInViaApi(page, creds);
 
   await uploadDialog(page, "interview-one");
-  await expect(page.getByTestId("speaker-notices")).toContainText("Speakers were told apart by the basic detector");
+  await expect(page.getByTestId("speaker-notices")).toContainText("Speakers were told apart by a basic detector");
   const first = page.getByRole("combobox", { name: /^Speaker of the segment at / }).first();
   await expect(first).toHaveValue("Speaker 1");
   const speakers = await page.getByRole("combobox", { name: /^Speaker of the segment at / }).evaluateAll((all) => all.map((s) => (s as HTMLSelectElement).value));

@@ -31,7 +31,7 @@ describe("the speaker notices above the transcript", () => {
 
   it("are honest about the basic detector", () => {
     renderNotices({ diarizer: "basic", note: null, speakers: [speaker(0), speaker(1)] });
-    expect(screen.getByText("Speakers were told apart by the basic detector (no speaker model on this server yet): check the labels.")).toBeInTheDocument();
+    expect(screen.getByText("Speakers were told apart by a basic detector, which can mix up similar voices: check the labels.")).toBeInTheDocument();
   });
 
   it("show nothing for a speaker model without suggestions, or before the speakers are read", () => {

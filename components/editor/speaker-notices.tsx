@@ -6,7 +6,7 @@ import type { ApiResult } from "@/lib/api/client";
 import { detailOr } from "@/lib/api/client";
 import type { TranscriptSpeakers } from "@/lib/api/contract/speakers";
 
-export const BASIC_DETECTOR_HINT = "Speakers were told apart by the basic detector (no speaker model on this server yet): check the labels.";
+export const BASIC_DETECTOR_HINT = "Speakers were told apart by a basic detector, which can mix up similar voices: check the labels.";
 
 interface SpeakerNoticesProps {
   speakers: TranscriptSpeakers | null;
