@@ -117,7 +117,7 @@ function DeletedRow({ t, onRestored, onDeletedForGood }: RowProps) {
         <button type="button" className="text-sm text-accent hover:underline disabled:opacity-60" disabled={busy} onClick={() => void restore()} aria-label={`Restore ${t.title}`}>
           Restore
         </button>
-        <button type="button" className="text-sm text-danger hover:underline" onClick={() => setConfirming(true)} aria-label={`Delete ${t.title} for good`}>
+        <button type="button" className="text-sm text-danger hover:underline disabled:opacity-60" disabled={busy} onClick={() => setConfirming(true)} aria-label={`Delete ${t.title} for good`}>
           Delete for good
         </button>
       </div>

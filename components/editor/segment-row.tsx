@@ -122,7 +122,9 @@ function EditArea({ segment, position, caret, first, last, onChangeText, onStopE
   }, []);
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!ref.current) return;
-    const command = editCommandFor(e, ref.current, { first, last });
+    // React's event has no isComposing; 229 is what a key pressed for an input method reports (Safari included).
+    const composing = e.nativeEvent.isComposing || e.keyCode === 229;
+    const command = editCommandFor({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey, altKey: e.altKey, isComposing: composing }, ref.current, { first, last });
     if (!command) return;
     e.preventDefault();
     onCommand(position, command);

@@ -50,7 +50,12 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
     latest.current = segments;
   }, [segments]);
 
+  // Set while a split or merge is on its way: positions are about to shift, so nothing may be
+  // edited, queued or recorded against the old ones until the server's segments arrive.
+  const restructuring = useRef(false);
+
   const startEdit = useCallback((position: number, at?: number) => {
+    if (restructuring.current) return;
     editStart.current = stateOf(latest.current[position], position);
     setCaret(at);
     setEditing(position);
@@ -93,7 +98,7 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
 
   const edit = useCallback(
     (before: SegmentState[], after: SegmentState[]) => {
-      if (!after.length) return;
+      if (!after.length || restructuring.current) return;
       record({ before, after });
       applyStates(after);
     },
@@ -110,19 +115,25 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
     [applyStates, record],
   );
 
-  // One split or merge at a time: a double Enter must not send a second based on the same version.
-  const restructuring = useRef(false);
   /** Splits or merges; the segments from the server on success, null when it did not happen (the save status says why). */
   const restructure = useCallback(
     async (change: StructureChange): Promise<SavedSegment[] | null> => {
+      // One at a time: a double Enter must not send a second based on the same version.
       if (restructuring.current) return null;
-      restructuring.current = true;
       const open = editStart.current?.position;
+      const area = document.activeElement;
+      const cursor = area instanceof HTMLTextAreaElement ? area.selectionStart : undefined;
       if (open !== undefined) stopEdit(open);
+      restructuring.current = true;
       setEditing(null);
       try {
         const saved = await send(change);
-        if (!saved) return null;
+        if (!saved) {
+          // Refused (or not sent): typing goes on where it was.
+          restructuring.current = false;
+          if (open !== undefined) startEdit(open, cursor);
+          return null;
+        }
         const next = saved.map((s) => ({ start_ms: s.start_ms, end_ms: s.end_ms, text: s.text, words: s.words, confidence: s.confidence, speaker: s.speaker }));
         latest.current = next;
         setSegments(next);
@@ -132,7 +143,7 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
         restructuring.current = false;
       }
     },
-    [onRestructured, send, setSegments, stopEdit],
+    [onRestructured, send, setSegments, startEdit, stopEdit],
   );
 
   const split = useCallback(
@@ -155,12 +166,15 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
       const step: HistoryStep = { kind: "merge", position, word: wordCount(a.text), speakers: [a.speaker, b.speaker] };
       const saved = await restructure({ action: "merge", position });
       if (!saved) return;
-      record(step);
+      // Joining an empty segment cannot be undone by a split (there is no word to cut before), and
+      // the steps before it point at positions that no longer exist: the history starts afresh.
+      if (step.word === 0 || wordCount(b.text) === 0) setHistory(emptyHistory());
+      else record(step);
       if (!cursor) return;
       const text = saved[position]?.text ?? "";
       startEdit(position, cursor === "end-of-first" ? normalized(a.text).length : Math.max(0, text.length - normalized(b.text).length));
     },
-    [record, restructure, startEdit],
+    [record, restructure, setHistory, startEdit],
   );
 
   const perform = useCallback(
@@ -182,6 +196,7 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
   /** Undo or redo: the history moves only once the change is made (a refused split leaves it as it was). */
   const step = useCallback(
     async (direction: "undo" | "redo") => {
+      if (restructuring.current) return;
       const open = editStart.current?.position;
       // What was typed in the open segment is a step of its own, undone first.
       if (open !== undefined) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 
 // Tailwind's `sm` breakpoint: below it the editor reads by default.
 const SMALL_SCREEN = "(max-width: 639px)";
@@ -13,7 +13,8 @@ const SMALL_SCREEN = "(max-width: 639px)";
 export function useReadingMode(editable: boolean): [boolean, (reading: boolean) => void] {
   const [small, setSmall] = useState(false);
   const [chosen, setChosen] = useState<boolean | null>(null);
-  useEffect(() => {
+  // Before the first paint after hydration, so no tap can land while a phone still looks like a desktop.
+  useLayoutEffect(() => {
     const query = window.matchMedia(SMALL_SCREEN);
     const update = () => setSmall(query.matches);
     update();
