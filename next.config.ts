@@ -23,6 +23,10 @@ const nextConfig: NextConfig = {
   // them for Jest, which cannot require an ES module; Turbopack bundles them either way.
   transpilePackages: ["ml-hclust", "ml-distance-euclidean"],
   poweredByHeader: false,
+  // Next.js hashes the whole body of a prerendered page on every request to make its ETag:
+  // for the landing page that was most of the cost of serving it (bench:web, GET /). Without
+  // it a browser that comes back downloads the page again (a few KB compressed) instead of a 304.
+  generateEtags: false,
   // app/global-not-found.tsx answers unmatched addresses, reading the session per request,
   // while the root layout's not-found boundary stays free of request data (see app/not-found.tsx).
   experimental: {

@@ -7,7 +7,7 @@
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -76,9 +76,25 @@ async function signedIn(handle: DatabaseHandle): Promise<{ userId: string; cooki
 }
 
 /**
- * `next start` of the built app (of `appDir`, this checkout by default), in PGlite mode (no
- * databaseUrl) or on PostgreSQL, with any extra settings; `arrange` writes what the signed-in
- * user should have before the app starts. Resolves when it answers.
+ * The variables `npm start` sets before `next start` (package.json), so the app is measured as
+ * it runs: MALLOC_MMAP_THRESHOLD_ is most of what keeps the embedded app's idle RSS in budget.
+ */
+function startCommandEnv(appDir = ROOT): Record<string, string> {
+  const { scripts } = JSON.parse(readFileSync(path.join(appDir, "package.json"), "utf8")) as { scripts: Record<string, string> };
+  const env: Record<string, string> = {};
+  for (const word of scripts.start.split(/\s+/)) {
+    const assignment = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word);
+    if (!assignment) break;
+    env[assignment[1]] = assignment[2];
+  }
+  return env;
+}
+
+/**
+ * `next start` of the built app (of `appDir`, this checkout by default) with `npm start`'s
+ * variables, in PGlite mode (no databaseUrl) or on PostgreSQL, with any extra settings;
+ * `arrange` writes what the signed-in user should have before the app starts. Resolves when
+ * it answers.
  */
 export async function startBuiltApp(
   databaseUrl?: string,
@@ -99,6 +115,7 @@ export async function startBuiltApp(
     cwd: appDir,
     env: {
       ...process.env,
+      ...startCommandEnv(appDir),
       NODE_ENV: "production",
       APP_URL: baseUrl,
       DATA_DIR: dataDir,

@@ -63,6 +63,15 @@ describe("session store", () => {
     expect(await checkSession()).toBeNull();
   });
 
+  it("reads the answer to the end when signed out, and a malformed answer means signed out", async () => {
+    const refused = new Response(JSON.stringify({ detail: "Not logged in." }), { status: 401 });
+    fakeFetch([() => refused, () => Response.json({ ...user, is_admin: "yes" })]);
+    expect(await checkSession()).toBeNull();
+    expect(refused.bodyUsed).toBe(true);
+    clearSession();
+    expect(await checkSession()).toBeNull();
+  });
+
   it("treats a failed check as not logged in", async () => {
     fakeFetch([() => Promise.reject(new TypeError("network down"))]);
     expect(await checkSession()).toBeNull();

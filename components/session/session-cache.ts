@@ -1,11 +1,13 @@
-import { apiCall } from "@/lib/api/client";
+import { apiCall, apiRead } from "@/lib/api/client";
 import type { ApiUser } from "@/lib/api/contract/account";
+import { readSessionUser } from "@/lib/api/contract/session-user";
 
 /**
  * The browser's view of the session (spec §4): the check result is cached for 5 minutes,
  * a check already in flight is shared rather than repeated, and a failed check means
- * "not logged in". The answers' contracts (and with them zod) are imported when a check
- * runs, so they are not part of any page's first-load JavaScript.
+ * "not logged in". The session check reads its answer without zod (contract/session-user.ts),
+ * so a signed-out page never loads zod for it; the onboarding check's contract is imported
+ * when it runs.
  */
 export const SESSION_CACHE_MS = 5 * 60 * 1000;
 
@@ -25,10 +27,7 @@ export async function checkSession(now = Date.now): Promise<ApiUser | null> {
   if (inFlight) return inFlight;
   const started = generation;
   const check = (async () => {
-    // Signed out, a network failure or an answer we cannot read: not logged in.
-    const { ApiUser } = await import("@/lib/api/contract/account");
-    const result = await apiCall("/api/me", { answer: ApiUser });
-    const user = result.ok ? result.data : null;
+    const user = await fetchSessionUser();
     if (started !== generation) return null;
     cached = { user, at: now() };
     return user;
@@ -38,6 +37,12 @@ export async function checkSession(now = Date.now): Promise<ApiUser | null> {
     if (inFlight === check) inFlight = null;
   });
   return check;
+}
+
+/** `GET /api/me`. Signed out, a network failure or an answer we cannot read: not logged in. */
+async function fetchSessionUser(): Promise<ApiUser | null> {
+  const result = await apiRead("/api/me", readSessionUser);
+  return result.ok ? result.data : null;
 }
 
 /** Once per session: whether the onboarding subscription modal should open. */

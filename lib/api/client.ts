@@ -52,7 +52,25 @@ export function failureOf(status: number, raw: string, statusText = ""): ApiFail
 /** No answer at all: the network failed. */
 const unreachable = (error: unknown): ApiFailure => ({ ok: false, status: 0, text: error instanceof Error ? error.message : String(error), body: null });
 
-export async function apiCall<S extends z.ZodMiniType>(path: string, options: CallOptions<S>): Promise<ApiResult<z.output<S>>> {
+export function apiCall<S extends z.ZodMiniType>(path: string, options: CallOptions<S>): Promise<ApiResult<z.output<S>>> {
+  return request<z.output<S>>(path, options, (json) => options.answer.safeParse(json));
+}
+
+/**
+ * A GET whose answer is read by a plain function instead of a zod contract: only for the
+ * session check every page makes on its first load (lib/api/contract/session-user), where
+ * evaluating zod was the longest task after hydration. Null from `read` is an unexpected answer.
+ */
+export function apiRead<T>(path: string, read: (json: unknown) => T | null): Promise<ApiResult<T>> {
+  return request<T>(path, {}, (json) => {
+    const data = read(json);
+    return data === null ? { success: false } : { success: true, data };
+  });
+}
+
+type Parsed<T> = { success: true; data: T } | { success: false };
+
+async function request<T>(path: string, options: Omit<CallOptions<z.ZodMiniType>, "answer">, parse: (json: unknown) => Parsed<T>): Promise<ApiResult<T>> {
   const sentAsIs = (typeof FormData !== "undefined" && options.body instanceof FormData) || (typeof Blob !== "undefined" && options.body instanceof Blob);
   let res: Response;
   try {
@@ -81,7 +99,7 @@ export async function apiCall<S extends z.ZodMiniType>(path: string, options: Ca
   } catch {
     return { ok: false, status: res.status, text: NOT_JSON, body: null };
   }
-  const parsed = options.answer.safeParse(json);
+  const parsed = parse(json);
   if (!parsed.success) return { ok: false, status: res.status, text: UNEXPECTED_ANSWER, body: null };
   return { ok: true, data: parsed.data };
 }

@@ -33,12 +33,16 @@ export interface DatabaseOptions {
 }
 
 /**
- * PostgreSQL's default shared_buffers (128 MB) lives inside PGlite's WebAssembly memory and
- * was most of the embedded app's idle RSS. PGlite serves one process with a small catalogue;
- * pages it evicts stay in the kernel's file cache, so 16 MB costs no measurable throughput
- * (bench/web-api.ts) and saves over 100 MiB.
+ * PGlite's memory is a WebAssembly heap that only grows, and it sits in the app's resident
+ * memory (issue 16's budget, bench/web-api.ts):
+ * - PostgreSQL's default shared_buffers (128 MB) was most of it. PGlite serves one process
+ *   with a small catalogue, and the pages it evicts stay in the kernel's file cache, so 8 MB
+ *   costs no measurable throughput;
+ * - the shared arrays for server processes and their locks are sized for max_connections,
+ *   WAL senders and autovacuum workers, none of which a single-user PGlite starts: sized for
+ *   the fewest PostgreSQL accepts.
  */
-const PGLITE_SETTINGS = ["shared_buffers=16MB"];
+const PGLITE_SETTINGS = ["shared_buffers=8MB", "max_connections=4", "max_wal_senders=0", "autovacuum_max_workers=1"];
 
 /** Commits that wrote users or sessions, counted from migration 0015's notification. */
 export interface WriteCounter {

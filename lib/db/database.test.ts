@@ -111,10 +111,14 @@ describe("the plan-rules migration on an install seeded before it", () => {
 });
 
 describe("embedded PGlite", () => {
-  it("keeps shared_buffers small: the default 128 MB sat in the app's resident memory", async () => {
+  it("keeps its memory small: 8 MB of shared buffers (the default 128 MB sat in the app's resident memory), arrays for 4 connections", async () => {
     const handle = openDatabase({ dataDir: "memory://" });
     try {
-      expect(await queryRows<{ shared_buffers: string }>(handle.db, sql`show shared_buffers`)).toEqual([{ shared_buffers: "16MB" }]);
+      const setting = async (name: string) => (await queryRows<{ setting: string }>(handle.db, sql`select current_setting(${name}) as setting`))[0].setting;
+      expect(await setting("shared_buffers")).toBe("8MB");
+      expect(await setting("max_connections")).toBe("4");
+      expect(await setting("max_wal_senders")).toBe("0");
+      expect(await setting("autovacuum_max_workers")).toBe("1");
     } finally {
       await handle.close();
     }
