@@ -67,6 +67,8 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** the workspace the dashboard shows (Better Auth's organization plugin); null: the personal space */
+    activeOrganizationId: text("active_organization_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -169,6 +171,8 @@ export const plans = pgTable(
     rank: integer("rank").notNull().default(0),
     /** offered in the onboarding / upgrade modal */
     inOnboardingModal: boolean("in_onboarding_modal").notNull().default(false),
+    /** priced per workspace member: the price and the hours are per seat, and a subscription buys seats */
+    perSeat: boolean("per_seat").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -201,6 +205,8 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     trialEnd: timestamp("trial_end", { withTimezone: true }),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** seats bought (per-seat plans; 1 otherwise): a workspace of this owner has at most this many members */
+    seats: integer("seats").notNull().default(1),
     scheduledPlanChange: jsonb("scheduled_plan_change").$type<{
       plan_id: string;
       billing_interval: "monthly" | "annual";
@@ -374,6 +380,9 @@ export const transcriptions = pgTable(
     formattedFromVersion: integer("formatted_from_version"),
     formattedAt: timestamp("formatted_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** the workspace it belongs to (null: its uploader's personal space); its members may read it, and all but viewers edit it */
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
+    folderId: text("folder_id").references(() => folders.id, { onDelete: "set null" }),
     /** set while it is in Recently deleted (lib/transcription/deletion.ts): to its owner it is gone, until restored or purged */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -381,6 +390,7 @@ export const transcriptions = pgTable(
   },
   (t) => [
     index("transcriptions_user_created_idx").on(t.userId, t.createdAt),
+    index("transcriptions_workspace_created_idx").on(t.workspaceId, t.createdAt).where(sql`${t.workspaceId} is not null`),
     // Only the few in Recently deleted: the purge finds the expired ones without reading the rest.
     index("transcriptions_deleted_idx").on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
   ],
@@ -482,7 +492,7 @@ export const JOB_STATUSES = ["queued", "running", "done", "failed", "canceled"] 
  * transcript with the language model, send a mail, or transcribe a recording live while it
  * is made. Every slow step runs on a worker.
  */
-export const JOB_KINDS = ["transcribe", "format", "mail", "live"] as const;
+export const JOB_KINDS = ["transcribe", "format", "mail", "live", "webhook"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 /** The durable queue: claimed with FOR UPDATE SKIP LOCKED, leased, retried with backoff. */
@@ -741,3 +751,168 @@ export const liveUtterances = pgTable(
 );
 export type LiveUtterance = typeof liveUtterances.$inferSelect;
 export type LiveSession = typeof liveSessions.$inferSelect;
+
+// ---- Workspaces (Better Auth's organization plugin: property names are the ones it expects) ----
+
+export const workspaces = pgTable("workspaces", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  logo: text("logo"),
+  metadata: text("metadata"),
+  createdAt: createdAt(),
+});
+
+export const WORKSPACE_ROLES = ["owner", "admin", "member", "viewer"] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+export const workspaceMembers = pgTable(
+  "workspace_members",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("workspace_members_one_per_user").on(t.organizationId, t.userId), index("workspace_members_user_idx").on(t.userId)],
+);
+
+export const workspaceInvitations = pgTable(
+  "workspace_invitations",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    status: text("status").notNull().default("pending"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    inviterId: text("inviter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("workspace_invitations_org_idx").on(t.organizationId), index("workspace_invitations_email_idx").on(t.email)],
+);
+
+/** Folders organise a workspace's transcriptions; deleting one leaves its transcriptions unfiled. */
+export const folders = pgTable(
+  "folders",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("folders_workspace_name").on(t.workspaceId, t.name)],
+);
+
+export type Workspace = typeof workspaces.$inferSelect;
+export type WorkspaceMember = typeof workspaceMembers.$inferSelect;
+export type Folder = typeof folders.$inferSelect;
+
+// ---- Share links, API keys, webhooks ----
+
+/** A read-only link to one transcript; the token is the capability (>= 128 bits, only its hash is kept). */
+export const shareLinks = pgTable(
+  "share_links",
+  {
+    id: text("id").primaryKey(),
+    transcriptionId: text("transcription_id")
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    allowExport: boolean("allow_export").notNull().default(true),
+    showSpeakers: boolean("show_speakers").notNull().default(true),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastOpenedAt: timestamp("last_opened_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("share_links_transcription_idx").on(t.transcriptionId)],
+);
+
+export const API_KEY_SCOPES = ["read", "write"] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** A user's (or a workspace's) key for the REST API: shown once, kept as a SHA-256 hash. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** the space the key acts in: null is its user's personal space */
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** the first characters of the key, to tell keys apart in lists */
+    prefix: text("prefix").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    scope: text("scope", { enum: API_KEY_SCOPES }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_keys_user_idx").on(t.userId)],
+);
+
+export const WEBHOOK_EVENTS = ["transcription.done", "transcription.failed"] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** A URL called when a transcription of its space is done or failed (signed, retried). */
+export const webhooks = pgTable(
+  "webhooks",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    /** the signing secret (whsec_…): kept readable because every delivery is signed with it */
+    secret: text("secret").notNull(),
+    events: jsonb("events").$type<WebhookEvent[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhooks_user_idx").on(t.userId), index("webhooks_workspace_idx").on(t.workspaceId)],
+);
+
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    event: text("event", { enum: WEBHOOK_EVENTS }).notNull(),
+    transcriptionId: text("transcription_id"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    responseStatus: integer("response_status"),
+    error: text("error"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt)],
+);
+
+export type ShareLink = typeof shareLinks.$inferSelect;
+export type ApiKey = typeof apiKeys.$inferSelect;
+export type Webhook = typeof webhooks.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;

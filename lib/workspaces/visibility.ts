@@ -1,0 +1,34 @@
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { transcriptions, workspaceMembers } from "@/lib/db/schema";
+
+/**
+ * Which transcriptions a user reaches. Every read or change of a transcription picks its rows
+ * through one of these, so a workspace's rows are reachable by its current members only: a
+ * removed member's next request finds nothing (membership is read in the same query, never
+ * cached). Rows in Recently deleted are in none of them (only lib/transcription/deletion.ts
+ * reads those).
+ */
+function inMemberWorkspace(userId: string, writers: boolean): SQL {
+  const role = writers ? sql` and ${workspaceMembers.role} <> 'viewer'` : sql``;
+  return sql`${transcriptions.workspaceId} in (select ${workspaceMembers.organizationId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${userId}${role})`;
+}
+
+function personal(userId: string): SQL {
+  return and(isNull(transcriptions.workspaceId), eq(transcriptions.userId, userId))!;
+}
+
+/** What the user may read and export: their personal space and their workspaces'. */
+export function readableBy(userId: string): SQL {
+  return and(isNull(transcriptions.deletedAt), or(personal(userId), inMemberWorkspace(userId, false)))!;
+}
+
+/** What the user may change: as readable, but not in a workspace where they are a viewer. */
+export function editableBy(userId: string): SQL {
+  return and(isNull(transcriptions.deletedAt), or(personal(userId), inMemberWorkspace(userId, true)))!;
+}
+
+/** One space's transcriptions as the user sees them: the personal space (null) or a workspace they belong to. */
+export function inSpace(userId: string, workspaceId: string | null): SQL {
+  if (!workspaceId) return and(isNull(transcriptions.deletedAt), personal(userId))!;
+  return and(isNull(transcriptions.deletedAt), eq(transcriptions.workspaceId, workspaceId), inMemberWorkspace(userId, false))!;
+}
