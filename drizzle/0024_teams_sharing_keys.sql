@@ -92,6 +92,8 @@ ALTER TABLE "sessions" ADD COLUMN "active_organization_id" text;--> statement-br
 ALTER TABLE "subscriptions" ADD COLUMN "seats" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "transcriptions" ADD COLUMN "workspace_id" text;--> statement-breakpoint
 ALTER TABLE "transcriptions" ADD COLUMN "folder_id" text;--> statement-breakpoint
+ALTER TABLE "transcriptions" ADD COLUMN "billed_user_id" text;--> statement-breakpoint
+ALTER TABLE "transcriptions" ADD CONSTRAINT "transcriptions_billed_user_id_users_id_fk" FOREIGN KEY ("billed_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "folders" ADD CONSTRAINT "folders_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -116,4 +118,14 @@ CREATE UNIQUE INDEX "workspace_members_one_per_user" ON "workspace_members" USIN
 CREATE INDEX "workspace_members_user_idx" ON "workspace_members" USING btree ("user_id");--> statement-breakpoint
 ALTER TABLE "transcriptions" ADD CONSTRAINT "transcriptions_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transcriptions" ADD CONSTRAINT "transcriptions_folder_id_folders_id_fk" FOREIGN KEY ("folder_id") REFERENCES "public"."folders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "transcriptions_workspace_created_idx" ON "transcriptions" USING btree ("workspace_id","created_at") WHERE "transcriptions"."workspace_id" is not null;
+CREATE INDEX "transcriptions_workspace_created_idx" ON "transcriptions" USING btree ("workspace_id","created_at") WHERE "transcriptions"."workspace_id" is not null;--> statement-breakpoint
+-- A workspace's streams wake on its own key too: a member sees another member's upload progress at once.
+CREATE OR REPLACE FUNCTION notify_transcription_changed() RETURNS trigger AS $$
+BEGIN
+  PERFORM pg_notify('transcription_changed', NEW.user_id);
+  IF NEW.workspace_id IS NOT NULL THEN
+    PERFORM pg_notify('transcription_changed', NEW.workspace_id);
+  END IF;
+  RETURN NEW;
+END;
+$$ LANGUAGE plpgsql;

@@ -7,6 +7,7 @@ import { FormatPanel } from "./format-panel";
 const NO_MODEL: EditorCapabilities = {
   planName: "Premium",
   editing: true,
+  viewer: false,
   exports: { txt: true, md: true, pdf: true, docx: true, srt: true, vtt: true } as EditorCapabilities["exports"],
   basicFormatting: "needs-llm",
   advancedFormatting: "needs-llm",

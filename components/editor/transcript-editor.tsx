@@ -243,7 +243,13 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
       {view === "raw" ? (
         <>
           <div className="flex flex-wrap items-center gap-4 text-xs text-muted-foreground">
-            {!editable && <span>Editing is not included in your plan; you can listen, search and export.</span>}
+            {!editable && (
+              <span>
+                {capabilities.viewer
+                  ? "You are a viewer in this workspace: you can listen, search and export."
+                  : "Editing is not included in your plan; you can listen, search and export."}
+              </span>
+            )}
             {segments.some((s) => s.words?.some((w) => w.confidence !== undefined)) && (
               <label className="flex items-center gap-1">
                 <input type="checkbox" checked={markLowConfidence} onChange={(e) => setMarkLowConfidence(e.target.checked)} />
@@ -284,7 +290,9 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
         </>
       ) : (
         <>
-          <FormatPanel transcriptionId={t.id} capabilities={capabilities} styles={styles} initialRun={format.run} onFormatted={setFormatted} />
+          {!capabilities.viewer && (
+            <FormatPanel transcriptionId={t.id} capabilities={capabilities} styles={styles} initialRun={format.run} onFormatted={setFormatted} />
+          )}
           <FormattedView formatted={formatted} />
         </>
       )}

@@ -32,6 +32,7 @@ const SEGMENTS: ApiSegment[] = [{ start_ms: 0, end_ms: 3800, text: "and so my fe
 const CAPABILITIES: EditorCapabilities = {
   planName: "Free",
   editing: true,
+  viewer: false,
   exports: { txt: true, srt: true, vtt: true, docx: false, md: false, pdf: false },
   basicFormatting: "needs-plan",
   advancedFormatting: "needs-plan",

@@ -38,6 +38,8 @@ const transcription: ApiTranscription = {
   updated_at: "2026-01-01T00:00:10.000Z",
   completed_at: null,
   version: 0,
+  workspace_id: null,
+  folder_id: null,
 };
 
 beforeEach(() => {

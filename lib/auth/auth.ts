@@ -2,11 +2,12 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
+import { organization } from "better-auth/plugins/organization";
 import { db } from "@/lib/db/client";
-import { accounts, rateLimits, sessions, users, verifications } from "@/lib/db/schema";
+import { accounts, rateLimits, sessions, users, verifications, workspaceInvitations, workspaceMembers, workspaces } from "@/lib/db/schema";
 import { CLIENT_HEADER } from "@/lib/security/client-address";
 import { queueMail } from "@/lib/email/mail-queue";
-import { passwordResetMail } from "@/lib/email/templates";
+import { passwordResetMail, workspaceInvitationMail } from "@/lib/email/templates";
 import { env } from "@/lib/env";
 import {
   assertEmailAttemptAllowed,
@@ -27,6 +28,16 @@ import { trustedOrigins } from "@/lib/security/trusted-origins";
 import { authSecret } from "./secret";
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "./session-ages";
 import { sendVerificationLink } from "./verification-mail";
+import { WORKSPACE_ACCESS } from "@/lib/workspaces/workspace-roles";
+import {
+  allowWorkspaceCreation,
+  assertAssignableRole,
+  assertSeatForNewMember,
+  handBackToOwner,
+  INVITATION_DAYS,
+  MAX_WORKSPACE_MEMBERS,
+  OWNER_ROLE_FIXED,
+} from "@/lib/workspaces/workspace-rules";
 import { removeUserAudioQuietly } from "@/lib/storage/audio-store";
 import { confirmAddress, dropUnconfirmedPassword, endPasswordResets } from "@/lib/accounts/credentials";
 
@@ -56,7 +67,16 @@ function createAuth() {
     telemetry: { enabled: false },
     database: drizzleAdapter(db(), {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+        organization: workspaces,
+        member: workspaceMembers,
+        invitation: workspaceInvitations,
+      },
     }),
     user: {
       additionalFields: {
@@ -184,7 +204,41 @@ function createAuth() {
     // The client address is resolved once (TCP peer, X-Forwarded-For only from TRUSTED_PROXIES)
     // and handed over in a header no client can set (lib/security/client-address).
     advanced: { ipAddress: { ipAddressHeaders: [CLIENT_HEADER] } },
-    plugins: [nextCookies()],
+    plugins: [
+      organization({
+        ...WORKSPACE_ACCESS,
+        creatorRole: "owner",
+        allowUserToCreateOrganization: (user) => allowWorkspaceCreation(db(), user.id),
+        // Seats are checked by the hooks below, pending invitations included; this is only Better Auth's own ceiling.
+        membershipLimit: MAX_WORKSPACE_MEMBERS,
+        invitationExpiresIn: INVITATION_DAYS * DAY,
+        cancelPendingInvitationsOnReInvite: true,
+        requireEmailVerificationOnInvitation: true,
+        sendInvitationEmail: async ({ id, email, role, organization: workspace, inviter }) => {
+          const url = `${config.APP_URL}/invitations/${encodeURIComponent(id)}`;
+          await queueMail(db(), workspaceInvitationMail(email, inviter.user.name, workspace.name, role, url, INVITATION_DAYS));
+        },
+        organizationHooks: {
+          beforeCreateInvitation: async ({ invitation }) => {
+            assertAssignableRole(invitation.role);
+            await assertSeatForNewMember(db(), invitation.organizationId);
+          },
+          beforeAddMember: async ({ member }) => {
+            if (member.role !== "owner") await assertSeatForNewMember(db(), member.organizationId);
+          },
+          beforeAcceptInvitation: async ({ invitation }) => {
+            // Its own pending invitation holds the seat it is about to take.
+            await assertSeatForNewMember(db(), invitation.organizationId, invitation.id);
+          },
+          beforeUpdateMemberRole: async ({ member, newRole }) => {
+            if (member.role === "owner") throw new APIError("FORBIDDEN", { message: OWNER_ROLE_FIXED, code: "WORKSPACE_REFUSED" });
+            assertAssignableRole(newRole);
+          },
+          beforeDeleteOrganization: async ({ organization: workspace }) => handBackToOwner(db(), workspace.id),
+        },
+      }),
+      nextCookies(),
+    ],
   });
 }
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq, getTableColumns } from "drizzle-orm";
+import { and, eq, getTableColumns } from "drizzle-orm";
 import { authWriteCounter, type Database, type Tx } from "@/lib/db/client";
-import { sessions, users, type User } from "@/lib/db/schema";
+import { sessions, users, workspaceMembers, type User } from "@/lib/db/schema";
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "./session-ages";
 
 /**
@@ -88,6 +88,24 @@ export async function findSessionUser(database: Database, token: string, now = D
     return null;
   }
   return { user: row.user, due: row.expiresAt - (SESSION_EXPIRES_IN - SESSION_UPDATE_AGE) * 1000 <= now };
+}
+
+/**
+ * The workspace the session shows (sessions.active_organization_id) while its user is still a
+ * member of it, else null (the personal space): one indexed query, read on every request and
+ * never cached, so a removed member's session falls back to their personal space at once.
+ */
+export async function activeWorkspaceOf(database: Database, token: string): Promise<string | null> {
+  const [row] = await database
+    .select({ workspaceId: workspaceMembers.organizationId })
+    .from(sessions)
+    .innerJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.organizationId, sessions.activeOrganizationId), eq(workspaceMembers.userId, sessions.userId)),
+    )
+    .where(eq(sessions.token, token))
+    .limit(1);
+  return row?.workspaceId ?? null;
 }
 
 export async function revokeAllSessions(database: Database | Tx, userId: string): Promise<void> {

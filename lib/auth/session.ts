@@ -2,7 +2,7 @@ import type { ApiUser } from "@/lib/api/contract/account";
 import type { Database } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { getAuth } from "./auth";
-import { findSessionUser, signedSessionToken } from "./session-lookup";
+import { activeWorkspaceOf, findSessionUser, signedSessionToken } from "./session-lookup";
 
 export function toApiUser(user: Pick<User, "id" | "email" | "name" | "image" | "isAdmin" | "emailVerified">): ApiUser {
   return {
@@ -28,4 +28,14 @@ export async function currentUser(database: Database, headers: Headers): Promise
   if (!found) return null;
   if (found.due && !(await getAuth().api.getSession({ headers }))) return null;
   return found.user;
+}
+
+/**
+ * The space a signed-in request acts in: the session's active workspace while its user is a
+ * member, else null (the personal space). Asked after currentUser found the user.
+ */
+export async function currentSpace(database: Database, headers: Headers): Promise<string | null> {
+  const context = await getAuth().$context;
+  const token = signedSessionToken(headers, context.authCookies.sessionToken.name, context.secret);
+  return token ? activeWorkspaceOf(database, token) : null;
 }

@@ -383,6 +383,8 @@ export const transcriptions = pgTable(
     /** the workspace it belongs to (null: its uploader's personal space); its members may read it, and all but viewers edit it */
     workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
     folderId: text("folder_id").references(() => folders.id, { onDelete: "set null" }),
+    /** whose hours it used (a workspace's owner when it was made in a workspace); null: its uploader's. Refunds go back there. */
+    billedUserId: text("billed_user_id").references(() => users.id, { onDelete: "set null" }),
     /** set while it is in Recently deleted (lib/transcription/deletion.ts): to its owner it is gone, until restored or purged */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),

@@ -14,6 +14,8 @@ export type Availability = "available" | "needs-plan" | "needs-llm";
 export interface EditorCapabilities {
   planName: string;
   editing: boolean;
+  /** a viewer of the transcript's workspace: reads, listens and exports, changes nothing */
+  viewer: boolean;
   exports: Record<ExportFormat, boolean>;
   basicFormatting: Availability;
   advancedFormatting: Availability;
@@ -30,12 +32,16 @@ function availability(plan: Plan, operation: Operation, llmConfigured: boolean):
   return OPERATION_GATES[operation].needsLlm && !llmConfigured ? "needs-llm" : "available";
 }
 
-/** What the editor offers this plan, read from the same gate table the server enforces on every call. */
-export function editorCapabilities(plan: Plan, llmConfigured: boolean): EditorCapabilities {
+/**
+ * What the editor offers this plan, read from the same gate table the server enforces on every
+ * call; a workspace's viewer gets its exports only.
+ */
+export function editorCapabilities(plan: Plan, llmConfigured: boolean, viewer = false): EditorCapabilities {
   const exports = Object.fromEntries(EXPORT_FORMATS.map((f) => [f, allows(plan.features, exportOperation(f))])) as Record<ExportFormat, boolean>;
   return {
     planName: plan.planName,
-    editing: allows(plan.features, "edit_segments"),
+    editing: !viewer && allows(plan.features, "edit_segments"),
+    viewer,
     exports,
     basicFormatting: availability(plan, "format_basic", llmConfigured),
     advancedFormatting: availability(plan, "format_advanced", llmConfigured),

@@ -27,7 +27,14 @@ const invalid = (sentence: string) => new DomainError("invalid", sentence);
  * The transcript rendered as a file. The plan's export features are checked here, whatever
  * the client shows; a bad option is `invalid`, an unfinished transcript a `conflict`.
  */
-export async function exportTranscription(database: Database, e: Entitlements, t: Transcription, query: ExportQuery): Promise<RenderedExport> {
+export async function exportTranscription(
+  database: Database,
+  e: Entitlements,
+  t: Transcription,
+  query: ExportQuery,
+  // A share link that hides speakers exports without them.
+  { speakers = true }: { speakers?: boolean } = {},
+): Promise<RenderedExport> {
   const format = query.format ?? "";
   if (!isExportFormat(format)) throw invalid(`Unknown export format "${format}". Choose one of: ${EXPORT_FORMATS.join(", ")}.`);
   await requireOperation(database, e, exportOperation(format));
@@ -47,7 +54,7 @@ export async function exportTranscription(database: Database, e: Entitlements, t
       durationS: t.durationS,
       language: languageName(t.detectedLanguage ?? t.language),
       // Only subtitles time their cues by the words.
-      segments: (await segmentsOf(database, t.id, { words: format === "srt" || format === "vtt" })).map(toApiSegment),
+      segments: (await segmentsOf(database, t.id, { words: format === "srt" || format === "vtt" })).map((s) => ({ ...toApiSegment(s), speaker: speakers ? s.speaker : null })),
       formattedMarkdown: t.formattedMarkdown,
     },
     { timestamps, version, timeZone },

@@ -8,7 +8,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { formatAdvanced } from "@/lib/formatting/advanced";
 import { applyStyle } from "@/lib/formatting/custom-style";
 import type { LlmConfig } from "@/lib/formatting/llm-client";
-import { findOwned, ownedRow, segmentsOf, toApiFormatted, toApiSegment, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
+import { editableRow, findReadable, segmentsOf, toApiFormatted, toApiSegment, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import type { JobOutcome } from "@/lib/jobs/definition";
 import { complete, enqueue, type HeldJob } from "@/lib/jobs/store";
 import { runOffThread } from "@/lib/off-thread/off-thread";
@@ -76,7 +76,7 @@ async function save(database: Database | Tx, userId: string, t: Transcription, c
       formattedFromVersion: t.version,
       formattedAt: new Date(),
     })
-    .where(ownedRow(userId, t.id))
+    .where(editableRow(userId, t.id))
     .returning();
   if (!saved) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
   return saved;
@@ -144,7 +144,7 @@ export const FORMAT_ATTEMPTS = 3;
  */
 export async function runFormatJob(database: Database, job: HeldJob, request: FormatRequest, llm: LlmConfig | null): Promise<JobOutcome> {
   const userId = job.userId;
-  const t = job.transcriptionId && userId ? await findOwned(database, userId, job.transcriptionId) : null;
+  const t = job.transcriptionId && userId ? await findReadable(database, userId, job.transcriptionId) : null;
   if (!t || !userId) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
   const checked = await check(database, userId, t, request, llm);
   const markdown = await produce(checked, llm);

@@ -5,7 +5,8 @@ import type { Database, Tx } from "@/lib/db/client";
 import { transcriptSegments, transcriptions, type TranscriptSegment } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { followSpeakerRenames } from "@/lib/speakers/speaker-names";
-import { ownedRow, segmentsOf, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
+import { editableRow, readableRow, segmentsOf, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
+import { mayEdit, VIEWERS_READ_ONLY } from "@/lib/workspaces/roles";
 import { searchedTextOf } from "@/lib/transcription/searched-text";
 import { MERGE_LAST_MESSAGE, mergedParts, splitParts } from "./segment-structure";
 import { runOffThread } from "@/lib/off-thread/off-thread";
@@ -50,7 +51,7 @@ export async function applySegmentEdits(
   const [now] = await database
     .select({ status: transcriptions.status, version: transcriptions.version })
     .from(transcriptions)
-    .where(ownedRow(userId, transcriptionId));
+    .where(editableRow(userId, transcriptionId));
   if (now?.status !== "done" || now.version !== edits.base_version) throw await whyRefused(database, userId, transcriptionId);
   const changes = lastChangePerSegment(edits.changes);
   const before = await segmentsAt(database, transcriptionId, [...changes.keys()]);
@@ -143,7 +144,7 @@ export async function versioned(
     const [bumped] = await tx
       .update(transcriptions)
       .set({ version: sql`${transcriptions.version} + 1` })
-      .where(and(ownedRow(userId, transcriptionId), eq(transcriptions.status, "done"), eq(transcriptions.version, baseVersion)))
+      .where(and(editableRow(userId, transcriptionId), eq(transcriptions.status, "done"), eq(transcriptions.version, baseVersion)))
       .returning({ version: transcriptions.version });
     if (!bumped) throw await whyRefused(tx, userId, transcriptionId);
     return { version: bumped.version, segments: await change(tx) };
@@ -154,10 +155,11 @@ const noSegment = (position: number) => `There is no segment ${position} in this
 
 async function whyRefused(tx: Database | Tx, userId: string, transcriptionId: string): Promise<DomainError> {
   const [row] = await tx
-    .select({ status: transcriptions.status, version: transcriptions.version })
+    .select({ status: transcriptions.status, version: transcriptions.version, userId: transcriptions.userId, workspaceId: transcriptions.workspaceId })
     .from(transcriptions)
-    .where(ownedRow(userId, transcriptionId));
+    .where(readableRow(userId, transcriptionId));
   if (!row) return new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
+  if (!(await mayEdit(tx, userId, row))) return new DomainError("forbidden", VIEWERS_READ_ONLY);
   if (row.status !== "done") return new DomainError("conflict", UNFINISHED_EDIT_MESSAGE);
   return new DomainError("conflict", STALE_EDIT_MESSAGE, { current_version: row.version });
 }

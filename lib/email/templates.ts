@@ -82,3 +82,17 @@ export function transcriptionEndedMail(to: string, name: string, title: string, 
     html: layout(heading, `Hi ${escapeHtml(name)}, ${escapeHtml(sentence)}`, { label: succeeded ? "Open transcript" : "Open transcription", url }, "You can turn these emails off on your account page."),
   };
 }
+
+export function workspaceInvitationMail(to: string, inviter: string, workspace: string, role: string, url: string, days: number): Mail {
+  return {
+    to,
+    subject: `${inviter} invited you to ${workspace} on Verbatim`,
+    text: `Hi,\n\n${inviter} invited you to join the workspace “${workspace}” on Verbatim as ${role === "admin" ? "an admin" : `a ${role}`}. Open the invitation to accept it:\n\n${url}\n\nThe invitation is valid for ${days} days. Sign in (or sign up) with this email address to accept it. If you did not expect it, ignore this email.`,
+    html: layout(
+      `Join ${workspace} on Verbatim`,
+      `${escapeHtml(inviter)} invited you to join the workspace “${escapeHtml(workspace)}” as ${role === "admin" ? "an admin" : `a ${escapeHtml(role)}`}.`,
+      { label: "Open the invitation", url },
+      `The invitation is valid for ${days} days. Sign in (or sign up) with this email address to accept it. If you did not expect it, ignore this email.`,
+    ),
+  };
+}

@@ -91,6 +91,7 @@ const TRANSCRIPTION = "Transcription";
 const STORAGE = "Storage";
 const BILLING = "Billing";
 const FORMATTING = "Formatting and exports";
+const WEBHOOKS = "Webhooks";
 const TESTS = "Tests only";
 
 export const VARIABLES = {
@@ -482,6 +483,12 @@ export const VARIABLES = {
     doc: "Its bold face.",
     shownDefault: "`PDF_FONT_PATH`, else DejaVu Sans Bold",
     section: FORMATTING,
+  },
+  WEBHOOKS_ALLOW_LOOPBACK: {
+    schema: bool(false),
+    doc: "Lets webhooks call loopback addresses (`127.0.0.0/8`, `::1`, `localhost`) for a receiver on a developer's machine. Private, link-local and other non-public addresses stay refused. Never set it in production.",
+    shownDefault: "`false`",
+    section: WEBHOOKS,
   },
   CHROMIUM_PATH: {
     schema: optional(),

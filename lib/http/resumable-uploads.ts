@@ -6,7 +6,7 @@ import type { Database } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { DomainError, isDomainError } from "@/lib/errors/domain-error";
-import { findOwned, toApiTranscription } from "@/lib/transcription/queries";
+import { findReadable, toApiTranscription } from "@/lib/transcription/queries";
 import { acceptStoredUpload, admitUpload } from "@/lib/transcription/create";
 import { MAX_OPEN_UPLOADS } from "@/lib/api/contract/upload-parts";
 import { UPLOAD_EXPIRY_MS, UPLOAD_ID, metadataOf, openUploadsOf, sweepExpiredUploads } from "@/lib/uploads/resumable";
@@ -175,7 +175,7 @@ export async function handleUploadRequest(database: Database, request: Request, 
  * time, and finds the transcription by the upload's id.
  */
 async function finishedAnswer(database: Database, user: User, id: string): Promise<Response | null> {
-  const t = await findOwned(database, user.id, id);
+  const t = await findReadable(database, user.id, id);
   if (!t) return null;
   const length = String(t.sizeBytes);
   return new Response(null, { status: 200, headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": length, "Upload-Length": length, "Cache-Control": "no-store" } });

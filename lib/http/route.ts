@@ -1,10 +1,12 @@
 import type { z } from "zod";
 import { isOperator } from "@/lib/accounts/operators";
-import { currentUser } from "@/lib/auth/session";
+import { consumeKeyRequest, rateLimitedSentence } from "@/lib/api-keys/rate-limit";
+import { API_KEY_NOT_VALID, requireScope, verifyApiKey } from "@/lib/api-keys/verify";
+import { currentSpace, currentUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { doorRefusal } from "@/lib/security/door-checks";
-import type { User } from "@/lib/db/schema";
+import type { ApiKeyScope, User } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { NOT_AUTHORIZED_TEXT } from "@/lib/texts";
 import { parseJsonBody, parseQuery } from "./body";
@@ -29,6 +31,13 @@ interface RouteOptions {
   status?: number;
   /** the contract schema of the answer (lib/api/contract, zod/mini): the handler's value must fit it */
   answer?: z.core.$ZodType;
+  /**
+   * The route also takes an API key (`Authorization: Bearer vbt_…`) in place of the session
+   * cookie, and needs a key of this scope ("write" refuses read-only keys). A request with an
+   * Authorization header is then authenticated by it alone. Routes without this option read
+   * the cookie only, whatever the header says.
+   */
+  apiKey?: ApiKeyScope;
 }
 
 type UserFor<A extends Access> = A extends "none" | "optional" ? User | null : User;
@@ -38,6 +47,11 @@ type Answer<S> = S extends z.core.$ZodType ? z.input<S> | Response : unknown;
 export interface RouteInput<O extends RouteOptions, C = undefined> {
   request: Request;
   user: UserFor<O["auth"]>;
+  /**
+   * The space the request acts in: for a session its active workspace (while the user is a
+   * member), for an API key the key's workspace; null is the user's personal space.
+   */
+  space: string | null;
   body: Parsed<O["body"]>;
   query: Parsed<O["query"]>;
   /** the dynamic segments of the path, e.g. `{ id }` for `[id]` */
@@ -72,6 +86,37 @@ async function userFor(access: Access, request: Request): Promise<User | null> {
   return known;
 }
 
+interface Caller {
+  user: User | null;
+  space: string | null;
+}
+
+/** `Bearer <token>` (the scheme's case does not matter, RFC 9110) and nothing else; any other Authorization value is no key. */
+const BEARER = /^Bearer ([^\s]+)$/i;
+
+/**
+ * The caller an API key stands for, its request counted against the key's rate limit, or the
+ * answer refusing it: 401 for anything but a working key, 429 (with Retry-After) past the
+ * limit, 403 for a read-only key on a route that changes something.
+ */
+async function keyCaller(access: Access, authorization: string, needed: ApiKeyScope): Promise<Caller | Response> {
+  const token = BEARER.exec(authorization.trim())?.[1];
+  if (!token) throw new DomainError("unauthenticated", API_KEY_NOT_VALID);
+  const caller = await verifyApiKey(db(), token);
+  const rate = await consumeKeyRequest(db(), caller.keyId);
+  if (!rate.allowed) return json({ detail: rateLimitedSentence(rate.retryAfterSeconds) }, 429, { "retry-after": String(rate.retryAfterSeconds) });
+  requireScope(caller, needed);
+  if (access === "operator" && !isOperator(caller.user.email)) throw new DomainError("forbidden", NOT_AUTHORIZED_TEXT);
+  return { user: caller.user, space: caller.space };
+}
+
+async function sessionCaller(access: Access, request: Request): Promise<Caller> {
+  const user = await userFor(access, request);
+  // No cookie, no session (and no Better Auth lookup): tests give the user without one.
+  const space = user && request.headers.has("cookie") ? await currentSpace(db(), request.headers) : null;
+  return { user, space };
+}
+
 /**
  * Every API route handler is one of these: session → validate (zod) → call lib → JSON.
  * The handler returns the answer's value (sent as JSON) or, for files, streams and
@@ -85,16 +130,19 @@ export function route<const O extends RouteOptions, A extends Access = O["auth"]
 ) {
   return (request: Request, context?: RouteContext): Promise<Response> =>
     withRequestScope(request, async () => {
-      const refusal = doorRefusal(request, env().APP_URL);
+      const authorization = options.apiKey ? request.headers.get("authorization") : null;
+      const refusal = doorRefusal(request, env().APP_URL, { byApiKey: authorization !== null });
       if (refusal) throw new DomainError(refusal.status === 400 ? "invalid" : "forbidden", refusal.detail);
-      const user = (await userFor(options.auth, request)) as UserFor<A>;
+      const caller = authorization !== null && options.apiKey ? await keyCaller(options.auth, authorization, options.apiKey) : await sessionCaller(options.auth, request);
+      if (caller instanceof Response) return caller;
+      const user = caller.user as UserFor<A>;
       const params = Object.fromEntries(
         Object.entries((await context?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );
       const query = options.query ? parseQuery(new URL(request.url).searchParams, options.query) : undefined;
       const checked = options.beforeBody ? await options.beforeBody({ request, user, params }) : undefined;
       const body = options.body ? await parseJsonBody(request, options.body, options.maxBodyBytes) : undefined;
-      const input = { request, user, body, query, params, checked } as RouteInput<O, C>;
+      const input = { request, user, space: caller.space, body, query, params, checked } as RouteInput<O, C>;
       const answer = await handler(input);
       return answer instanceof Response ? answer : json(answer, options.status ?? 200);
     });

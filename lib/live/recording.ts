@@ -14,7 +14,7 @@ import { ENGINE_UNAVAILABLE } from "@/lib/transcription/engines/labels";
 import { offeredEngine } from "@/lib/transcription/offered-engine";
 import { jobPriority } from "@/lib/transcription/plan-limits";
 import { enqueue } from "@/lib/transcription/queue";
-import { ownedRow, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
+import { editableRow, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import { liveSlotFree } from "@/lib/transcription/worker-registry";
 import { ALREADY_RECORDING, QUOTA_REACHED, RECORDING_ENDED, SERVER_FULL, TOO_FAST } from "./live-texts";
 import { queueLiveJob, reclaimIdleSlot } from "./live-slot";
@@ -116,7 +116,7 @@ async function openSession(database: Database, userId: string, transcriptionId: 
     .where(and(eq(liveSessions.transcriptionId, transcriptionId), eq(liveSessions.userId, userId)));
   if (!row) {
     // A recording that was stopped for good (canceled, or its transcript finished) has no session left.
-    const t = await database.select({ id: transcriptions.id }).from(transcriptions).where(ownedRow(userId, transcriptionId));
+    const t = await database.select({ id: transcriptions.id }).from(transcriptions).where(and(editableRow(userId, transcriptionId), eq(transcriptions.userId, userId)));
     if (t.length) throw new DomainError("conflict", RECORDING_ENDED, { reason: "ended" });
     throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
   }
@@ -213,7 +213,7 @@ export async function stopRecording(database: Database, userId: string, transcri
       .where(and(eq(liveSessions.transcriptionId, transcriptionId), eq(liveSessions.userId, userId), isNull(liveSessions.stoppedAt)))
       .returning();
     if (!session) {
-      const [t] = await tx.select().from(transcriptions).where(ownedRow(userId, transcriptionId));
+      const [t] = await tx.select().from(transcriptions).where(and(editableRow(userId, transcriptionId), eq(transcriptions.userId, userId)));
       if (!t) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
       return t;
     }

@@ -14,9 +14,18 @@ export interface DoorRefusal {
  * for every API route, which the proxy leaves out (see proxy.ts: it would buffer their bodies
  * and cost every call).
  */
-export function doorRefusal(request: { url: string; method: string; headers: Headers }, appUrl: string): DoorRefusal | null {
+export function doorRefusal(
+  request: { url: string; method: string; headers: Headers },
+  appUrl: string,
+  /**
+   * The request is authenticated by an API key in its Authorization header alone (its
+   * cookies are not read): a browser never adds that header on its own, so another site
+   * cannot forge it and the cross-site check does not apply.
+   */
+  { byApiKey = false }: { byApiKey?: boolean } = {},
+): DoorRefusal | null {
   const problem = malformedAddress(request.url);
   if (problem) return { status: 400, detail: problem === "nul" ? NUL_REFUSED : "This address is not valid." };
-  if (isCrossSiteWrite(request, appUrl)) return { status: 403, detail: CROSS_SITE_REFUSED };
+  if (!byApiKey && isCrossSiteWrite(request, appUrl)) return { status: 403, detail: CROSS_SITE_REFUSED };
   return null;
 }

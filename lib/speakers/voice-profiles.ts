@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull } from "drizzle-orm";
 import type { Database, Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { transcriptSegments, transcriptSpeakers, transcriptions, voiceProfiles } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
+import { mayEdit, VIEWERS_READ_ONLY } from "@/lib/workspaces/roles";
+import { readableBy } from "@/lib/workspaces/visibility";
 import type { DiarizerName } from "./diarization";
 import { addSample, defaultSpeakerName, matchProfiles, SUGGESTION_THRESHOLD } from "./voice-similarity";
 
@@ -56,13 +58,15 @@ function requireSpeakerNumber(speaker: number) {
   if (!Number.isInteger(speaker) || speaker < 0 || speaker > MAX_SPEAKER) throw new DomainError("not_found", SPEAKER_NOT_FOUND);
 }
 
-async function ownedDiarizer(database: Database | Tx, userId: string, transcriptionId: string) {
+/** The transcription's speaker detector, if the user can read it (a workspace's too); `edit` also needs them not to be a viewer. */
+async function ownedDiarizer(database: Database | Tx, userId: string, transcriptionId: string, { edit = false } = {}) {
   const [row] = await database
-    .select({ diarizer: transcriptions.diarizer, note: transcriptions.speakersNote })
+    .select({ diarizer: transcriptions.diarizer, note: transcriptions.speakersNote, userId: transcriptions.userId, workspaceId: transcriptions.workspaceId })
     .from(transcriptions)
     // One in Recently deleted is not found either (lib/transcription/deletion.ts).
-    .where(and(eq(transcriptions.id, transcriptionId), eq(transcriptions.userId, userId), isNull(transcriptions.deletedAt)));
+    .where(and(eq(transcriptions.id, transcriptionId), readableBy(userId)));
   if (!row) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
+  if (edit && !(await mayEdit(database, userId, row))) throw new DomainError("forbidden", VIEWERS_READ_ONLY);
   return row;
 }
 
@@ -201,7 +205,7 @@ async function suggestionsFor(
 /** The user said the suggested profile is not this speaker: no suggestion for it again. */
 export async function dismissSuggestion(database: Database, userId: string, transcriptionId: string, speaker: number): Promise<void> {
   requireSpeakerNumber(speaker);
-  await ownedDiarizer(database, userId, transcriptionId);
+  await ownedDiarizer(database, userId, transcriptionId, { edit: true });
   const updated = await database
     .update(transcriptSpeakers)
     .set({ suggestionDismissed: true })

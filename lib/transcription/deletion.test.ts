@@ -21,7 +21,7 @@ import { createTranscription } from "./create";
 import { NOT_RECENTLY_DELETED, deleteForGood, deleteTranscription, listRecentlyDeleted, purgeDeletedTranscriptions, restoreTranscription, toApiDeleted } from "./deletion";
 import { RECENTLY_DELETED_DAYS, daysLeft } from "./deletion-terms";
 import { transcriptionOptions } from "./options";
-import { cancelOwnedTranscription, changedSince, findOwned, listTranscriptions, renameTranscription, TRANSCRIPTION_NOT_FOUND } from "./queries";
+import { cancelOwnedTranscription, changedSince, findReadable, listTranscriptions, renameTranscription, TRANSCRIPTION_NOT_FOUND } from "./queries";
 import { searchTranscriptions } from "./search";
 
 const JFK = path.resolve(__dirname, "../../test/fixtures/audio/jfk.wav");
@@ -55,11 +55,11 @@ describe.each(BACKENDS)("Recently deleted on %s", (_name, open) => {
     const since = new Date(Date.now() - 60_000);
     await deleteTranscription(t.db, userId, id);
 
-    expect(await findOwned(t.db, userId, id)).toBeUndefined();
-    expect((await listTranscriptions(t.db, userId)).map((x) => x.title)).toEqual(["Standup"]);
-    expect((await searchTranscriptions(t.db, userId)).map((x) => x.title)).toEqual(["Standup"]);
-    expect((await searchTranscriptions(t.db, userId, "budget")).map((x) => x.title)).toEqual(["Standup"]);
-    expect((await changedSince(t.db, userId, since)).map((x) => x.title)).toEqual(["Standup"]);
+    expect(await findReadable(t.db, userId, id)).toBeUndefined();
+    expect((await listTranscriptions(t.db, userId, null)).map((x) => x.title)).toEqual(["Standup"]);
+    expect((await searchTranscriptions(t.db, userId, null)).map((x) => x.title)).toEqual(["Standup"]);
+    expect((await searchTranscriptions(t.db, userId, null, "budget")).map((x) => x.title)).toEqual(["Standup"]);
+    expect((await changedSince(t.db, userId, null, since)).map((x) => x.title)).toEqual(["Standup"]);
     const notFound = { kind: "not_found", message: TRANSCRIPTION_NOT_FOUND };
     expect(await reason(renameTranscription(t.db, userId, id, "New"))).toMatchObject(notFound);
     expect(await reason(cancelOwnedTranscription(t.db, userId, id))).toMatchObject(notFound);
@@ -83,8 +83,8 @@ describe.each(BACKENDS)("Recently deleted on %s", (_name, open) => {
     await deleteTranscription(t.db, userId, id);
     const restored = await restoreTranscription(t.db, userId, id);
     expect(restored).toMatchObject({ id, title: "Interview", status: "done", deletedAt: null });
-    expect(await findOwned(t.db, userId, id)).toMatchObject({ id, transcriptText: "welcome to the show" });
-    expect((await searchTranscriptions(t.db, userId, "show")).map((x) => x.id)).toEqual([id]);
+    expect(await findReadable(t.db, userId, id)).toMatchObject({ id, transcriptText: "welcome to the show" });
+    expect((await searchTranscriptions(t.db, userId, null, "show")).map((x) => x.id)).toEqual([id]);
     expect(await listRecentlyDeleted(t.db, userId)).toEqual([]);
     // Only what is in Recently deleted can be restored.
     expect(await reason(restoreTranscription(t.db, userId, id))).toMatchObject({ kind: "not_found", message: NOT_RECENTLY_DELETED });

@@ -1,5 +1,5 @@
 import type { DeletedTranscription } from "@/lib/api/contract/transcriptions";
-import { and, desc, eq, gt, isNotNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database, Tx } from "@/lib/db/client";
 import { transcriptions, type Transcription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -7,24 +7,34 @@ import { cancelOpen } from "@/lib/jobs/store";
 import { log } from "@/lib/log/logger";
 import { removeAudio } from "@/lib/storage/audio-store";
 import { RECENTLY_DELETED_MS } from "./deletion-terms";
-import { SUMMARY, TRANSCRIPTION_NOT_FOUND, ownedRow, ownedTranscription, toApiTranscription, type TranscriptionSummary } from "./queries";
+import { deletableBy } from "@/lib/workspaces/visibility";
+import { SUMMARY, TRANSCRIPTION_NOT_FOUND, readableTranscription, toApiTranscription, type TranscriptionSummary } from "./queries";
 import { cancelTranscription } from "./queue";
 
 /**
  * Deleting a transcription moves it to Recently deleted: for RECENTLY_DELETED_DAYS it is
  * kept with its audio and its owner may restore it; to every other read it is not found
- * (./queries.ts `ownedBy`). Then a scheduled purge removes it and its audio for good, as
+ * (lib/workspaces/visibility.ts). Then a scheduled purge removes it and its audio for good, as
  * "Delete for good" does at once. Usage is never given back for what was transcribed.
  */
 
 export const NOT_RECENTLY_DELETED = "This transcription is not in Recently deleted.";
+export const NOT_YOURS_TO_DELETE = "Only the person who added this transcription, or a workspace admin, can delete it.";
 
 /** Deleted after this moment: still kept. By the database's clock, as `deleted_at` was written. */
 const keptSince = () => sql`now() - make_interval(secs => ${RECENTLY_DELETED_MS / 1000})`;
 
 /** The user's transcriptions in Recently deleted (not those past keeping, which the purge is about to remove). */
 const inRecentlyDeleted = (userId: string) =>
-  and(eq(transcriptions.userId, userId), isNotNull(transcriptions.deletedAt), gt(transcriptions.deletedAt, keptSince()));
+  and(deletableBy(userId), isNotNull(transcriptions.deletedAt), gt(transcriptions.deletedAt, keptSince()));
+
+/** One the user may delete and has not yet: not found to a stranger, forbidden to a member who may only read or edit it. */
+async function deletableTranscription(database: Database, userId: string, id: string): Promise<Transcription> {
+  const t = await readableTranscription(database, userId, id);
+  const [mine] = await database.select({ id: transcriptions.id }).from(transcriptions).where(and(eq(transcriptions.id, id), deletableBy(userId)));
+  if (!mine) throw new DomainError("forbidden", NOT_YOURS_TO_DELETE);
+  return t;
+}
 
 /** Marks a row as past keeping: invisible and unrestorable at once, and the purge's to finish if removing it now fails. */
 const PAST_KEEPING = new Date(0);
@@ -35,9 +45,10 @@ const PAST_KEEPING = new Date(0);
  * does; its worker sees the job gone at its next lease renewal). The formatting job goes
  * first: a formatting worker takes its job's row before the transcription's, and so do we.
  */
-async function stopWork(tx: Tx, userId: string, id: string): Promise<void> {
+async function stopWork(tx: Tx, id: string): Promise<void> {
   await cancelOpen(tx, "format", id);
-  await cancelTranscription(tx, id, userId);
+  const [t] = await tx.select({ userId: transcriptions.userId }).from(transcriptions).where(eq(transcriptions.id, id));
+  if (t) await cancelTranscription(tx, id, t.userId);
 }
 
 /**
@@ -45,11 +56,11 @@ async function stopWork(tx: Tx, userId: string, id: string): Promise<void> {
  * nothing saved yet to restore (canceling it drops its audio), so discarding one is final.
  */
 export async function deleteTranscription(database: Database, userId: string, id: string): Promise<void> {
-  const t = await ownedTranscription(database, userId, id);
+  const t = await deletableTranscription(database, userId, id);
   if (t.status === "recording") return deleteForGood(database, userId, id);
   await database.transaction(async (tx) => {
-    await stopWork(tx, userId, id);
-    await tx.update(transcriptions).set({ deletedAt: sql`now()` }).where(ownedRow(userId, id));
+    await stopWork(tx, id);
+    await tx.update(transcriptions).set({ deletedAt: sql`now()` }).where(and(eq(transcriptions.id, id), deletableBy(userId), isNull(transcriptions.deletedAt)));
   });
 }
 
@@ -91,14 +102,20 @@ export async function deleteForGood(database: Database, userId: string, id: stri
   const [t] = await database
     .select({ id: transcriptions.id })
     .from(transcriptions)
-    .where(and(eq(transcriptions.id, id), or(ownedRow(userId, id), inRecentlyDeleted(userId))));
+    .where(and(eq(transcriptions.id, id), or(isNull(transcriptions.deletedAt), inRecentlyDeleted(userId))));
   if (!t) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
+  const [removable] = await database.select({ deletedAt: transcriptions.deletedAt }).from(transcriptions).where(and(eq(transcriptions.id, id), deletableBy(userId)));
+  if (!removable) {
+    // A stranger learns nothing; a member who can read it is told why not.
+    await readableTranscription(database, userId, id);
+    throw new DomainError("forbidden", NOT_YOURS_TO_DELETE);
+  }
   const [row] = await database.transaction(async (tx) => {
-    await stopWork(tx, userId, id);
+    await stopWork(tx, id);
     return tx
       .update(transcriptions)
       .set({ deletedAt: PAST_KEEPING })
-      .where(and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)))
+      .where(and(eq(transcriptions.id, id), deletableBy(userId)))
       .returning({ id: transcriptions.id, audioKey: transcriptions.audioKey });
   });
   if (!row) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);

@@ -1,8 +1,10 @@
 import type { ApiFormatted, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { DomainError } from "@/lib/errors/domain-error";
-import { and, asc, desc, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { transcriptSegments, transcriptions, type Transcription, type TranscriptSegment } from "@/lib/db/schema";
+import { mayEdit, VIEWERS_READ_ONLY } from "@/lib/workspaces/roles";
+import { editableBy, inSpace, readableBy } from "@/lib/workspaces/visibility";
 import { cancelTranscription } from "./queue";
 
 /** The columns a transcription's JSON shape needs: not its full text or formatted version. */
@@ -25,6 +27,8 @@ export const SUMMARY = {
   updatedAt: transcriptions.updatedAt,
   completedAt: transcriptions.completedAt,
   version: transcriptions.version,
+  workspaceId: transcriptions.workspaceId,
+  folderId: transcriptions.folderId,
 };
 export type TranscriptionSummary = Pick<Transcription, keyof typeof SUMMARY>;
 
@@ -49,6 +53,8 @@ export function toApiTranscription(t: TranscriptionSummary): ApiTranscription {
     updated_at: t.updatedAt.toISOString(),
     completed_at: t.completedAt?.toISOString() ?? null,
     version: t.version,
+    workspace_id: t.workspaceId,
+    folder_id: t.folderId,
   };
 }
 
@@ -69,37 +75,46 @@ export function toApiFormatted(t: Transcription): ApiFormatted | null {
   };
 }
 
-/**
- * The user's transcriptions as they see them: their own, and none in Recently deleted (only
- * ./deletion.ts reads those). Every read or change a user makes picks rows through this.
- */
-export function ownedBy(userId: string) {
-  return and(eq(transcriptions.userId, userId), isNull(transcriptions.deletedAt));
+/** The transcription `id`, if the user may read it (./../workspaces/visibility.ts says which). */
+export function readableRow(userId: string, id: string) {
+  return and(eq(transcriptions.id, id), readableBy(userId));
 }
 
-/** The user's transcription `id`, as `ownedBy` sees it. */
-export function ownedRow(userId: string, id: string) {
-  return and(eq(transcriptions.id, id), ownedBy(userId));
+/** The transcription `id`, if the user may change it: not a viewer of its workspace. */
+export function editableRow(userId: string, id: string) {
+  return and(eq(transcriptions.id, id), editableBy(userId));
 }
 
-/** The user's transcriptions, newest first (a search is ./search.ts). */
-export async function listTranscriptions(database: Database, userId: string): Promise<Transcription[]> {
-  return database.select().from(transcriptions).where(ownedBy(userId)).orderBy(desc(transcriptions.createdAt)).limit(500);
+/** One space's transcriptions, newest first (a search is ./search.ts): the personal space (null) or a workspace. */
+export async function listTranscriptions(database: Database, userId: string, space: string | null): Promise<Transcription[]> {
+  return database.select().from(transcriptions).where(inSpace(userId, space)).orderBy(desc(transcriptions.createdAt)).limit(500);
 }
 
-/** A transcription only if it belongs to this user and is not deleted: anyone else's id is "not found". */
-export async function findOwned(database: Database, userId: string, id: string): Promise<Transcription | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const [row] = await database.select().from(transcriptions).where(ownedRow(userId, id));
+const ID_SHAPE = /^[0-9a-f-]{36}$/i;
+
+/** A transcription only if this user may read it and it is not deleted: anyone else's id is "not found". */
+export async function findReadable(database: Database, userId: string, id: string): Promise<Transcription | undefined> {
+  if (!ID_SHAPE.test(id)) return undefined;
+  const [row] = await database.select().from(transcriptions).where(readableRow(userId, id));
   return row;
 }
 
 export const TRANSCRIPTION_NOT_FOUND = "This transcription does not exist.";
 
-/** The user's transcription `id`; anyone else's (or none) is not_found, never forbidden. */
-export async function ownedTranscription(database: Database, userId: string, id: string): Promise<Transcription> {
-  const t = await findOwned(database, userId, id);
+/** The transcription `id` for reading; one the user cannot reach (or none) is not_found, never forbidden. */
+export async function readableTranscription(database: Database, userId: string, id: string): Promise<Transcription> {
+  const t = await findReadable(database, userId, id);
   if (!t) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
+  return t;
+}
+
+/**
+ * The transcription `id` for changing it. Unreachable is not_found as for reading; a viewer
+ * of its workspace, who can read it, is told they may not change it (forbidden).
+ */
+export async function editableTranscription(database: Database, userId: string, id: string): Promise<Transcription> {
+  const t = await readableTranscription(database, userId, id);
+  if (!(await mayEdit(database, userId, t))) throw new DomainError("forbidden", VIEWERS_READ_ONLY);
   return t;
 }
 
@@ -129,10 +144,11 @@ export async function segmentsOf(database: Database, transcriptionId: string, { 
 }
 
 export async function renameTranscription(database: Database, userId: string, id: string, title: string): Promise<Transcription> {
+  await editableTranscription(database, userId, id);
   const [row] = await database
     .update(transcriptions)
     .set({ title })
-    .where(ownedRow(userId, id))
+    .where(editableRow(userId, id))
     .returning();
   if (!row) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
   return row;
@@ -140,18 +156,18 @@ export async function renameTranscription(database: Database, userId: string, id
 
 /** Stops the user's queued or running transcription and returns it as it is now; any other state is a `conflict`. */
 export async function cancelOwnedTranscription(database: Database, userId: string, id: string): Promise<Transcription> {
-  await ownedTranscription(database, userId, id);
-  if (!(await cancelTranscription(database, id, userId))) {
+  const t = await editableTranscription(database, userId, id);
+  if (!(await cancelTranscription(database, id, t.userId))) {
     throw new DomainError("conflict", "Only a recording, or a queued or running transcription, can be canceled.");
   }
-  return ownedTranscription(database, userId, id);
+  return readableTranscription(database, userId, id);
 }
 
-/** Rows changed since a moment, for the live status stream: only the columns it sends. */
-export async function changedSince(database: Database, userId: string, since: Date): Promise<TranscriptionSummary[]> {
+/** One space's rows changed since a moment, for the live status stream: only the columns it sends. */
+export async function changedSince(database: Database, userId: string, space: string | null, since: Date): Promise<TranscriptionSummary[]> {
   return database
     .select(SUMMARY)
     .from(transcriptions)
-    .where(and(ownedBy(userId), sql`${transcriptions.updatedAt} >= ${since.toISOString()}`))
+    .where(and(inSpace(userId, space), sql`${transcriptions.updatedAt} >= ${since.toISOString()}`))
     .orderBy(asc(transcriptions.updatedAt));
 }

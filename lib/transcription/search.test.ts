@@ -41,34 +41,34 @@ describe.each(BACKENDS)("searching transcriptions on %s", (_name, open) => {
     await transcript(t.db, userId, "Often", "budget here, budget there, and the budget again", 20);
     await transcript(t.db, userId, "Once again", "a budget, and then nothing", 10);
     await transcript(t.db, userId, "Unrelated", "the weather and the roads", 5);
-    expect(titles(await searchTranscriptions(t.db, userId, "budg"))).toEqual(["Budget review", "Often", "Once again", "Once"]);
-    expect(titles(await searchTranscriptions(t.db, userId, "BUDGET"))).toEqual(["Budget review", "Often", "Once again", "Once"]);
+    expect(titles(await searchTranscriptions(t.db, userId, null, "budg"))).toEqual(["Budget review", "Often", "Once again", "Once"]);
+    expect(titles(await searchTranscriptions(t.db, userId, null, "BUDGET"))).toEqual(["Budget review", "Often", "Once again", "Once"]);
     // Inside a word is not the start of one.
-    expect(await searchTranscriptions(t.db, userId, "udget")).toEqual([]);
+    expect(await searchTranscriptions(t.db, userId, null, "udget")).toEqual([]);
   });
 
   it("needs every word of the search, each as the start of a word", async () => {
     const userId = await insertUser(t.db);
     await transcript(t.db, userId, "Standup", "We talked about the transcription service and its pricing");
     await transcript(t.db, userId, "Retro", "We talked about the pricing only");
-    expect(titles(await searchTranscriptions(t.db, userId, "transcri"))).toEqual(["Standup"]);
-    expect(titles(await searchTranscriptions(t.db, userId, "transcri pric"))).toEqual(["Standup"]);
+    expect(titles(await searchTranscriptions(t.db, userId, null, "transcri"))).toEqual(["Standup"]);
+    expect(titles(await searchTranscriptions(t.db, userId, null, "transcri pric"))).toEqual(["Standup"]);
     // As good a match in both: the newest first.
-    expect(titles(await searchTranscriptions(t.db, userId, "pricing talked"))).toEqual(["Retro", "Standup"]);
-    expect(await searchTranscriptions(t.db, userId, "transcription holiday")).toEqual([]);
+    expect(titles(await searchTranscriptions(t.db, userId, null, "pricing talked"))).toEqual(["Retro", "Standup"]);
+    expect(await searchTranscriptions(t.db, userId, null, "transcription holiday")).toEqual([]);
   });
 
   it("reads punctuation and the query syntax's operators as spaces: no search fails, one with no word finds nothing", async () => {
     const userId = await insertUser(t.db);
     await transcript(t.db, userId, "Call with O'Brien", "COVID-19 cost us 2.5 million; write to anna@example.com (or x_y) & wait!");
     for (const hostile of ["&", "|", "!", ":", "'", "(", ")", "*", "\\", "''", ":*", "!!!", "&|!:'()*\\", "-", "<->"]) {
-      await expect(searchTranscriptions(t.db, userId, hostile)).resolves.toEqual([]);
+      await expect(searchTranscriptions(t.db, userId, null, hostile)).resolves.toEqual([]);
     }
     for (const found of ["o'brien", "brien:*", "'covid'", "covid-19", "covid 19", "(2.5 & million) | !cost", "anna@example.com", "example.com", "x_y", "wait!", "\\cost\\"]) {
-      expect({ found, titles: titles(await searchTranscriptions(t.db, userId, found)) }).toEqual({ found, titles: ["Call with O'Brien"] });
+      expect({ found, titles: titles(await searchTranscriptions(t.db, userId, null, found)) }).toEqual({ found, titles: ["Call with O'Brien"] });
     }
     // Spaces alone are no search: the whole list.
-    expect(titles(await searchTranscriptions(t.db, userId, "   "))).toEqual(["Call with O'Brien"]);
+    expect(titles(await searchTranscriptions(t.db, userId, null, "   "))).toEqual(["Call with O'Brien"]);
   });
 
   it("never finds another user's transcriptions", async () => {
@@ -76,10 +76,10 @@ describe.each(BACKENDS)("searching transcriptions on %s", (_name, open) => {
     const other = await insertUser(t.db);
     await transcript(t.db, owner, "Secret plans", "the secret acquisition of Initech");
     await transcript(t.db, other, "My notes", "nothing here");
-    expect(await searchTranscriptions(t.db, other, "secret")).toEqual([]);
-    expect(await searchTranscriptions(t.db, other, "initech")).toEqual([]);
-    expect(titles(await searchTranscriptions(t.db, other, ""))).toEqual(["My notes"]);
-    expect(titles(await searchTranscriptions(t.db, owner, "initech"))).toEqual(["Secret plans"]);
+    expect(await searchTranscriptions(t.db, other, null, "secret")).toEqual([]);
+    expect(await searchTranscriptions(t.db, other, null, "initech")).toEqual([]);
+    expect(titles(await searchTranscriptions(t.db, other, null, ""))).toEqual(["My notes"]);
+    expect(titles(await searchTranscriptions(t.db, owner, null, "initech"))).toEqual(["Secret plans"]);
   });
 
   it("finds accented and non-Latin words, case aside; a word written without spaces is found by its start only", async () => {
@@ -89,16 +89,16 @@ describe.each(BACKENDS)("searching transcriptions on %s", (_name, open) => {
     await transcript(t.db, userId, "Tokyo", "日本語の文章です");
     await transcript(t.db, userId, "Moscow", "Привет, как дела?");
     await transcript(t.db, userId, "Delhi", "मुझे हिन्दी पसंद है");
-    expect(titles(await searchTranscriptions(t.db, userId, "café"))).toEqual(["Paris"]);
-    expect(titles(await searchTranscriptions(t.db, userId, "plaît"))).toEqual(["Paris"]);
-    expect(titles(await searchTranscriptions(t.db, userId, "straße"))).toEqual(["Berlin"]);
-    expect(titles(await searchTranscriptions(t.db, userId, "STRASSE"))).toEqual([]);
-    expect(titles(await searchTranscriptions(t.db, userId, "日本語"))).toEqual(["Tokyo"]);
-    expect(titles(await searchTranscriptions(t.db, userId, "文章"))).toEqual([]);
-    expect(titles(await searchTranscriptions(t.db, userId, "привет"))).toEqual(["Moscow"]);
-    expect(titles(await searchTranscriptions(t.db, userId, "हिन्दी"))).toEqual(["Delhi"]);
+    expect(titles(await searchTranscriptions(t.db, userId, null, "café"))).toEqual(["Paris"]);
+    expect(titles(await searchTranscriptions(t.db, userId, null, "plaît"))).toEqual(["Paris"]);
+    expect(titles(await searchTranscriptions(t.db, userId, null, "straße"))).toEqual(["Berlin"]);
+    expect(titles(await searchTranscriptions(t.db, userId, null, "STRASSE"))).toEqual([]);
+    expect(titles(await searchTranscriptions(t.db, userId, null, "日本語"))).toEqual(["Tokyo"]);
+    expect(titles(await searchTranscriptions(t.db, userId, null, "文章"))).toEqual([]);
+    expect(titles(await searchTranscriptions(t.db, userId, null, "привет"))).toEqual(["Moscow"]);
+    expect(titles(await searchTranscriptions(t.db, userId, null, "हिन्दी"))).toEqual(["Delhi"]);
     // "cafe" without its accent is another word.
-    expect(titles(await searchTranscriptions(t.db, userId, "cafe"))).toEqual([]);
+    expect(titles(await searchTranscriptions(t.db, userId, null, "cafe"))).toEqual([]);
   });
 
   it("follows renames and edited text at once", async () => {
@@ -106,24 +106,24 @@ describe.each(BACKENDS)("searching transcriptions on %s", (_name, open) => {
     const id = await transcript(t.db, userId, "Draft", "the first words");
     await renameTranscription(t.db, userId, id, "Quarterly review");
     await t.db.update(transcriptions).set({ transcriptText: "the corrected words" }).where(eq(transcriptions.id, id));
-    expect(titles(await searchTranscriptions(t.db, userId, "quarterly corrected"))).toEqual(["Quarterly review"]);
-    expect(await searchTranscriptions(t.db, userId, "draft")).toEqual([]);
-    expect(await searchTranscriptions(t.db, userId, "first")).toEqual([]);
+    expect(titles(await searchTranscriptions(t.db, userId, null, "quarterly corrected"))).toEqual(["Quarterly review"]);
+    expect(await searchTranscriptions(t.db, userId, null, "draft")).toEqual([]);
+    expect(await searchTranscriptions(t.db, userId, null, "first")).toEqual([]);
   });
 
   it("searches the first 50,000 characters of a transcript; text built to inflate the index is saved and searched", async () => {
     const userId = await insertUser(t.db);
     const filler = "lorem ipsum dolor sit amet ".repeat(Math.ceil(45_000 / 27)).slice(0, 45_000);
     await transcript(t.db, userId, "Long", `${filler} needle ${"more words ".repeat(1000)} haystack`);
-    expect(titles(await searchTranscriptions(t.db, userId, "needle"))).toEqual(["Long"]);
-    expect(await searchTranscriptions(t.db, userId, "haystack")).toEqual([]);
+    expect(titles(await searchTranscriptions(t.db, userId, null, "needle"))).toEqual(["Long"]);
+    expect(await searchTranscriptions(t.db, userId, null, "haystack")).toEqual([]);
     // Text shaped for the largest index per character: hyphenated runs of distinct CJK pairs
     // (read by the parser as they are, each run and each part is an entry, and 200,000
     // characters overflow tsvector's 1 MB). Cut at the hyphens, each pair is one word.
     const cjk = (k: number) => String.fromCodePoint(0x4e00 + (k % 20_000));
     const runs = Array.from({ length: 5000 }, (_, i) => Array.from({ length: 20 }, (_, j) => cjk(i * 20 + j) + cjk(Math.floor((i * 20 + j) / 20_000))).join("-"));
     await transcript(t.db, userId, "Inflated", runs.join(" "));
-    expect(titles(await searchTranscriptions(t.db, userId, cjk(7) + cjk(0)))).toEqual(["Inflated"]);
+    expect(titles(await searchTranscriptions(t.db, userId, null, cjk(7) + cjk(0)))).toEqual(["Inflated"]);
   });
 
   it("looks the words up in the GIN index", async () => {

@@ -2,7 +2,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
 import type { Database } from "@/lib/db/client";
 import { transcriptionSearch, transcriptions } from "@/lib/db/schema";
-import { SUMMARY, listTranscriptions, ownedBy, toApiTranscription } from "./queries";
+import { inSpace } from "@/lib/workspaces/visibility";
+import { SUMMARY, listTranscriptions, toApiTranscription } from "./queries";
 import { snippetFinder } from "./search-snippet";
 import { searchWords } from "./search-words";
 import { SEARCHED_TEXT_CHARS } from "./searched-text";
@@ -14,7 +15,7 @@ import { SEARCHED_TEXT_CHARS } from "./searched-text";
 const SEARCH_RESULTS_MAX = 100;
 
 /**
- * The list as the API answers it. Without a search term: the user's transcriptions, newest
+ * The list of one space as the API answers it. Without a search term: the space's transcriptions, newest
  * first. With one: those whose title or transcript holds every word of it as the start of a
  * word ("transcri" finds "transcription"; case and punctuation aside), the best matches first
  * (a title match above a match in the text, more matches above fewer), then the newest, each
@@ -22,9 +23,9 @@ const SEARCH_RESULTS_MAX = 100;
  * ("!!!") finds nothing: it names no word, and the answer to a search must not look as if
  * everything matched it.
  */
-export async function searchTranscriptions(database: Database, userId: string, q?: string): Promise<ApiTranscription[]> {
+export async function searchTranscriptions(database: Database, userId: string, space: string | null, q?: string): Promise<ApiTranscription[]> {
   const term = q?.trim() ?? "";
-  if (!term) return (await listTranscriptions(database, userId)).map((t) => ({ ...toApiTranscription(t), snippet: null }));
+  if (!term) return (await listTranscriptions(database, userId, space)).map((t) => ({ ...toApiTranscription(t), snippet: null }));
   const words = searchWords(term);
   if (!words.length) return [];
   const text = words.join(" ");
@@ -35,8 +36,8 @@ export async function searchTranscriptions(database: Database, userId: string, q
     .select({ ...SUMMARY, searched: sql<string>`left(${transcriptions.transcriptText}, ${SEARCHED_TEXT_CHARS})` })
     .from(transcriptionSearch)
     .innerJoin(transcriptions, eq(transcriptions.id, transcriptionSearch.transcriptionId))
-    // The owner on the search table: the plan starts from this user's documents, whatever others hold.
-    .where(and(eq(transcriptionSearch.userId, userId), ownedBy(userId), sql`${transcriptionSearch.document} @@ ${everyWord}`))
+    // The owner on the search table in the personal space: the plan starts from this user's documents, whatever others hold.
+    .where(and(space ? undefined : eq(transcriptionSearch.userId, userId), inSpace(userId, space), sql`${transcriptionSearch.document} @@ ${everyWord}`))
     // Ranked by any word, not all: ts_rank over an AND of prefixes compares every position of
     // every matching word with every other, which a crafted transcript makes take seconds.
     .orderBy(desc(sql`ts_rank(${transcriptionSearch.document}, ${anyWord})`), desc(transcriptions.createdAt))

@@ -31,7 +31,7 @@ describe.each(BACKENDS)("statusStream on %s", (_name, open) => {
     const stop = new AbortController();
     // No further change comes: the stream waits until it is stopped.
     const feed: ChangeFeed = { next: (_user, signal) => new Promise((resolve) => signal.addEventListener("abort", () => resolve())) };
-    const reader = statusStream(t.db, feed, userId, stop.signal, start).getReader();
+    const reader = statusStream(t.db, feed, userId, null, stop.signal, start).getReader();
     let text = "";
     while (!text.includes("data: ")) text += new TextDecoder().decode((await reader.read()).value);
     stop.abort();

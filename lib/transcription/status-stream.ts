@@ -21,7 +21,14 @@ const OVERLAP_MS = 10_000;
  * any host. It reads when the feed says the user's rows changed (PostgreSQL's NOTIFY) or
  * once a second (PGlite): one indexed query of the columns it sends, never two at once.
  */
-export function statusStream(database: Database, feed: ChangeFeed, userId: string, signal: AbortSignal, start: Date): ReadableStream<Uint8Array> {
+export function statusStream(
+  database: Database,
+  feed: ChangeFeed,
+  userId: string,
+  space: string | null,
+  signal: AbortSignal,
+  start: Date,
+): ReadableStream<Uint8Array> {
   const lastSent = new Map<string, number>();
   let newest = start.getTime();
   return eventStream(
@@ -29,7 +36,7 @@ export function statusStream(database: Database, feed: ChangeFeed, userId: strin
     signal,
     async (send) => {
       const since = new Date(Math.max(start.getTime(), newest - OVERLAP_MS));
-      const rows = await changedSince(database, userId, since).catch(() => []);
+      const rows = await changedSince(database, userId, space, since).catch(() => []);
       for (const row of rows) {
         const stamp = row.updatedAt.getTime();
         if ((lastSent.get(row.id) ?? -Infinity) >= stamp) continue;
@@ -39,6 +46,7 @@ export function statusStream(database: Database, feed: ChangeFeed, userId: strin
       }
       return "more";
     },
-    (stop) => feed.next(userId, stop),
+    // A workspace's rows announce themselves under its id as well (migration 0024's trigger).
+    (stop) => feed.next(space ?? userId, stop),
   );
 }

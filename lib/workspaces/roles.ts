@@ -7,8 +7,9 @@ import { DomainError } from "@/lib/errors/domain-error";
 const RANK: Record<WorkspaceRole, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
 
 export const WORKSPACE_NOT_FOUND = "This workspace does not exist.";
+export const VIEWERS_READ_ONLY = "Viewers of this workspace can read and export only.";
 export const ROLE_TOO_LOW: Record<Exclude<WorkspaceRole, "viewer">, string> = {
-  member: "Viewers of this workspace can read and export only.",
+  member: VIEWERS_READ_ONLY,
   admin: "Only the workspace's owner and admins can do this.",
   owner: "Only the workspace's owner can do this.",
 };
@@ -53,4 +54,10 @@ export async function requireRole(
 export async function mayManage(database: Database | Tx, userId: string, t: Pick<Transcription, "userId" | "workspaceId">): Promise<boolean> {
   if (!t.workspaceId) return t.userId === userId;
   return atLeast(await roleIn(database, userId, t.workspaceId), "admin");
+}
+
+/** Whether the user, who can read `t`, may change it: its uploader in their personal space, or a workspace role above viewer. */
+export async function mayEdit(database: Database | Tx, userId: string, t: Pick<Transcription, "userId" | "workspaceId">): Promise<boolean> {
+  if (!t.workspaceId) return t.userId === userId;
+  return atLeast(await roleIn(database, userId, t.workspaceId), "member");
 }

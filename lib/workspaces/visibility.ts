@@ -32,3 +32,14 @@ export function inSpace(userId: string, workspaceId: string | null): SQL {
   if (!workspaceId) return and(isNull(transcriptions.deletedAt), personal(userId))!;
   return and(isNull(transcriptions.deletedAt), eq(transcriptions.workspaceId, workspaceId), inMemberWorkspace(userId, false))!;
 }
+
+/**
+ * What the user may delete, restore or delete for good, in Recently deleted or not: their
+ * personal space's, and in a workspace what they uploaded (unless a viewer) or, as its owner or
+ * an admin, anything. An ex-member reaches none of a workspace's rows, deleted or not.
+ */
+export function deletableBy(userId: string): SQL {
+  const admin = sql`${transcriptions.workspaceId} in (select ${workspaceMembers.organizationId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${userId} and ${workspaceMembers.role} in ('owner', 'admin'))`;
+  const uploader = and(eq(transcriptions.userId, userId), inMemberWorkspace(userId, true))!;
+  return or(personal(userId), admin, uploader)!;
+}

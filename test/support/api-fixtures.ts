@@ -23,6 +23,8 @@ export function apiTranscription(overrides: Partial<ApiTranscription> = {}): Api
     updated_at: "2026-11-20T10:00:00Z",
     completed_at: "2026-11-20T10:01:00Z",
     version: 1,
+    workspace_id: null,
+    folder_id: null,
     ...overrides,
   };
 }
@@ -31,6 +33,7 @@ export function apiTranscription(overrides: Partial<ApiTranscription> = {}): Api
 export const FULL_EDITOR_CAPABILITIES: EditorCapabilities = {
   planName: "Pro",
   editing: true,
+  viewer: false,
   exports: { txt: true, md: true, pdf: true, docx: true, srt: true, vtt: true },
   basicFormatting: "available",
   advancedFormatting: "available",

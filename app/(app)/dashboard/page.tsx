@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Dashboard } from "@/components/dashboard/dashboard";
-import { requirePageUser } from "@/lib/auth/page-user";
+import { requirePageSpace } from "@/lib/auth/page-user";
 import { db } from "@/lib/db/client";
 import { transcriptionOptions } from "@/lib/transcription/options";
 import { listTranscriptions, toApiTranscription } from "@/lib/transcription/queries";
@@ -8,9 +8,9 @@ import { listTranscriptions, toApiTranscription } from "@/lib/transcription/quer
 export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function DashboardPage() {
-  const user = await requirePageUser(db(), "/dashboard");
+  const { user, workspace } = await requirePageSpace(db(), "/dashboard");
   const renderedAt = new Date().toISOString();
-  const [items, options] = await Promise.all([listTranscriptions(db(), user.id), transcriptionOptions(db(), user.id)]);
+  const [items, options] = await Promise.all([listTranscriptions(db(), user.id, workspace?.id ?? null), transcriptionOptions(db(), user.id)]);
   const firstName = user.name.split(/\s+/)[0] || user.name;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">

@@ -7,8 +7,8 @@ import { ApiTranscription, TranscriptionList } from "@/lib/api/contract/transcri
 import { TranscriptionListQuery, UploadQuery } from "@/lib/api/contract/transcriptions-input";
 
 /** `?q=` searches titles and transcripts (at most 200 characters: a longer term is 400). */
-export const GET = route({ auth: "user", query: TranscriptionListQuery, answer: TranscriptionList }, async ({ user, query }) => ({
-  transcriptions: await searchTranscriptions(db(), user.id, query.q),
+export const GET = route({ auth: "user", apiKey: "read", query: TranscriptionListQuery, answer: TranscriptionList }, async ({ user, space, query }) => ({
+  transcriptions: await searchTranscriptions(db(), user.id, space, query.q),
 }));
 
 /**
@@ -18,7 +18,7 @@ export const GET = route({ auth: "user", query: TranscriptionListQuery, answer: 
  * many people speak (1 to 10; omit to detect them, 1 for none). Browsers use the
  * resumable `/api/uploads` instead.
  */
-export const POST = route({ auth: "user", query: UploadQuery, status: 201, answer: ApiTranscription }, async ({ request, user, query }) => {
+export const POST = route({ auth: "user", apiKey: "write", query: UploadQuery, status: 201, answer: ApiTranscription }, async ({ request, user, query }) => {
   const length = request.headers.get("content-length");
   const created = await createTranscription(db(), {
     userId: user.id,

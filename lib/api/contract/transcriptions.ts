@@ -34,6 +34,9 @@ export const ApiTranscription = z.object({
   updated_at: isoDate,
   completed_at: z.nullable(isoDate),
   version: z.number(),
+  /** the workspace it belongs to (null: its uploader's personal space), and its folder there */
+  workspace_id: z.nullable(z.string()),
+  folder_id: z.nullable(z.string()),
   /** in search results: the words around the first match in the transcript text (null: none there) */
   snippet: z.optional(z.nullable(z.object({ before: z.string(), match: z.string(), after: z.string() }))),
 });

@@ -9,13 +9,15 @@ import { editorCapabilities } from "@/lib/editor/capabilities";
 import { formatState } from "@/lib/editor/format-transcript";
 import { listStyles, toApiStyle } from "@/lib/editor/styles";
 import { llmConfigFromEnv } from "@/lib/formatting/llm-client";
-import { findOwned, segmentsOf, toApiSegment, toApiTranscription } from "@/lib/transcription/queries";
+import { findReadable, segmentsOf, toApiSegment, toApiTranscription } from "@/lib/transcription/queries";
+import { payerOfTranscription } from "@/lib/billing/payer";
+import { mayEdit } from "@/lib/workspaces/roles";
 
 const MAX_FIND_CHARS = 200;
 
 export const metadata: Metadata = { title: "Transcription" };
 
-/** One transcription: another user's id (or none) is the 404 page. */
+/** One transcription the user can read (theirs or their workspace's): any other id (or none) is the 404 page. */
 export default async function TranscriptionPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ find?: string | string[] }> }) {
   const { id } = await params;
   // A search hit opens the transcript at its match (bounded: it only pre-fills the find bar).
@@ -23,13 +25,15 @@ export default async function TranscriptionPage({ params, searchParams }: { para
   const initialFind = typeof find === "string" ? find.slice(0, MAX_FIND_CHARS) : undefined;
   const user = await requirePageUser(db(), `/transcription/${encodeURIComponent(id)}`);
   const renderedAt = new Date().toISOString();
-  const t = await findOwned(db(), user.id, id);
+  const t = await findReadable(db(), user.id, id);
   if (!t) notFound();
-  const [segments, entitlements, styles, format] = await Promise.all([
+  // A workspace's transcript is edited and exported as its owner's plan allows; a viewer only reads.
+  const [segments, entitlements, styles, format, editor] = await Promise.all([
     t.status === "done" ? segmentsOf(db(), t.id) : [],
-    entitlementsFor(db(), user.id),
+    payerOfTranscription(db(), t).then((payer) => entitlementsFor(db(), payer)),
     listStyles(db(), user.id),
     formatState(db(), t),
+    mayEdit(db(), user.id, t),
   ]);
   return (
     <main className="mx-auto max-w-4xl px-4 py-10">
@@ -40,7 +44,7 @@ export default async function TranscriptionPage({ params, searchParams }: { para
         transcription={toApiTranscription(t)}
         segments={segments.map(toApiSegment)}
         format={format}
-        capabilities={editorCapabilities(entitlements, llmConfigFromEnv() !== null)}
+        capabilities={editorCapabilities(entitlements, llmConfigFromEnv() !== null, !editor)}
         styles={styles.map(toApiStyle)}
         renderedAt={renderedAt}
         initialFind={initialFind}

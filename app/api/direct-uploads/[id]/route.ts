@@ -6,7 +6,7 @@ import { DirectUploadAnswer } from "@/lib/api/contract/uploads";
 import { arrivedParts, cancelDirectUpload, ownedDirectUpload, partCount } from "@/lib/uploads/direct-uploads";
 
 /** An unfinished direct upload and the parts that arrived: where a resumed upload goes on. */
-export const GET = route({ auth: "user", answer: DirectUploadAnswer }, async ({ user, params }) => {
+export const GET = route({ auth: "user", apiKey: "write", answer: DirectUploadAnswer }, async ({ user, params }) => {
   requireDirectUploads();
   const upload = await ownedDirectUpload(db(), user.id, params.id);
   const parts = await arrivedParts(db(), upload);
@@ -14,7 +14,7 @@ export const GET = route({ auth: "user", answer: DirectUploadAnswer }, async ({ 
 });
 
 /** Cancels it: its parts are dropped from the bucket. */
-export const DELETE = route({ auth: "user", answer: OkAnswer }, async ({ user, params }) => {
+export const DELETE = route({ auth: "user", apiKey: "write", answer: OkAnswer }, async ({ user, params }) => {
   const bucket = requireDirectUploads();
   await cancelDirectUpload(db(), bucket, await ownedDirectUpload(db(), user.id, params.id));
   return { ok: true as const };

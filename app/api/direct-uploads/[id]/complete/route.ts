@@ -6,7 +6,7 @@ import { toApiTranscription } from "@/lib/transcription/queries";
 import { completeDirectUpload, ownedDirectUpload } from "@/lib/uploads/direct-uploads";
 
 /** Every part arrived: the server checks them, completes the object and queues the transcription. */
-export const POST = route({ auth: "user", status: 201, answer: ApiTranscription }, async ({ user, params }) => {
+export const POST = route({ auth: "user", apiKey: "write", status: 201, answer: ApiTranscription }, async ({ user, params }) => {
   const bucket = requireDirectUploads();
   const upload = await ownedDirectUpload(db(), user.id, params.id);
   return toApiTranscription(await completeDirectUpload(db(), bucket, upload));

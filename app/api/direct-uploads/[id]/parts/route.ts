@@ -6,7 +6,7 @@ import { SignParts } from "@/lib/api/contract/uploads-input";
 import { ownedDirectUpload, signParts } from "@/lib/uploads/direct-uploads";
 
 /** Presigned addresses to PUT these parts to (valid for an hour). */
-export const POST = route({ auth: "user", body: SignParts, answer: PartAddresses }, async ({ user, params, body }) => {
+export const POST = route({ auth: "user", apiKey: "write", body: SignParts, answer: PartAddresses }, async ({ user, params, body }) => {
   const bucket = requireDirectUploads();
   return { urls: await signParts(bucket, await ownedDirectUpload(db(), user.id, params.id), body.numbers) };
 });

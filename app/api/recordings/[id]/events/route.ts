@@ -4,10 +4,10 @@ import { eventStreamResponse } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 import { liveEventStream } from "@/lib/live/live-events";
 import { changeFeed } from "@/lib/transcription/change-feed";
-import { ownedTranscription } from "@/lib/transcription/queries";
+import { readableTranscription } from "@/lib/transcription/queries";
 
 /** Server-sent events: the live text of one of the user's recordings, from utterance `?from=`. */
 export const GET = route({ auth: "user", query: LiveEventsQuery }, async ({ request, user, params, query }) => {
-  const t = await ownedTranscription(db(), user.id, params.id);
+  const t = await readableTranscription(db(), user.id, params.id);
   return eventStreamResponse(request, () => liveEventStream(db(), changeFeed(), user.id, t.id, request.signal, Number(query.from ?? 0)));
 });

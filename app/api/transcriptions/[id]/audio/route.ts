@@ -2,14 +2,14 @@ import { db } from "@/lib/db/client";
 import { objectResponse } from "@/lib/http/object-response";
 import { route } from "@/lib/http/route";
 import { NORMALISED, ORIGINAL, audioStore, servedType } from "@/lib/storage/audio-store";
-import { ownedTranscription } from "@/lib/transcription/queries";
+import { readableTranscription } from "@/lib/transcription/queries";
 
 /**
  * The normalised audio the transcript was timed against, so seeking lines up exactly; the
  * upload as sent until a worker has decoded it.
  */
-export const GET = route({ auth: "user" }, async ({ request, user, params }) => {
-  const t = await ownedTranscription(db(), user.id, params.id);
+export const GET = route({ auth: "user", apiKey: "read" }, async ({ request, user, params }) => {
+  const t = await readableTranscription(db(), user.id, params.id);
   if (!t.audioReady) return objectResponse(request, audioStore(), `${t.audioKey}/${ORIGINAL}`, servedType(t.contentType));
   return objectResponse(request, audioStore(), `${t.audioKey}/${NORMALISED}`, "audio/wav");
 });

@@ -4,11 +4,11 @@ import { FormatRequest } from "@/lib/api/contract/transcriptions-input";
 import { formatState, requestFormatting } from "@/lib/editor/format-transcript";
 import { llmConfigFromEnv } from "@/lib/formatting/llm-client";
 import { route } from "@/lib/http/route";
-import { ownedTranscription } from "@/lib/transcription/queries";
+import { editableTranscription, readableTranscription } from "@/lib/transcription/queries";
 
 /** The formatted version and the language-model run, if one is waiting, running or failed. */
 export const GET = route({ auth: "user", answer: ApiFormatState }, async ({ user, params }) =>
-  formatState(db(), await ownedTranscription(db(), user.id, params.id)),
+  formatState(db(), await readableTranscription(db(), user.id, params.id)),
 );
 
 /**
@@ -16,6 +16,6 @@ export const GET = route({ auth: "user", answer: ApiFormatState }, async ({ user
  * worker. Someone else's transcription is 404 whatever the body, so ownership comes before the body.
  */
 export const POST = route(
-  { auth: "user", beforeBody: ({ user, params }) => ownedTranscription(db(), user.id, params.id), body: FormatRequest, answer: ApiFormatState },
+  { auth: "user", beforeBody: ({ user, params }) => editableTranscription(db(), user.id, params.id), body: FormatRequest, answer: ApiFormatState },
   async ({ user, checked: t, body }) => requestFormatting(db(), user.id, t, body, llmConfigFromEnv()),
 );

@@ -1,4 +1,5 @@
 import { entitlementsFor } from "@/lib/billing/entitlements";
+import { payerOfTranscription } from "@/lib/billing/payer";
 import { requireOperation } from "@/lib/billing/feature-refusal";
 import { db } from "@/lib/db/client";
 import type { Transcription, User } from "@/lib/db/schema";
@@ -6,15 +7,15 @@ import { SavedSegments } from "@/lib/api/contract/transcriptions";
 import { SegmentEdits, SegmentStructureEdit } from "@/lib/api/contract/transcriptions-input";
 import { applySegmentEdits, restructureSegments, type SavedEdits } from "@/lib/editor/segment-edits";
 import { route } from "@/lib/http/route";
-import { ownedTranscription, toApiSegment } from "@/lib/transcription/queries";
+import { editableTranscription, toApiSegment } from "@/lib/transcription/queries";
 
 // 200 changes and 50,000 characters of text (lib/api/contract), escaped, with speaker names.
 const MAX_EDIT_BYTES = 1024 * 1024;
 
-/** Ownership, then the plan: both answer before the body is read (up to 1 MB for a save). */
+/** Access (viewers only read), then the plan of whoever pays for it: both answer before the body is read (up to 1 MB for a save). */
 async function editable(user: User, id: string): Promise<Transcription> {
-  const t = await ownedTranscription(db(), user.id, id);
-  await requireOperation(db(), await entitlementsFor(db(), user.id), "edit_segments");
+  const t = await editableTranscription(db(), user.id, id);
+  await requireOperation(db(), await entitlementsFor(db(), await payerOfTranscription(db(), t)), "edit_segments");
   return t;
 }
 

@@ -1,4 +1,5 @@
 import { entitlementsFor } from "@/lib/billing/entitlements";
+import { payerOfTranscription } from "@/lib/billing/payer";
 import { requireOperation } from "@/lib/billing/feature-refusal";
 import { db } from "@/lib/db/client";
 import { RenamedSpeakers, TranscriptSpeakers } from "@/lib/api/contract/speakers";
@@ -7,7 +8,7 @@ import { renameTranscriptSpeakers } from "@/lib/editor/rename-speakers";
 import { route } from "@/lib/http/route";
 import { toApiSpeakers } from "@/lib/speakers/speaker-answers";
 import { speakersOf } from "@/lib/speakers/voice-profiles";
-import { ownedTranscription } from "@/lib/transcription/queries";
+import { editableTranscription } from "@/lib/transcription/queries";
 
 /** The speakers detected in the transcript, with the voice profiles they sound like. */
 export const GET = route({ auth: "user", answer: TranscriptSpeakers }, async ({ user, params }) =>
@@ -23,8 +24,8 @@ export const PATCH = route(
   {
     auth: "user",
     beforeBody: async ({ user, params }) => {
-      const t = await ownedTranscription(db(), user.id, params.id);
-      await requireOperation(db(), await entitlementsFor(db(), user.id), "edit_segments");
+      const t = await editableTranscription(db(), user.id, params.id);
+      await requireOperation(db(), await entitlementsFor(db(), await payerOfTranscription(db(), t)), "edit_segments");
       return t;
     },
     body: SpeakerRenames,

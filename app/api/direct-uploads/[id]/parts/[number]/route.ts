@@ -6,7 +6,7 @@ import { PartReceipt } from "@/lib/api/contract/uploads-input";
 import { ownedDirectUpload, recordPart } from "@/lib/uploads/direct-uploads";
 
 /** A part arrived in the bucket: its receipt (the ETag the bucket answered) is recorded. */
-export const PUT = route({ auth: "user", body: PartReceipt, answer: OkAnswer }, async ({ user, params, body }) => {
+export const PUT = route({ auth: "user", apiKey: "write", body: PartReceipt, answer: OkAnswer }, async ({ user, params, body }) => {
   requireDirectUploads();
   await recordPart(db(), await ownedDirectUpload(db(), user.id, params.id), Number(params.number), body.etag);
   return { ok: true as const };

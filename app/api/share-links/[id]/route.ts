@@ -1,0 +1,10 @@
+import { OkAnswer, OK } from "@/lib/api/contract/common";
+import { db } from "@/lib/db/client";
+import { route } from "@/lib/http/route";
+import { revokeShareLink } from "@/lib/sharing/links";
+
+/** Revokes the link: from now on it opens nothing. */
+export const DELETE = route({ auth: "user", answer: OkAnswer }, async ({ user, params }) => {
+  await revokeShareLink(db(), user.id, params.id);
+  return OK;
+});

@@ -1,0 +1,18 @@
+import { ExportQuery } from "@/lib/api/contract/transcriptions-input";
+import { db } from "@/lib/db/client";
+import { contentDisposition } from "@/lib/exports/filename";
+import { downloadResponse } from "@/lib/http/download";
+import { route } from "@/lib/http/route";
+import { unlisted } from "@/lib/http/unlisted";
+import { clientAddress } from "@/lib/security/client-address";
+import { openShareLink } from "@/lib/sharing/opening";
+import { exportShared } from "@/lib/sharing/shared-view";
+
+/** The shared transcript as a file, when the link allows exports, in the formats the owner's plan has. */
+export const GET = unlisted(
+  route({ auth: "none", query: ExportQuery }, async ({ request, params, query }) => {
+    const opened = await openShareLink(db(), params.token, clientAddress(request.headers));
+    const file = await exportShared(db(), opened, query);
+    return downloadResponse(file, contentDisposition(file.filename, opened.transcription.title));
+  }),
+);

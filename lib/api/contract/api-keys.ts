@@ -1,0 +1,25 @@
+/** Answers of /api/api-keys, as the developers page checks them (zod/mini: small in the bundle). */
+import * as z from "zod/mini";
+
+export const API_KEY_SCOPE_VALUES = ["read", "write"] as const;
+
+/** A key as listed: never its token, which only the creation's answer carries. */
+export const ApiKeyItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** the first 12 characters of the token (`vbt_…`), to tell keys apart */
+  prefix: z.string(),
+  scope: z.enum(API_KEY_SCOPE_VALUES),
+  /** the workspace the key acts in; null: its user's personal space */
+  workspace_id: z.nullable(z.string()),
+  created_at: z.string(),
+  /** to the minute: null until the key is first used */
+  last_used_at: z.nullable(z.string()),
+});
+export type ApiKeyItem = z.infer<typeof ApiKeyItem>;
+
+export const ApiKeyList = z.object({ api_keys: z.array(ApiKeyItem) });
+
+/** `POST /api/api-keys`: the new key, with its token — shown this once, stored only as a hash. */
+export const CreatedApiKey = z.extend(ApiKeyItem, { token: z.string() });
+export type CreatedApiKey = z.infer<typeof CreatedApiKey>;

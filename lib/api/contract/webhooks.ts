@@ -1,0 +1,52 @@
+/**
+ * Answers of /api/webhook-endpoints and /api/webhook-deliveries, as the developers page checks
+ * them (zod/mini: small in the bundle). Bodies are in ./webhooks-input.ts.
+ */
+import * as z from "zod/mini";
+
+/** What a webhook can be called for (lib/db/schema.ts WEBHOOK_EVENTS: lib/webhooks checks they agree). */
+export const WEBHOOK_EVENT_NAMES = ["transcription.done", "transcription.failed"] as const;
+export const WebhookEventName = z.enum(WEBHOOK_EVENT_NAMES);
+export type WebhookEventName = z.infer<typeof WebhookEventName>;
+
+export const WEBHOOK_DELIVERY_STATES = ["pending", "delivered", "failed"] as const;
+
+/** A webhook endpoint, with its signing secret: only its space's owner and admins (who may manage it) see the list. */
+export const ApiWebhook = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(WebhookEventName),
+  /** `whsec_…`: the key of each delivery's `Verbatim-Signature` */
+  secret: z.string(),
+  /** the workspace whose transcriptions it reports; null: its user's personal space */
+  workspace_id: z.nullable(z.string()),
+  created_at: z.string(),
+});
+export type ApiWebhook = z.infer<typeof ApiWebhook>;
+
+export const WebhookList = z.object({ webhooks: z.array(ApiWebhook) });
+
+/** One event sent (or being sent) to a webhook; its attempts are retried with backoff as a job. */
+export const ApiWebhookDelivery = z.object({
+  id: z.string(),
+  webhook_id: z.string(),
+  event: WebhookEventName,
+  transcription_id: z.nullable(z.string()),
+  status: z.enum(WEBHOOK_DELIVERY_STATES),
+  /** calls made so far, resends included */
+  attempts: z.number(),
+  /** the HTTP status of the last answer; null: none came (network error, refused address) */
+  response_status: z.nullable(z.number()),
+  /** why the last attempt failed, in one sentence */
+  error: z.nullable(z.string()),
+  delivered_at: z.nullable(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ApiWebhookDelivery = z.infer<typeof ApiWebhookDelivery>;
+
+/** `GET /api/webhook-endpoints/{id}/deliveries`: the latest 50, newest first. */
+export const WebhookDeliveryList = z.object({ deliveries: z.array(ApiWebhookDelivery) });
+
+/** `DELETE /api/webhook-endpoints/{id}`: 204, no body. */
+export const NoContent = z.undefined();

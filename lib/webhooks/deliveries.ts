@@ -1,0 +1,111 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, ne, notInArray } from "drizzle-orm";
+import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { Database, Tx } from "@/lib/db/client";
+import { webhookDeliveries, webhooks, type WebhookDelivery, type WebhookEvent } from "@/lib/db/schema";
+import { DomainError } from "@/lib/errors/domain-error";
+import { enqueue } from "@/lib/jobs/store";
+import { ID_SHAPE, managedWebhook, requireWebhookManager } from "./access";
+import { webhooksOfSpace } from "./endpoints";
+
+export const DELIVERY_NOT_FOUND = "This delivery does not exist.";
+
+/** Tries over about three quarters of an hour (10 s, 30 s, 2 min, 10 min, 30 min) before a delivery counts as failed. */
+export const WEBHOOK_ATTEMPTS = 6;
+
+/** The delivery log keeps this many per webhook (older delivered or failed ones are dropped as new ones come). */
+export const DELIVERIES_KEPT = 50;
+
+/** A transcription that just ended, as its space's webhooks are told. */
+export interface EndedTranscription {
+  event: WebhookEvent;
+  /** its uploader, and its workspace (null: the uploader's personal space) */
+  userId: string;
+  workspaceId: string | null;
+  /** its API shape: what the receiver would get from GET /api/transcriptions/{id}, never the transcript's text */
+  transcription: ApiTranscription;
+}
+
+/** What a receiver gets: the delivery's id (for deduplication), the event, and the transcription. */
+export type WebhookPayload = {
+  id: string;
+  type: WebhookEvent;
+  created_at: string;
+  data: { transcription: ApiTranscription; workspace_id: string | null };
+};
+
+const queueAttempt = (tx: Tx, delivery: { id: string; userId: string }) =>
+  enqueue(tx, { kind: "webhook", userId: delivery.userId, payload: { deliveryId: delivery.id }, maxAttempts: WEBHOOK_ATTEMPTS });
+
+/**
+ * One delivery (and its job) per webhook of the transcription's space that wants the event,
+ * in the caller's transaction: the deliveries exist exactly when the end they report commits.
+ */
+export async function queueWebhookDeliveries(tx: Tx, ended: EndedTranscription): Promise<number> {
+  const targets = (await tx.select({ id: webhooks.id, userId: webhooks.userId, events: webhooks.events }).from(webhooks).where(webhooksOfSpace(ended.userId, ended.workspaceId))).filter(
+    (w) => w.events.includes(ended.event),
+  );
+  for (const webhook of targets) {
+    const id = randomUUID();
+    const payload: WebhookPayload = {
+      id,
+      type: ended.event,
+      created_at: new Date().toISOString(),
+      data: { transcription: ended.transcription, workspace_id: ended.workspaceId },
+    };
+    await tx.insert(webhookDeliveries).values({ id, webhookId: webhook.id, event: ended.event, transcriptionId: ended.transcription.id, payload });
+    await queueAttempt(tx, { id, userId: webhook.userId });
+    await dropOldDeliveries(tx, webhook.id);
+  }
+  return targets.length;
+}
+
+/** Keeps the log to its last DELIVERIES_KEPT; one still being sent stays whatever its age. */
+async function dropOldDeliveries(tx: Tx, webhookId: string): Promise<void> {
+  const kept = tx
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, webhookId))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(DELIVERIES_KEPT);
+  await tx
+    .delete(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.webhookId, webhookId), ne(webhookDeliveries.status, "pending"), notInArray(webhookDeliveries.id, kept)));
+}
+
+/** A webhook's latest deliveries, newest first. */
+export async function listDeliveries(database: Database, userId: string, webhookId: string): Promise<WebhookDelivery[]> {
+  const webhook = await managedWebhook(database, userId, webhookId);
+  return database
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, webhook.id))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(DELIVERIES_KEPT);
+}
+
+/**
+ * Sends a delivery again: the same payload and delivery id (a receiver that got it already can
+ * tell), signed afresh at each attempt, with a new round of retries. One still being sent is a
+ * conflict (it would be sent twice at once).
+ */
+export async function resendDelivery(database: Database, userId: string, deliveryId: string): Promise<WebhookDelivery> {
+  if (!ID_SHAPE.test(deliveryId)) throw new DomainError("not_found", DELIVERY_NOT_FOUND);
+  return database.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ webhookId: webhookDeliveries.webhookId, userId: webhooks.userId, workspaceId: webhooks.workspaceId })
+      .from(webhookDeliveries)
+      .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+      .where(eq(webhookDeliveries.id, deliveryId));
+    if (!found) throw new DomainError("not_found", DELIVERY_NOT_FOUND);
+    await requireWebhookManager(tx, userId, found, DELIVERY_NOT_FOUND);
+    const [pending] = await tx
+      .update(webhookDeliveries)
+      .set({ status: "pending", error: null, deliveredAt: null })
+      .where(and(eq(webhookDeliveries.id, deliveryId), ne(webhookDeliveries.status, "pending")))
+      .returning();
+    if (!pending) throw new DomainError("conflict", "This delivery is still being sent. Resend it once it is delivered or has failed.");
+    await queueAttempt(tx, { id: pending.id, userId: found.userId });
+    return pending;
+  });
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
+import type { Database, Tx } from "@/lib/db/client";
+import { WEBHOOK_EVENTS, users, webhooks, workspaces, type Webhook, type WebhookEvent } from "@/lib/db/schema";
+import { DomainError } from "@/lib/errors/domain-error";
+import { managedWebhook, requireSpaceManager } from "./access";
+import { configuredPolicy, urlRefusal, type UrlPolicy } from "./endpoint-url";
+import { newWebhookSecret } from "./signature";
+
+/** Enough for a few receivers per space (production, staging, a chat bot); each event costs one delivery per webhook. */
+export const MAX_WEBHOOKS_PER_SPACE = 10;
+
+/** A space's webhooks: the user's personal ones, or a workspace's (whoever of its admins added them). */
+export function webhooksOfSpace(userId: string, workspaceId: string | null): SQL {
+  return workspaceId ? eq(webhooks.workspaceId, workspaceId) : and(isNull(webhooks.workspaceId), eq(webhooks.userId, userId))!;
+}
+
+export async function listWebhooks(database: Database, userId: string, workspaceId: string | null): Promise<Webhook[]> {
+  await requireSpaceManager(database, userId, workspaceId);
+  return database.select().from(webhooks).where(webhooksOfSpace(userId, workspaceId)).orderBy(desc(webhooks.createdAt));
+}
+
+export interface NewWebhook {
+  url: string;
+  /** both events when left out */
+  events?: readonly WebhookEvent[];
+}
+
+/** Adds a webhook to the caller's space, with a new signing secret. */
+export async function createWebhook(database: Database, userId: string, workspaceId: string | null, input: NewWebhook, policy: UrlPolicy = configuredPolicy()): Promise<Webhook> {
+  const url = input.url.trim();
+  const refusal = urlRefusal(url, policy);
+  if (refusal) throw new DomainError("unprocessable", refusal);
+  const wanted = input.events ?? WEBHOOK_EVENTS;
+  const events = WEBHOOK_EVENTS.filter((e) => wanted.includes(e));
+  if (!events.length) throw new DomainError("unprocessable", "Choose at least one event.");
+  return database.transaction(async (tx) => {
+    await requireSpaceManager(tx, userId, workspaceId);
+    // Two adds at once must not both pass the count: the space's row serialises them.
+    await lockSpace(tx, userId, workspaceId);
+    const [{ n }] = await tx.select({ n: count() }).from(webhooks).where(webhooksOfSpace(userId, workspaceId));
+    if (n >= MAX_WEBHOOKS_PER_SPACE) {
+      throw new DomainError("unprocessable", `A space can have at most ${MAX_WEBHOOKS_PER_SPACE} webhooks. Delete one first.`);
+    }
+    const [created] = await tx
+      .insert(webhooks)
+      .values({ id: randomUUID(), userId, workspaceId, url, secret: newWebhookSecret(), events })
+      .returning();
+    return created;
+  });
+}
+
+async function lockSpace(tx: Tx, userId: string, workspaceId: string | null): Promise<void> {
+  if (workspaceId) await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for("update");
+  else await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}
+
+/** Deletes the webhook and its delivery log; deliveries still queued find nothing to send. */
+export async function deleteWebhook(database: Database, userId: string, id: string): Promise<void> {
+  await database.transaction(async (tx) => {
+    const webhook = await managedWebhook(tx, userId, id);
+    await tx.delete(webhooks).where(eq(webhooks.id, webhook.id));
+  });
+}

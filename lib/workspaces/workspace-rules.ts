@@ -1,0 +1,64 @@
+import { APIError } from "better-auth/api";
+import { and, eq, sql } from "drizzle-orm";
+import { assertSeatFree, mayCreateWorkspace } from "@/lib/billing/seats";
+import type { Database } from "@/lib/db/client";
+import { transcriptions, workspaceMembers } from "@/lib/db/schema";
+import { isDomainError } from "@/lib/errors/domain-error";
+import { WORKSPACE_ROLES } from "@/lib/db/schema";
+
+/**
+ * The rules Better Auth's organization plugin runs before it writes: they hold on its own
+ * endpoints (/api/auth/organization/…), which the browser calls, as on anything else. They throw
+ * APIError, which it answers, with our sentence.
+ */
+
+function refuse(error: unknown): never {
+  if (isDomainError(error)) throw new APIError(error.kind === "not_found" ? "NOT_FOUND" : "FORBIDDEN", { message: error.message, code: "WORKSPACE_REFUSED" });
+  throw error;
+}
+
+/** How long an invitation can be accepted. */
+export const INVITATION_DAYS = 7;
+/** No workspace grows beyond this, whatever the plan (an enterprise contract's seats are not counted). */
+export const MAX_WORKSPACE_MEMBERS = 500;
+
+export const UNKNOWN_ROLE = "Choose a role: admin, member or viewer.";
+export const OWNER_ROLE_FIXED = "A workspace has one owner: the person who created it.";
+
+/** A role given by an invitation or a change: never owner (there is one, its creator, who pays for it). */
+export function assertAssignableRole(role: unknown): void {
+  const roles = Array.isArray(role) ? role : [role];
+  for (const r of roles) {
+    if (r === "owner") throw new APIError("FORBIDDEN", { message: OWNER_ROLE_FIXED, code: "WORKSPACE_REFUSED" });
+    if (typeof r !== "string" || !(WORKSPACE_ROLES as readonly string[]).includes(r)) {
+      throw new APIError("BAD_REQUEST", { message: UNKNOWN_ROLE, code: "WORKSPACE_REFUSED" });
+    }
+  }
+}
+
+/** Creating a workspace needs a plan with team_management (the gate table's `team_workspaces`). */
+export async function allowWorkspaceCreation(database: Database, userId: string): Promise<boolean> {
+  return mayCreateWorkspace(database, userId);
+}
+
+/** An invitation or a new member needs a free seat of the owner's plan (pending invitations hold one). */
+export async function assertSeatForNewMember(database: Database, workspaceId: string, acceptingInvitationId?: string): Promise<void> {
+  await assertSeatFree(database, workspaceId, acceptingInvitationId).catch(refuse);
+}
+
+/**
+ * A workspace being deleted hands its transcriptions back to its owner's personal space, with
+ * their audio: nothing a team made is lost, and the owner paid for it. Folders and members go.
+ */
+export async function handBackToOwner(database: Database, workspaceId: string): Promise<void> {
+  const [owner] = await database
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.organizationId, workspaceId), eq(workspaceMembers.role, "owner")))
+    .limit(1);
+  if (!owner) return;
+  await database
+    .update(transcriptions)
+    .set({ userId: owner.userId, workspaceId: null, folderId: null, billedUserId: sql`coalesce(${transcriptions.billedUserId}, ${owner.userId})` })
+    .where(eq(transcriptions.workspaceId, workspaceId));
+}
