@@ -46,11 +46,19 @@ const nextConfig: NextConfig = {
     ];
     // API routes skip the proxy (their bodies must stream, and it costs every call, see proxy.ts): the API policy comes from here.
     const api = [{ key: "Content-Security-Policy", value: API_POLICY }, ...(https ? [{ key: "Strict-Transport-Security", value: HSTS }] : [])];
+    const unlisted = [
+      { key: "X-Robots-Tag", value: "noindex, nofollow" },
+      { key: "Referrer-Policy", value: "no-referrer" },
+    ];
     return [
       { source: "/:path*", headers: securityHeaders },
       { source: "/api/:path*", headers: api },
       // The proxy does not run for "/" (see proxy.ts): the landing page is a file.
       { source: "/", headers: landing },
+      // Nor for a share link's page, also a file: its transcript arrives as JSON that React
+      // renders as text, so the landing page's policy fits. Never indexed, no Referer.
+      { source: "/shared", headers: [...landing, ...unlisted] },
+      { source: "/api/shared/:path*", headers: unlisted },
     ];
   },
 };

@@ -93,6 +93,8 @@ ALTER TABLE "subscriptions" ADD COLUMN "seats" integer DEFAULT 1 NOT NULL;--> st
 ALTER TABLE "transcriptions" ADD COLUMN "workspace_id" text;--> statement-breakpoint
 ALTER TABLE "transcriptions" ADD COLUMN "folder_id" text;--> statement-breakpoint
 ALTER TABLE "transcriptions" ADD COLUMN "billed_user_id" text;--> statement-breakpoint
+ALTER TABLE "direct_uploads" ADD COLUMN "workspace_id" text;--> statement-breakpoint
+ALTER TABLE "direct_uploads" ADD CONSTRAINT "direct_uploads_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transcriptions" ADD CONSTRAINT "transcriptions_billed_user_id_users_id_fk" FOREIGN KEY ("billed_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -129,3 +131,6 @@ BEGIN
   RETURN NEW;
 END;
 $$ LANGUAGE plpgsql;
+--> statement-breakpoint
+-- The Team plan (per seat) comes in by the seed; Enterprise, sold by contract, moves above it where no operator has reordered it.
+UPDATE "plans" SET "rank" = 4, "sort_order" = 4 WHERE "id" = 'enterprise' AND "rank" = 3 AND "sort_order" = 3;

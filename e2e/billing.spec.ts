@@ -83,10 +83,10 @@ test("premium → pro: confirm → 'Downgrade Scheduled Successfully!' → 'Down
   const creds = await createUser(request);
   await logInViaApi(page, creds);
   await buy(page, "premium");
-  // The top plan has nothing to upgrade to: the dashboard offers no "Upgrade".
+  // Above Premium there is Team (per seat): the dashboard still offers "Upgrade".
   await page.goto("/dashboard");
   await expect(page.getByTestId("usage")).toContainText("Premium plan");
-  await expect(page.getByRole("button", { name: "Upgrade" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Upgrade" })).toHaveCount(1);
   await page.goto("/account");
   await expect(page.getByTestId("plan-plan")).toHaveText("Premium");
   await page.getByRole("button", { name: "Change plan" }).click();
@@ -138,7 +138,7 @@ test("plan changes are checked on the server", async ({ page, request }) => {
   const current = await (await page.request.get("/api/subscriptions/current")).json();
   expect(current).toMatchObject({ plan_id: "pro", plan_name: "Pro", status: "trialing", billing_interval: "monthly", scheduled_plan_change: null });
   const plans = await (await request.get("/api/subscriptions/plans")).json();
-  expect(plans.plans.map((p: { id: string }) => p.id)).toEqual(["free", "pro", "premium", "enterprise"]);
+  expect(plans.plans.map((p: { id: string }) => p.id)).toEqual(["free", "pro", "premium", "team", "enterprise"]);
   expect(Array.isArray(plans.plans[1].features)).toBe(true);
   expect(plans.language_tiers).toHaveLength(3);
   expect((await request.post("/api/webhooks/stripe", { data: "{}", headers: ORIGIN })).status()).toBe(404);

@@ -22,7 +22,7 @@ test.describe("at 375 px", () => {
   test("the admin page does not scroll sideways: its tables scroll inside their own box", async ({ page, request }) => {
     await openAdminPanel(page, request);
     await expect(page.getByRole("table", { name: "Users" })).toBeVisible();
-    for (const tab of ["Users", "Plans", "Language Tiers", "Settings", "Queue", "Audit log"]) {
+    for (const tab of ["Users", "Workspaces", "Plans", "Language Tiers", "Settings", "Queue", "Audit log"]) {
       await page.getByRole("tab", { name: tab }).click();
       await expect(page.getByRole("tabpanel")).not.toContainText("Loading");
       const wide = await page.evaluate(() => ({

@@ -6,6 +6,7 @@ import { useUpgradeModal } from "@/components/billing/upgrade-modal-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { SeatsForm } from "@/components/billing/seats-form";
 import { Section } from "./section";
 import type * as z from "zod/mini";
 import { apiCall, detailOr } from "@/lib/api/client";
@@ -21,6 +22,8 @@ export interface PlanSummary {
   usage: string;
   hasSubscription: boolean;
   notice: string | null;
+  /** a per-seat subscription (Team): the seats bought, the fewest it may go down to, and those taken (members and pending invitations) */
+  seats?: { count: number; minimum: number; taken: number } | null;
 }
 
 /**
@@ -81,7 +84,9 @@ export function PlanSection({ summary }: { summary: PlanSummary }) {
           {summary.periodEnd && <Row label={summary.cancelAtPeriodEnd ? "Ends on" : "Renews on"}>{summary.periodEnd}</Row>}
           {summary.scheduledChange && <Row label="Scheduled change">{summary.scheduledChange}</Row>}
           <Row label="Usage this period">{summary.usage}</Row>
+          {summary.seats && <Row label="Seats">{`${summary.seats.count} (${summary.seats.taken} taken)`}</Row>}
         </dl>
+        {summary.seats && <SeatsForm seats={summary.seats.count} minimum={summary.seats.minimum} />}
         {error && <Alert>{error}</Alert>}
         <div className="flex flex-wrap gap-2">
           <Button type="button" onClick={upgrade.open}>Change plan</Button>

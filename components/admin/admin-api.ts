@@ -38,6 +38,8 @@ export const usersPath = (filters: UserFilters, page: number, pageSize: number) 
 
 export const auditLogPath = (q: string, page: number, pageSize: number) => `${BASE}/audit-log${query({ q, page, page_size: pageSize })}`;
 
+export const workspacesPath = (q: string, page: number, pageSize: number) => `${BASE}/workspaces${query({ q, page, page_size: pageSize })}`;
+
 /** The queue's filters as the panel holds them ("" for any). */
 export interface JobFilters {
   kind: string;

@@ -13,6 +13,7 @@ beforeEach(() => {
     "GET /api/admin/language-tiers": { body: { tiers: [] } },
     "GET /api/admin/settings": { body: { settings: [adminSetting()] } },
     "GET /api/admin/audit-log": { body: { entries: [], total: 0, page: 1, page_size: 25 } },
+    "GET /api/admin/workspaces": { body: { workspaces: [], total: 0, page: 1, page_size: 25 } },
   });
 });
 
@@ -20,9 +21,9 @@ beforeEach(() => {
 const choose = (name: string) => fireEvent.mouseDown(screen.getByRole("tab", { name }), { button: 0 });
 
 describe("AdminPanel", () => {
-  it("has the six tabs and opens the one named in ?tab=", async () => {
+  it("has the seven tabs and opens the one named in ?tab=", async () => {
     renderFresh(<AdminPanel operator={OPERATOR} initialTab="settings" />);
-    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Users", "Plans", "Language Tiers", "Settings", "Queue", "Audit log"]);
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Users", "Workspaces", "Plans", "Language Tiers", "Settings", "Queue", "Audit log"]);
     expect(screen.getByRole("tab", { name: "Settings" })).toHaveAttribute("aria-selected", "true");
     expect(await screen.findByTestId("admin-setting-row-max_upload_mb")).toBeInTheDocument();
   });
@@ -42,5 +43,8 @@ describe("AdminPanel", () => {
     choose("Audit log");
     expect(window.location.search).toBe("?tab=audit-log");
     expect(await screen.findByText("No audit log entries yet.")).toBeInTheDocument();
+    choose("Workspaces");
+    expect(window.location.search).toBe("?tab=workspaces");
+    expect(await screen.findByText("No workspaces yet.")).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { SettingsTab } from "./settings-tab";
 import { ADMIN_TABS, tabFromParam, type AdminTab } from "./tabs";
 import { TiersTab } from "./tiers-tab";
 import { UsersTab, type Operator } from "./users-tab";
+import { WorkspacesTab } from "./workspaces-tab";
 
 /**
  * Writes the tab into the address so a reload reopens it. replaceState rather than a router
@@ -54,6 +55,9 @@ export function AdminPanel({ operator, initialTab }: { operator: Operator; initi
           {/* Inactive tabs unmount; coming back to one shows its last rows at once and reads them again (SWR). */}
           <Tabs.Content value="users" className={PANEL}>
             <UsersTab operator={operator} />
+          </Tabs.Content>
+          <Tabs.Content value="workspaces" className={PANEL}>
+            <WorkspacesTab />
           </Tabs.Content>
           <Tabs.Content value="plans" className={PANEL}>
             <PlansTab />

@@ -45,6 +45,7 @@ export function PlanEditDialog({ plan, onClose, onSaved }: { plan: AdminPlan; on
       <div className="flex gap-6">
         <Checkbox label="Popular" checked={draft.is_popular} onChange={(is_popular) => setDraft((old) => ({ ...old, is_popular }))} />
         <Checkbox label="Active" checked={draft.is_active} onChange={(is_active) => setDraft((old) => ({ ...old, is_active }))} />
+        <Checkbox label="Priced per seat" checked={draft.per_seat} onChange={(per_seat) => setDraft((old) => ({ ...old, per_seat }))} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Stripe price ID (monthly)" hint="Empty means none." autoComplete="off" {...text("stripe_price_id_monthly")} />

@@ -19,6 +19,8 @@ export interface PlanDraft {
   language_tiers: string;
   is_popular: boolean;
   is_active: boolean;
+  /** the prices and hours are per seat; a subscription buys seats */
+  per_seat: boolean;
   stripe_price_id_monthly: string;
   stripe_price_id_annual: string;
 }
@@ -35,6 +37,7 @@ export function draftFromPlan(plan: AdminPlan): PlanDraft {
     language_tiers: formatCommaList(plan.language_tiers),
     is_popular: plan.is_popular,
     is_active: plan.is_active,
+    per_seat: plan.per_seat,
     stripe_price_id_monthly: plan.stripe_price_id_monthly ?? "",
     stripe_price_id_annual: plan.stripe_price_id_annual ?? "",
   };
@@ -80,6 +83,7 @@ export function checkPlanDraft(draft: PlanDraft): DraftCheck {
       language_tiers: parseCommaList(draft.language_tiers),
       is_popular: draft.is_popular,
       is_active: draft.is_active,
+      per_seat: draft.per_seat,
       stripe_price_id_monthly: draft.stripe_price_id_monthly.trim() || null,
       stripe_price_id_annual: draft.stripe_price_id_annual.trim() || null,
     },

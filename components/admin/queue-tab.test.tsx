@@ -7,7 +7,7 @@ import { fakeFetch, type FakeCall, type FakeRoute } from "@/test/support/fake-fe
 import { QueueTab } from "./queue-tab";
 
 const none = { queued: 0, running: 0, stuck: 0, done: 0, failed: 0, canceled: 0 };
-const COUNTS: AdminJobPage["counts"] = { transcribe: { ...none, running: 1, stuck: 1 }, format: none, mail: { ...none, failed: 1, done: 7 }, live: none };
+const COUNTS: AdminJobPage["counts"] = { transcribe: { ...none, running: 1, stuck: 1 }, format: none, mail: { ...none, failed: 1, done: 7 }, live: none, webhook: none };
 
 function job(overrides: Partial<AdminJob> = {}): AdminJob {
   return {

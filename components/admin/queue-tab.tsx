@@ -20,7 +20,7 @@ const REFRESH_MS = 2000;
 type Kind = AdminJob["kind"];
 type State = (typeof JOB_STATE_VALUES)[number];
 
-const KIND_LABELS: Record<Kind, string> = { transcribe: "Transcription", format: "Formatting", mail: "Mail", live: "Live" };
+const KIND_LABELS: Record<Kind, string> = { transcribe: "Transcription", format: "Formatting", mail: "Mail", live: "Live", webhook: "Webhook" };
 const STATE_LABELS: Record<State, string> = {
   queued: "Queued",
   running: "Running",

@@ -1,6 +1,7 @@
 /** The admin panel's tabs and their `?tab=` values. Plain data, so the server page can read it too. */
 export const ADMIN_TABS = [
   { value: "users", label: "Users" },
+  { value: "workspaces", label: "Workspaces" },
   { value: "plans", label: "Plans" },
   { value: "language-tiers", label: "Language Tiers" },
   { value: "settings", label: "Settings" },

@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { MAX_SEATS, SEATS_RANGE, isSeatCount } from "@/lib/billing/seat-count";
 import { apiCall, detailOr } from "@/lib/api/client";
 import { DemoCheckoutAnswer } from "@/lib/api/contract/billing";
 
@@ -18,17 +20,23 @@ interface DemoCheckoutProps {
   /** what this server transcribes of them today, when fewer */
   languagesNote: string | null;
   email: string;
+  /** a plan priced per seat: the seats to start with and the fewest allowed (the people the buyer's workspaces hold); null otherwise */
+  seats?: { initial: number; minimum: number } | null;
 }
 
-export function DemoCheckout({ sessionId, status, planName, price, trialDays, languageCount, languagesNote, email }: DemoCheckoutProps) {
+export function DemoCheckout({ sessionId, status, planName, price, trialDays, languageCount, languagesNote, email, seats = null }: DemoCheckoutProps) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const [seatText, setSeatText] = useState(String(seats?.initial ?? ""));
 
   async function act(action: "complete" | "cancel") {
+    const seatCount = Number(seatText);
+    if (action === "complete" && seats && !isSeatCount(seatCount)) return setError(SEATS_RANGE);
     setBusy(true);
     setError("");
-    const result = await apiCall(`/api/billing/demo/${sessionId}/${action}`, { method: "POST", answer: DemoCheckoutAnswer });
+    const body = action === "complete" && seats ? { seats: seatCount } : undefined;
+    const result = await apiCall(`/api/billing/demo/${sessionId}/${action}`, { method: "POST", body, answer: DemoCheckoutAnswer });
     if (!result.ok) {
       setBusy(false);
       return setError(detailOr(result, "Something went wrong. Try again."));
@@ -62,6 +70,19 @@ export function DemoCheckout({ sessionId, status, planName, price, trialDays, la
         <dt className="text-muted-foreground">Account</dt>
         <dd>{email}</dd>
       </dl>
+      {seats && status === "open" && (
+        <Field
+          label="Seats"
+          type="number"
+          inputMode="numeric"
+          min={seats.minimum}
+          max={MAX_SEATS}
+          step={1}
+          value={seatText}
+          onChange={(event) => setSeatText(event.target.value)}
+          hint={`One seat per person in your workspaces (at least ${seats.minimum}); the price above is per seat.`}
+        />
+      )}
       {error && <Alert>{error}</Alert>}
       {status === "open" ? (
         <div className="flex gap-2">

@@ -8,9 +8,9 @@ import {
 import { PLANS, plan, subscription } from "@/test/support/billing-plans";
 
 describe("modalPlans", () => {
-  it("keeps the active plans shown in the onboarding modal (pro and premium), by rank", () => {
-    expect(modalPlans([...PLANS].reverse()).map((p) => p.id)).toEqual(["pro", "premium"]);
-    expect(modalPlans(PLANS.map((p) => (p.id === "premium" ? { ...p, is_active: false } : p))).map((p) => p.id)).toEqual(["pro"]);
+  it("keeps the active plans shown in the onboarding modal (pro, premium and team), by rank", () => {
+    expect(modalPlans([...PLANS].reverse()).map((p) => p.id)).toEqual(["pro", "premium", "team"]);
+    expect(modalPlans(PLANS.map((p) => (p.id === "premium" ? { ...p, is_active: false } : p))).map((p) => p.id)).toEqual(["pro", "team"]);
     expect(modalPlans([])).toEqual([]);
   });
 });

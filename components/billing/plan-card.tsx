@@ -4,7 +4,7 @@ import { clsx } from "clsx";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { offersTrial, planCardLines, trialLine } from "@/lib/billing/plan-feature-lines";
-import { annualPricePerMonth, formatPrice } from "@/lib/billing/pricing";
+import { annualPricePerMonth, formatPrice, priceUnit } from "@/lib/billing/pricing";
 import type { PlanButton } from "./plan-actions";
 import type { ApiPlan } from "@/lib/api/contract/billing";
 import type { BillingInterval } from "@/lib/billing/subscription-types";
@@ -50,9 +50,12 @@ export function PlanCard({
       {plan.description && <p className="mt-1 text-sm text-muted-foreground">{plan.description}</p>}
       <p className="mt-4">
         <span className="text-3xl font-bold">{formatPrice(perMonth)}</span>
-        <span className="text-sm text-muted-foreground"> / month</span>
+        <span className="text-sm text-muted-foreground">{priceUnit(plan.per_seat)}</span>
       </p>
-      <p className="text-xs text-muted-foreground">{annual ? `billed ${formatPrice(plan.price_annual)} yearly` : "billed monthly"}</p>
+      <p className="text-xs text-muted-foreground">
+        {annual ? `billed ${formatPrice(plan.price_annual)}${plan.per_seat ? " per seat" : ""} yearly` : "billed monthly"}
+        {plan.per_seat && "; choose the seats at checkout"}
+      </p>
       {trial && <p className="mt-1 text-xs font-medium text-accent">{trial}</p>}
       <ul className="mt-4 flex flex-col gap-1.5 text-sm" aria-label={`${plan.name} includes`}>
         {planCardLines(plan, languagesNote).map((line) => (

@@ -64,17 +64,27 @@ describe("SubscriptionModal", () => {
     expect(screen.queryByText(/Upgrading starts the new plan/)).not.toBeInTheDocument();
   });
 
-  it("shows the pro and premium cards only, with summaries from the plan data", async () => {
+  it("shows the pro, premium and team cards only, with summaries from the plan data", async () => {
     setup(subscription());
     expect(screen.getByRole("dialog", { name: "Choose your plan" })).toBeInTheDocument();
     await screen.findByTestId("plan-card-pro");
-    expect(screen.getAllByTestId(/^plan-card-/).map((el) => el.dataset.testid)).toEqual(["plan-card-pro", "plan-card-premium"]);
+    expect(screen.getAllByTestId(/^plan-card-/).map((el) => el.dataset.testid)).toEqual(["plan-card-pro", "plan-card-premium", "plan-card-team"]);
     expect(screen.queryByText("Free")).not.toBeInTheDocument();
     expect(screen.queryByText("Enterprise")).not.toBeInTheDocument();
     for (const item of PRO_SUMMARY.split(", ")) expect(within(card("pro")).getByText(item)).toBeInTheDocument();
     for (const item of PREMIUM_SUMMARY.split(", ")) expect(within(card("premium")).getByText(item)).toBeInTheDocument();
     expect(within(card("pro")).getByText("Most popular")).toBeInTheDocument();
     expect(within(card("premium")).queryByText("Most popular")).not.toBeInTheDocument();
+  });
+
+  it("prices Team per seat: \"$20 per seat / month\", hours per seat, seats chosen at checkout", async () => {
+    setup(subscription());
+    await screen.findByTestId("plan-card-team");
+    expect(card("team")).toHaveTextContent("$20 per seat / month");
+    expect(card("team")).toHaveTextContent("choose the seats at checkout");
+    expect(within(card("team")).getByText("40 hours per seat per month, shared by the team")).toBeInTheDocument();
+    expect(card("pro")).toHaveTextContent("$15 / month");
+    expect(card("pro")).not.toHaveTextContent("per seat");
   });
 
   it("each card lists the lines the gate table gives its plan: Pro's exports include Word", async () => {

@@ -9,6 +9,8 @@ import { useLiveTranscriptions } from "@/components/transcription/use-live-trans
 import { apiCall, detailOr } from "@/lib/api/client";
 import { OkAnswer } from "@/lib/api/contract/common";
 import { ApiTranscription, SEARCH_TERM_MAX_CHARS, TranscriptionList, TranscriptionOptions } from "@/lib/api/contract/transcriptions";
+import { FolderList, type ApiFolder } from "@/lib/api/contract/folders";
+import { WorkspaceList, type WorkspaceChoice } from "@/lib/api/contract/workspaces";
 import { useApi } from "@/lib/api/use-api";
 import { languageName } from "@/lib/transcription/engines/language-names";
 import { EngineNotes } from "./engine-notes";
@@ -18,6 +20,8 @@ import { LiveRecorderPanel } from "@/components/live/live-recorder-panel";
 import { RecorderPanel } from "@/components/live/recorder-panel";
 import type { RecordingMode } from "@/components/live/audio-input";
 import { DeletedNotice } from "./deleted-notice";
+import { FolderBar, inFilter, type FolderFilter } from "./folder-bar";
+import { MoveDialog, type Destination } from "./move-dialog";
 import { placed } from "./list-order";
 import { TranscriptionRow } from "./transcription-row";
 import { UploadList } from "./upload-list";
@@ -32,13 +36,17 @@ interface DashboardProps {
   options: TranscriptionOptions;
   /** when the server read `initial`: live updates start there */
   renderedAt: string;
+  /** the workspace shown, with the user's role in it; null or left out: the personal space */
+  workspace?: WorkspaceChoice | null;
 }
 
 const SEARCH_DELAY_MS = 250;
 const rowLanguage = (code: string | null) => languageName(code) ?? "Auto-detect";
 const PREPARING_REFRESH_MS = 3000;
 
-export function Dashboard({ initial, options: initialOptions, renderedAt }: DashboardProps) {
+const NO_FOLDERS: ApiFolder[] = [];
+
+export function Dashboard({ initial, options: initialOptions, renderedAt, workspace = null }: DashboardProps) {
   const [items, setItems] = useState(initial);
   const optionsQuery = useApi("/api/transcription/options", TranscriptionOptions, {
     fallbackData: initialOptions,
@@ -55,6 +63,11 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   // The transcription just moved to Recently deleted: its notice offers Undo.
   const [deleted, setDeleted] = useState<ApiTranscription | null>(null);
+  const [folderFilter, setFolderFilter] = useState<FolderFilter>("all");
+  const [moving, setMoving] = useState<ApiTranscription | null>(null);
+  const foldersQuery = useApi(workspace ? "/api/folders" : null, FolderList);
+  const folders = foldersQuery.data?.folders ?? NO_FOLDERS;
+  const spacesQuery = useApi("/api/workspaces", WorkspaceList);
 
   const { mutate: refetchOptions } = optionsQuery;
   const refreshOptions = useCallback(() => void refetchOptions(), [refetchOptions]);
@@ -86,6 +99,23 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
     const fresh = items.filter((t) => t.created_at > renderedAt && !foundIds.has(t.id));
     return [...fresh, ...found];
   }, [term, search.data, items, removed, renderedAt]);
+  const listed = workspace ? shown.filter((t) => inFilter(t, folderFilter)) : shown;
+
+  // What Move… offers: the server's rules (lib/workspaces/move.ts), so no choice is refused.
+  // Anyone but a viewer files within a workspace; moving to another space needs managing it
+  // (owner or admin here; always in one's personal space) and at least member rights there.
+  const role = workspace?.role ?? null;
+  const fileable = workspace && role !== "viewer" ? folders : NO_FOLDERS;
+  const manages = !workspace || role === "owner" || role === "admin";
+  const otherSpaces: Destination[] = manages
+    ? [
+        ...(workspace ? [{ kind: "space" as const, workspaceId: null, name: "Personal space" }] : []),
+        ...(spacesQuery.data?.workspaces ?? [])
+          .filter((w) => w.id !== workspace?.id && w.role !== "viewer")
+          .map((w) => ({ kind: "space" as const, workspaceId: w.id, name: w.name })),
+      ]
+    : [];
+  const canMove = fileable.length > 0 || otherSpaces.length > 0;
 
   const uploads = useUploads(
     { maxUploadMb: options.max_upload_mb, remainingS: options.usage.remaining_s, planName: options.plan_name },
@@ -95,7 +125,11 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
   );
   const { add: addUpload } = uploads;
   const send = useCallback(
-    (file: Blob, name: string, source: "upload" | "recording") => addUpload(file, name, source, language || null, speakers ? Number(speakers) : null),
+    (file: Blob, name: string, source: "upload" | "recording") => {
+      // A new transcription is unfiled: show it, rather than leave it hidden behind a folder filter.
+      setFolderFilter("all");
+      addUpload(file, name, source, language || null, speakers ? Number(speakers) : null);
+    },
     [addUpload, language, speakers],
   );
 
@@ -133,6 +167,27 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
     setRemoved((ids) => new Set([...ids].filter((id) => id !== t.id)));
     merge(t);
     setNotice(`“${t.title}” was restored.`);
+  }
+
+  function moved(t: ApiTranscription, to: Destination) {
+    setMoving(null);
+    if (to.kind === "folder") {
+      merge(t);
+      void foldersQuery.mutate();
+      return;
+    }
+    // Gone from this space: it is listed in the other one.
+    setItems((list) => list.filter((x) => x.id !== t.id));
+    setRemoved((ids) => new Set(ids).add(t.id));
+    setNotice(`“${t.title}” was moved to ${to.name}.`);
+    void foldersQuery.mutate();
+  }
+
+  /** A folder was deleted: its rows are unfiled (the server did the same), and the list shows all again. */
+  function unfiled(folderId: string) {
+    setItems((list) => list.map((x) => (x.folder_id === folderId ? { ...x, folder_id: null } : x)));
+    setFolderFilter("all");
+    void foldersQuery.mutate();
   }
 
   async function cancel(id: string) {
@@ -209,7 +264,10 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
       <section aria-labelledby="list-heading">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-baseline gap-x-4">
-            <h2 id="list-heading" className="text-lg font-semibold">Your transcriptions</h2>
+            <h2 id="list-heading" className="text-lg font-semibold">
+              {/* Which space the list shows: the switcher in the top bar changes it. */}
+              {workspace ? `${workspace.name} — workspace` : "Your transcriptions"}
+            </h2>
             <Link href="/dashboard/deleted" className="text-sm text-accent hover:underline">
               Recently deleted
             </Link>
@@ -230,20 +288,45 @@ export function Dashboard({ initial, options: initialOptions, renderedAt }: Dash
             <DeletedNotice key={deleted.id} deleted={deleted} onRestored={restored} />
           </div>
         )}
-        {shown.length === 0 ? (
+        {workspace && (
+          <FolderBar
+            folders={folders}
+            rows={shown}
+            filter={folderFilter}
+            onFilter={setFolderFilter}
+            canEdit={role !== "viewer"}
+            canDelete={manages}
+            onChanged={() => void foldersQuery.mutate()}
+            onDeleted={unfiled}
+          />
+        )}
+        {listed.length === 0 ? (
           <div className="mt-4 flex flex-col items-center rounded-xl border-2 border-dashed border-border px-6 py-12 text-center">
-            <p className="text-lg font-medium">{term ? "Nothing matches your search" : "No transcriptions yet"}</p>
+            <p className="text-lg font-medium">{term ? "Nothing matches your search" : shown.length > 0 ? "Nothing in this folder" : "No transcriptions yet"}</p>
             <p className="mt-1 max-w-md text-sm text-muted-foreground">
-              {term ? "Try other words." : "Upload a file or record above; the transcript appears here with its date, length, language and status."}
+              {term
+                ? "Try other words."
+                : shown.length > 0
+                  ? "Move a transcription here with its Move… action."
+                  : "Upload a file or record above; the transcript appears here with its date, length, language and status."}
             </p>
           </div>
         ) : (
           <ul className="mt-4 divide-y divide-border rounded-xl border border-border bg-card">
-            {shown.map((t) => (
-              <TranscriptionRow key={t.id} t={t} languageName={rowLanguage} onRename={rename} onDelete={remove} onCancel={cancel} />
+            {listed.map((t) => (
+              <TranscriptionRow
+                key={t.id}
+                t={t}
+                languageName={rowLanguage}
+                onRename={rename}
+                onDelete={remove}
+                onCancel={cancel}
+                onMove={canMove ? setMoving : undefined}
+              />
             ))}
           </ul>
         )}
+        {moving && <MoveDialog t={moving} workspace={workspace} folders={fileable} spaces={otherSpaces} onClose={() => setMoving(null)} onMoved={moved} />}
       </section>
     </div>
   );

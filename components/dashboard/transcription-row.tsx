@@ -15,9 +15,11 @@ interface RowProps {
   onRename: (id: string, title: string) => Promise<string | null>;
   onDelete: (t: ApiTranscription) => void;
   onCancel: (id: string) => void;
+  /** opens the Move dialog; left out when there is nowhere the user may move or file it (a viewer, say) */
+  onMove?: (t: ApiTranscription) => void;
 }
 
-export function TranscriptionRow({ t, languageName, onRename, onDelete, onCancel }: RowProps) {
+export function TranscriptionRow({ t, languageName, onRename, onDelete, onCancel, onMove }: RowProps) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState("");
   const [confirming, setConfirming] = useState(false);
@@ -70,6 +72,11 @@ export function TranscriptionRow({ t, languageName, onRename, onDelete, onCancel
         <button type="button" className="text-sm text-muted-foreground hover:text-foreground" onClick={() => setEditing(true)} aria-label={`Rename ${t.title}`}>
           Rename
         </button>
+        {onMove && (
+          <button type="button" className="text-sm text-muted-foreground hover:text-foreground" onClick={() => onMove(t)} aria-label={`Move ${t.title}`}>
+            Move…
+          </button>
+        )}
         <button type="button" className="text-sm text-danger hover:underline" onClick={() => setConfirming(true)} aria-label={`Delete ${t.title}`}>
           Delete
         </button>

@@ -10,6 +10,7 @@ import type { EditorCapabilities } from "@/lib/editor/capabilities";
 import type { ApiFormatState, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
 import type { ApiStyle } from "@/lib/api/contract/transcriptions";
 import { Button } from "@/components/ui/button";
+import { ShareButton } from "@/components/sharing/share-button";
 import { ConflictDialog } from "./conflict-dialog";
 import { ExportMenu } from "./export-menu";
 import { FindReplaceBar } from "./find-replace-bar";
@@ -37,6 +38,8 @@ interface TranscriptEditorProps {
   styles: ApiStyle[];
   /** text to find when the page opens: a search hit opens the transcript at its match */
   initialFind?: string;
+  /** the user may manage the transcript (its owner, a workspace admin): the toolbar offers share links */
+  canShare?: boolean;
 }
 
 /** Where in the audio a match starts: its word's time when the words are timed, else its segment's start. */
@@ -47,7 +50,7 @@ function matchStartMs(segment: ApiSegment | undefined, at: number): number {
   return words.length === segment.text.split(/\s+/).filter(Boolean).length && words[word] ? words[word].start_ms : segment.start_ms;
 }
 
-export function TranscriptEditor({ transcription, segments: initial, format, capabilities, styles, initialFind }: TranscriptEditorProps) {
+export function TranscriptEditor({ transcription, segments: initial, format, capabilities, styles, initialFind, canShare = false }: TranscriptEditorProps) {
   const t = transcription;
   const [segments, setSegments] = useState(initial);
   const [view, setView] = useState<"raw" | "formatted">("raw");
@@ -212,6 +215,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
           </Button>
         )}
         <ExportMenu transcriptionId={t.id} title={t.title} capabilities={capabilities} hasFormatted={formatted !== null} />
+        {canShare && <ShareButton transcriptionId={t.id} />}
         <Button type="button" size="sm" variant="ghost" onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts">⌨ Shortcuts</Button>
         <span className="ml-auto">
           <SaveStatus state={saver.state} error={saver.error} onRetry={() => void saver.flush()} />

@@ -3,7 +3,7 @@ import { clsx } from "clsx";
 import { Button } from "@/components/ui/button";
 import { coverageNote, planLanguages } from "@/lib/billing/language-coverage";
 import { offersTrial, planCardLines, trialLine } from "@/lib/billing/plan-feature-lines";
-import { annualPricePerMonth, formatPrice } from "@/lib/billing/pricing";
+import { annualPricePerMonth, formatPrice, priceUnit } from "@/lib/billing/pricing";
 import type { PlansAnswer } from "@/lib/api/contract/billing";
 
 /**
@@ -35,12 +35,12 @@ export function PricingCards({ catalogue, signedIn }: { catalogue: PlansAnswer; 
               ) : (
                 <>
                   <span className="text-3xl font-bold">{formatPrice(plan.price_monthly)}</span>
-                  <span className="text-sm text-muted-foreground"> / month</span>
+                  <span className="text-sm text-muted-foreground">{priceUnit(plan.per_seat)}</span>
                 </>
               )}
             </p>
             {!labelOnly && plan.price_annual > 0 && (
-              <p className="text-xs text-muted-foreground">or {formatPrice(annualPricePerMonth(plan.price_annual))} / month billed annually</p>
+              <p className="text-xs text-muted-foreground">or {formatPrice(annualPricePerMonth(plan.price_annual))}{priceUnit(plan.per_seat)} billed annually</p>
             )}
             {trial && <p className="mt-1 text-xs font-medium text-accent">{trial}</p>}
             <ul className="mt-4 flex flex-col gap-1.5 text-sm">

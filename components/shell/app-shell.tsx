@@ -16,7 +16,8 @@ const NavBar = dynamic(() => import("./nav-bar").then((m) => m.NavBar));
 /** Spec §2: the spinner stays about 0.1 s past the session and onboarding checks. */
 const LOADING_GRACE_MS = 100;
 
-const PATHS_WITHOUT_NAV = new Set(["/", "/login"]);
+// A share link's page is for strangers: its own header links home and to sign-up, nothing else.
+const PATHS_WITHOUT_NAV = new Set(["/", "/login", "/shared"]);
 
 export function AppShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { Tooltip } from "radix-ui";
 import type { ApiUser } from "@/lib/api/contract/account";
 import { Button } from "@/components/ui/button";
+import { SpaceSwitcher } from "@/components/workspaces/space-switcher";
 import { CONTENT_ID } from "./content-id";
 import { Avatar } from "./avatar";
 import { MobileMenu } from "./mobile-menu";
@@ -23,9 +24,12 @@ export function NavBar({ user }: { user: ApiUser }) {
         Skip to content
       </a>
       <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
-        <Link href="/dashboard" className="mr-auto text-lg font-semibold tracking-tight">
+        <Link href="/dashboard" className="text-lg font-semibold tracking-tight">
           <span className="text-primary">Verbatim</span>
         </Link>
+        <div className="mr-auto flex min-w-0">
+          <SpaceSwitcher />
+        </div>
         <div className="hidden items-center gap-2 sm:flex">
           <Button asChild variant="ghost" size="sm">
             <Link href="/dashboard">Dashboard</Link>

@@ -26,10 +26,12 @@ interface TranscriptViewProps {
   renderedAt: string;
   /** a search hit's words: the editor opens at their first match */
   initialFind?: string;
+  /** the user may manage it (its owner, a workspace admin): the editor offers share links */
+  canShare?: boolean;
 }
 
 /** One transcription: live status until it is done, then the editor. */
-export function TranscriptView({ transcription, segments, format, capabilities, styles, renderedAt, initialFind }: TranscriptViewProps) {
+export function TranscriptView({ transcription, segments, format, capabilities, styles, renderedAt, initialFind, canShare }: TranscriptViewProps) {
   const router = useRouter();
   const [t, setT] = useState(transcription);
   const audio = useRef<HTMLAudioElement>(null);
@@ -73,7 +75,7 @@ export function TranscriptView({ transcription, segments, format, capabilities, 
         {t.engine && ` · ${engineLabel(t.engine)}`}
       </p>
       {t.status === "done" && transcription.status === "done" && segments.length > 0 ? (
-        <TranscriptEditor transcription={transcription} segments={segments} format={format} capabilities={capabilities} styles={styles} initialFind={initialFind} />
+        <TranscriptEditor transcription={transcription} segments={segments} format={format} capabilities={capabilities} styles={styles} initialFind={initialFind} canShare={canShare} />
       ) : (
         <>
           <audio ref={audio} controls preload="metadata" src={`/api/transcriptions/${t.id}/audio`} className="sticky top-16 z-10 mt-6 w-full" data-testid="audio" />

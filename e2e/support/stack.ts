@@ -52,6 +52,8 @@ async function main() {
     TRANSCRIBE_ENGINE: "sphinx",
     // Nothing is downloaded in tests: speakers are told apart by the basic detector.
     SPEAKER_MODELS_AUTO_DOWNLOAD: "false",
+    // Webhook tests receive on 127.0.0.1: the development setting that lets loopback through (never private networks).
+    WEBHOOKS_ALLOW_LOOPBACK: "true",
   };
   const app = spawn(NEXT_BIN, ["start", "-p", String(E2E.appPort), "-H", "127.0.0.1"], {
     stdio: "inherit",

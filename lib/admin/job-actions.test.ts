@@ -17,7 +17,7 @@ describe("the queue's filters", () => {
   it("refuse an unknown kind or state in a sentence, and leave out what is not given", () => {
     expect(JobListQuery.parse({})).toEqual({ page: 1, page_size: 25 });
     expect(JobListQuery.parse({ kind: "mail", state: "stuck", page: "2" })).toEqual({ kind: "mail", state: "stuck", page: 2, page_size: 25 });
-    expect(JobListQuery.safeParse({ kind: "fax" }).error?.issues[0].message).toBe('The "kind" filter must be one of transcribe, format, mail, live.');
+    expect(JobListQuery.safeParse({ kind: "fax" }).error?.issues[0].message).toBe('The "kind" filter must be one of transcribe, format, mail, live, webhook.');
     expect(JobListQuery.safeParse({ state: "lost" }).error?.issues[0].message).toBe('The "state" filter must be one of queued, running, stuck, done, failed, canceled.');
   });
 });
@@ -30,6 +30,7 @@ describe.each(BACKENDS.slice(0, 1))("an operator's actions on jobs, on %s", (_na
     format: fakeDefinition("format", calls),
     mail: fakeDefinition("mail", calls),
     live: fakeDefinition("live", calls, {}),
+    webhook: fakeDefinition("webhook", calls),
   };
   const definitionOf = (kind: JobKind) => definitions[kind];
   let operator: { id: string; email: string };

@@ -30,6 +30,7 @@ function toColumns(patch: PlanPatch): Partial<Plan> {
     languageTiers: patch.language_tiers,
     isPopular: patch.is_popular,
     isActive: patch.is_active,
+    perSeat: patch.per_seat,
     stripePriceIdMonthly: patch.stripe_price_id_monthly,
     stripePriceIdAnnual: patch.stripe_price_id_annual,
   };

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { apiKeys, users, workspaceMembers, workspaces, type WorkspaceRole } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
-import { ROLE_TOO_LOW, WORKSPACE_NOT_FOUND } from "@/lib/workspaces/roles";
+import { ROLE_TOO_LOW, WORKSPACE_NOT_FOUND } from "@/lib/access/roles";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
 import { API_KEY_NOT_FOUND, createApiKey, listApiKeys, revokeApiKey } from "./keys";

@@ -4,7 +4,7 @@ import type { ApiKeyItem, CreatedApiKey } from "@/lib/api/contract/api-keys";
 import type { Database } from "@/lib/db/client";
 import { apiKeys, type ApiKey, type ApiKeyScope } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
-import { requireRole } from "@/lib/workspaces/roles";
+import { requireRole } from "@/lib/access/roles";
 import { hashToken, newToken, prefixOf } from "./tokens";
 
 export const API_KEY_NOT_FOUND = "This API key does not exist.";
@@ -20,7 +20,7 @@ async function keysOf(database: Database, userId: string, space: string | null) 
   return eq(apiKeys.workspaceId, space);
 }
 
-export function toApiKeyItem(key: ApiKey): ApiKeyItem {
+function toApiKeyItem(key: ApiKey): ApiKeyItem {
   return {
     id: key.id,
     name: key.name,

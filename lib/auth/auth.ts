@@ -28,16 +28,17 @@ import { trustedOrigins } from "@/lib/security/trusted-origins";
 import { authSecret } from "./secret";
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "./session-ages";
 import { sendVerificationLink } from "./verification-mail";
-import { WORKSPACE_ACCESS } from "@/lib/workspaces/workspace-roles";
+import { WORKSPACE_ACCESS } from "@/lib/access/workspace-roles";
 import {
   allowWorkspaceCreation,
   assertAssignableRole,
   assertSeatForNewMember,
+  checkedWorkspaceFields,
   handBackToOwner,
   INVITATION_DAYS,
   MAX_WORKSPACE_MEMBERS,
   OWNER_ROLE_FIXED,
-} from "@/lib/workspaces/workspace-rules";
+} from "./workspace-rules";
 import { removeUserAudioQuietly } from "@/lib/storage/audio-store";
 import { confirmAddress, dropUnconfirmedPassword, endPasswordResets } from "@/lib/accounts/credentials";
 
@@ -219,16 +220,18 @@ function createAuth() {
           await queueMail(db(), workspaceInvitationMail(email, inviter.user.name, workspace.name, role, url, INVITATION_DAYS));
         },
         organizationHooks: {
-          beforeCreateInvitation: async ({ invitation }) => {
+          beforeCreateOrganization: async ({ organization: fields }) => checkedWorkspaceFields(fields, { creating: true }),
+          beforeUpdateOrganization: async ({ organization: fields }) => checkedWorkspaceFields(fields, { creating: false }),
+          beforeCreateInvitation: async ({ invitation, inviter }) => {
             assertAssignableRole(invitation.role);
-            await assertSeatForNewMember(db(), invitation.organizationId);
+            await assertSeatForNewMember(db(), invitation.organizationId, undefined, inviter.id);
           },
           beforeAddMember: async ({ member }) => {
             if (member.role !== "owner") await assertSeatForNewMember(db(), member.organizationId);
           },
-          beforeAcceptInvitation: async ({ invitation }) => {
+          beforeAcceptInvitation: async ({ invitation, user }) => {
             // Its own pending invitation holds the seat it is about to take.
-            await assertSeatForNewMember(db(), invitation.organizationId, invitation.id);
+            await assertSeatForNewMember(db(), invitation.organizationId, invitation.id, user.id);
           },
           beforeUpdateMemberRole: async ({ member, newRole }) => {
             if (member.role === "owner") throw new APIError("FORBIDDEN", { message: OWNER_ROLE_FIXED, code: "WORKSPACE_REFUSED" });

@@ -1,7 +1,13 @@
 import { AUTH_MESSAGES, GENERIC_AUTH_ERROR } from "./messages";
 
-function create() {
-  return import("better-auth/react").then(({ createAuthClient }) => createAuthClient({ basePath: "/api/auth" }));
+async function create() {
+  const [{ createAuthClient }, { organizationClient }, { WORKSPACE_ACCESS }] = await Promise.all([
+    import("better-auth/react"),
+    import("better-auth/client/plugins"),
+    import("@/lib/access/workspace-roles"),
+  ]);
+  // The workspaces' endpoints (/api/auth/organization/…), typed with our roles, viewer included.
+  return createAuthClient({ basePath: "/api/auth", plugins: [organizationClient(WORKSPACE_ACCESS)] });
 }
 
 let client: ReturnType<typeof create> | undefined;

@@ -2,9 +2,8 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { Database } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
-import { currentUser } from "./session";
-import { getAuth } from "./auth";
-import { activeWorkspace, type ActiveWorkspace } from "@/lib/workspaces/active-space";
+import { currentSpace, currentUser } from "./session";
+import { activeWorkspace, type ActiveWorkspace } from "@/lib/access/active-space";
 
 /** For server pages behind the proxy's login gate; the redirect covers a session that ended since. */
 export async function requirePageUser(database: Database, path: string): Promise<User> {
@@ -19,6 +18,5 @@ export async function requirePageUser(database: Database, path: string): Promise
  */
 export async function requirePageSpace(database: Database, path: string): Promise<{ user: User; workspace: ActiveWorkspace | null }> {
   const user = await requirePageUser(database, path);
-  const session = await getAuth().api.getSession({ headers: await headers() });
-  return { user, workspace: await activeWorkspace(database, user.id, session?.session.activeOrganizationId) };
+  return { user, workspace: await activeWorkspace(database, user.id, await currentSpace(database, await headers())) };
 }

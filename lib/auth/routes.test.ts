@@ -1,10 +1,10 @@
 import { isProtectedPath, isSignedOutOnlyPath, safeNextPath } from "./routes";
 
 describe("route rules", () => {
-  it.each(["/dashboard", "/transcription/abc", "/account", "/admin", "/admin/users"])("%s needs a session", (p) => {
+  it.each(["/dashboard", "/transcription/abc", "/account", "/developers", "/admin", "/admin/users", "/workspace", "/invitations/inv-1"])("%s needs a session", (p) => {
     expect(isProtectedPath(p)).toBe(true);
   });
-  it.each(["/", "/login", "/terms", "/about", "/dashboards", "/administrator"])("%s does not", (p) => {
+  it.each(["/", "/login", "/terms", "/about", "/dashboards", "/administrator", "/workspaces", "/invitations-old"])("%s does not", (p) => {
     expect(isProtectedPath(p)).toBe(false);
   });
   it("keeps signed-in users away from login and signup only", () => {

@@ -1,5 +1,5 @@
 /** Which paths need a session and which are for signed-out visitors only (spec §2). */
-const PROTECTED_PREFIXES = ["/dashboard", "/transcription", "/account", "/admin"];
+const PROTECTED_PREFIXES = ["/dashboard", "/transcription", "/account", "/developers", "/admin", "/workspace", "/invitations"];
 const SIGNED_OUT_ONLY = ["/login", "/signup"];
 
 export function isProtectedPath(pathname: string): boolean {

@@ -32,6 +32,8 @@ export function signedSessionToken(headers: Headers, cookieName: string, secret:
 interface SessionRow {
   user: User;
   expiresAt: number;
+  /** the workspace the session shows (sessions.active_organization_id), member or not */
+  activeWorkspaceId: string | null;
 }
 
 interface LookupCache {
@@ -63,12 +65,12 @@ async function sessionRow(database: Database, token: string): Promise<SessionRow
   const kept = cache?.rows.get(token);
   if (kept !== undefined) return kept;
   const [row] = await database
-    .select({ user: getTableColumns(users), expiresAt: sessions.expiresAt })
+    .select({ user: getTableColumns(users), expiresAt: sessions.expiresAt, activeWorkspaceId: sessions.activeOrganizationId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, token))
     .limit(1);
-  const found = row ? { user: row.user, expiresAt: row.expiresAt.getTime() } : null;
+  const found = row ? { user: row.user, expiresAt: row.expiresAt.getTime(), activeWorkspaceId: row.activeWorkspaceId } : null;
   // Kept only if no write committed while the query ran (its answer may predate that write).
   if (counter && cache && cache.writes === counter.count && cache.rows.size < MAX_CACHED_SESSIONS) cache.rows.set(token, found);
   return found;
@@ -92,20 +94,20 @@ export async function findSessionUser(database: Database, token: string, now = D
 
 /**
  * The workspace the session shows (sessions.active_organization_id) while its user is still a
- * member of it, else null (the personal space): one indexed query, read on every request and
- * never cached, so a removed member's session falls back to their personal space at once.
+ * member of it, else null (the personal space). The session row is the one findSessionUser
+ * read (kept on PGlite until a write to sessions, such as choosing another workspace); the
+ * membership is read on every request and never kept, so a removed member's session falls
+ * back to their personal space at once. The personal space costs no query more.
  */
 export async function activeWorkspaceOf(database: Database, token: string): Promise<string | null> {
-  const [row] = await database
+  const row = await sessionRow(database, token);
+  if (!row?.activeWorkspaceId) return null;
+  const [member] = await database
     .select({ workspaceId: workspaceMembers.organizationId })
-    .from(sessions)
-    .innerJoin(
-      workspaceMembers,
-      and(eq(workspaceMembers.organizationId, sessions.activeOrganizationId), eq(workspaceMembers.userId, sessions.userId)),
-    )
-    .where(eq(sessions.token, token))
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.organizationId, row.activeWorkspaceId), eq(workspaceMembers.userId, row.user.id)))
     .limit(1);
-  return row?.workspaceId ?? null;
+  return member ? row.activeWorkspaceId : null;
 }
 
 export async function revokeAllSessions(database: Database | Tx, userId: string): Promise<void> {

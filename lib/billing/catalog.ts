@@ -71,6 +71,8 @@ export interface PlanSeed {
   /** tier order of the plan-change rules: up is checkout, down a downgrade at period end */
   rank: number;
   inOnboardingModal: boolean;
+  /** the price and the hours are per seat; a subscription buys seats (workspace members) */
+  perSeat: boolean;
 }
 
 export const PLAN_SEED: PlanSeed[] = [
@@ -96,6 +98,7 @@ export const PLAN_SEED: PlanSeed[] = [
     isDefault: true,
     rank: 0,
     inOnboardingModal: false,
+    perSeat: false,
   },
   {
     id: "pro",
@@ -124,6 +127,7 @@ export const PLAN_SEED: PlanSeed[] = [
     isDefault: false,
     rank: 1,
     inOnboardingModal: true,
+    perSeat: false,
   },
   {
     id: "premium",
@@ -148,6 +152,28 @@ export const PLAN_SEED: PlanSeed[] = [
     isDefault: false,
     rank: 2,
     inOnboardingModal: true,
+    perSeat: false,
+  },
+  {
+    // Sold by checkout, unlike Enterprise (a contract label): a team buys seats itself, and
+    // each seat brings its own hours, which the whole workspace shares (lib/billing/payer.ts).
+    id: "team",
+    name: "Team",
+    description: "Premium for a team: shared workspaces, hours pooled across every seat.",
+    priceMonthly: 20,
+    priceAnnual: 192,
+    hoursPerMonth: 40,
+    features: ["everything_in_premium", "team_management"],
+    excludedFeatures: ["sla_support", "on_prem_options"],
+    languageTiers: ["core", "extended", "global"],
+    isPopular: false,
+    checkoutEnabled: true,
+    sortOrder: 3,
+    isDefault: false,
+    rank: 3,
+    // Offered in the change-plan dialog beside Pro and Premium: that is where a team buys it.
+    inOnboardingModal: true,
+    perSeat: true,
   },
   {
     id: "enterprise",
@@ -161,9 +187,10 @@ export const PLAN_SEED: PlanSeed[] = [
     languageTiers: ["core", "extended", "global"],
     isPopular: false,
     checkoutEnabled: false,
-    sortOrder: 3,
+    sortOrder: 4,
     isDefault: false,
-    rank: 3,
+    rank: 4,
     inOnboardingModal: false,
+    perSeat: false,
   },
 ];

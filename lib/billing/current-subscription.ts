@@ -41,7 +41,7 @@ export async function liveStripeSubscriptionIds(database: Database | Tx, userId:
 /** Spec §3 subscription fields (without a subscription, the default plan's id and name) and the trial the user's next checkout gets. */
 export async function toApiCurrent(database: Database | Tx, userId: string, row: Subscription | undefined) {
   const plan = row
-    ? ((await database.select().from(plans).where(eq(plans.id, row.planId)))[0] ?? { id: row.planId, name: row.planId, rank: 0, isDefault: false, checkoutEnabled: false })
+    ? ((await database.select().from(plans).where(eq(plans.id, row.planId)))[0] ?? { id: row.planId, name: row.planId, rank: 0, isDefault: false, checkoutEnabled: false, perSeat: false })
     : await defaultPlan(database);
   return {
     plan_id: plan.id,
@@ -50,6 +50,8 @@ export async function toApiCurrent(database: Database | Tx, userId: string, row:
     plan_rank: plan.rank,
     plan_is_default: plan.isDefault,
     plan_checkout_enabled: plan.checkoutEnabled,
+    plan_per_seat: plan.perSeat,
+    seats: row?.seats ?? 1,
     id: row?.id ?? null,
     status: row?.status ?? null,
     billing_interval: row?.billingInterval ?? null,

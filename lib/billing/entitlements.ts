@@ -22,6 +22,10 @@ export interface Entitlements {
   features: ReadonlySet<FeatureKey>;
   /** language code → name, from the plan's language tiers */
   languages: Readonly<Record<string, string>>;
+  /** priced per seat (Team): the hours below are the plan's hours × seats */
+  perSeat: boolean;
+  /** seats the subscription bought (1 without a subscription, and on plans not sold per seat) */
+  seats: number;
   /** null: no fixed limit */
   secondsPerPeriod: number | null;
   secondsUsed: number;
@@ -124,6 +128,8 @@ export async function entitlementsFor(
   const languages = Object.assign({}, ...tiers.map((t) => t.languages)) as Record<string, string>;
 
   const period = subscriptionPeriod(sub, now);
+  // Each seat brings the plan's hours; the workspace shares them all (lib/billing/payer.ts).
+  const seats = plan.perSeat && sub ? Math.max(1, sub.seats) : 1;
   const [used] = await database
     .select({ seconds: usage.secondsUsed })
     .from(usage)
@@ -135,7 +141,9 @@ export async function entitlementsFor(
     onDefaultPlan: plan.isDefault,
     features: expandFeatures(plan, plansById),
     languages,
-    secondsPerPeriod: plan.hoursPerMonth === null ? null : Math.round(plan.hoursPerMonth * 3600),
+    perSeat: plan.perSeat,
+    seats,
+    secondsPerPeriod: plan.hoursPerMonth === null ? null : Math.round(plan.hoursPerMonth * 3600 * seats),
     secondsUsed: used?.seconds ?? 0,
     period,
   };

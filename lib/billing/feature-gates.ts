@@ -36,6 +36,8 @@ const GATES = {
   // Offered by the dashboard only: an upload does not show whether a tab was recorded.
   record_tab_mic: { features: ["record_tab_mic"], what: "Recording a browser tab with the microphone" },
   live_transcription: { features: ["real_time_transcription"], what: "Live transcription while recording" },
+  // Creating a workspace; the workspace's owner pays for it (lib/billing/payer.ts, ./seats.ts).
+  team_workspaces: { features: ["team_management"], what: "Team workspaces", plural: true },
 } satisfies Record<string, OperationGate>;
 
 export type Operation = keyof typeof GATES;

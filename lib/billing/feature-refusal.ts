@@ -6,13 +6,17 @@ import { expandFeatures, type Entitlements } from "./entitlements";
 import { allows, OPERATION_GATES, type Operation } from "./feature-gates";
 import type { FeatureKey } from "./features";
 
-/** Names of the active plans that include a feature, in catalogue order. */
+/**
+ * Names of the active plans sold by checkout that include a feature, in catalogue order. A
+ * plan priced per seat (Team) is named only for what no single-user plan gives (team
+ * workspaces): someone refused a PDF export is offered Pro or Premium, not a team.
+ */
 export async function plansWithFeature(database: Database, feature: FeatureKey): Promise<{ id: string; name: string }[]> {
   const all = await database.select().from(plans).orderBy(asc(plans.sortOrder));
   const byId = new Map(all.map((p) => [p.id, p]));
-  return all
-    .filter((p) => p.isActive && p.checkoutEnabled && expandFeatures(p, byId).has(feature))
-    .map((p) => ({ id: p.id, name: p.name }));
+  const having = all.filter((p) => p.isActive && p.checkoutEnabled && expandFeatures(p, byId).has(feature));
+  const single = having.filter((p) => !p.perSeat);
+  return (single.length ? single : having).map((p) => ({ id: p.id, name: p.name }));
 }
 
 function joinNames(names: string[]): string {

@@ -9,12 +9,15 @@ import type { BillingProvider, BillingUser } from "./provider-types";
 import { noBillingPeriod } from "./provider-errors";
 import type { BillingInterval } from "./subscription-types";
 import { INVALID_PLAN_CHANGE, planChange } from "./transitions";
+import { assertSeatsCover, checkedSeats, defaultSeats, seatsTaken } from "./seats";
 import { trialDaysFor } from "./trial";
 
 /** The plan and billing interval a user picked (the body of checkout and downgrade requests). */
 interface PlanChoice {
   plan_id: string;
   billing_interval: BillingInterval;
+  /** a per-seat plan's seats (checkout); ignored for other plans */
+  seats?: number;
 }
 
 const invalidChange = () => new DomainError("invalid", INVALID_PLAN_CHANGE);
@@ -47,7 +50,40 @@ export async function startCheckout(database: Database, billing: BillingProvider
   }
   const [trialDays, languages] = await Promise.all([trialDaysFor(database, user.id), languagesOf(target)]);
   const languagesNote = languages.note && `${target.name} lists ${languages.count} languages. ${languages.note}`;
-  return billing.checkoutUrl(database, { user, plan: target, interval: choice.billing_interval, trialDays, languagesNote });
+  // Switching a per-seat plan's billing interval keeps the seats bought, unless others are asked for.
+  const seatsNow = current && current.planId === target.id ? current.seats : undefined;
+  const seats = target.perSeat ? await checkoutSeats(database, user.id, choice.seats ?? seatsNow) : null;
+  return billing.checkoutUrl(database, { user, plan: target, interval: choice.billing_interval, trialDays, languagesNote, seats });
+}
+
+/**
+ * The seats a per-seat checkout starts with (asked, else the buyer's team size or a small
+ * team), never fewer than the people the buyer's workspaces already hold.
+ */
+async function checkoutSeats(database: Database, userId: string, asked: number | undefined): Promise<{ quantity: number; minimum: number }> {
+  const quantity = asked === undefined ? await defaultSeats(database, userId) : checkedSeats(asked);
+  await assertSeatsCover(database, userId, quantity);
+  const taken = await seatsTaken(database, userId);
+  return { quantity, minimum: Math.max(1, taken.members + taken.invitations) };
+}
+
+export const NOT_PER_SEAT = "Your plan is not priced per seat: there are no seats to change.";
+const SEATS_WAIT_FOR_CHANGE = "A change to another plan is scheduled for the end of this period, so the seats cannot change before it.";
+
+/**
+ * `POST /api/subscriptions/seats`: more seats (billed at once, prorated) or fewer (never below
+ * the people the owner's workspaces hold with their pending invitations).
+ */
+export async function changeSeats(database: Database, billing: BillingProvider, userId: string, seats: number): Promise<Subscription> {
+  const wanted = checkedSeats(seats);
+  const current = await currentSubscription(database, userId);
+  if (!current || current.status === "unpaid") throw new DomainError("conflict", "You have no running subscription.");
+  const plan = await planOf(database, current);
+  if (!plan?.perSeat) throw new DomainError("conflict", NOT_PER_SEAT);
+  if (current.seats === wanted) return current;
+  if (current.scheduledPlanChange) throw new DomainError("conflict", SEATS_WAIT_FOR_CHANGE);
+  if (wanted < current.seats) await assertSeatsCover(database, userId, wanted);
+  return billing.changeSeats(database, current, wanted);
 }
 
 /** A downgrade (premium → pro): the current plan lasts until the period ends, then the lower one. Returns the message the modal shows. */

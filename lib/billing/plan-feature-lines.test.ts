@@ -130,12 +130,24 @@ describe("feature lines from the gate table", () => {
 
 describe("the trial beside the price", () => {
   it("is offered on paid plans sold through checkout only", () => {
-    expect(PLANS.filter(offersTrial).map((p) => p.id)).toEqual(["pro", "premium"]);
+    expect(PLANS.filter(offersTrial).map((p) => p.id)).toEqual(["pro", "premium", "team"]);
   });
 
   it("says how long, to a signed-in user and to a visitor; nothing without a trial", () => {
     expect(trialLine(7, "signed-in")).toBe("Starts with a 7-day free trial");
     expect(trialLine(7, "visitor")).toBe("7-day free trial for new subscribers");
     expect(trialLine(0, "signed-in")).toBeNull();
+  });
+});
+
+describe("a plan priced per seat (Team)", () => {
+  it("says its hours are per seat and shared, and lists team management with everything in Premium", () => {
+    const team = plan("team");
+    expect(team.per_seat).toBe(true);
+    expect(planSummary(team)).toBe("40 hours per seat per month, shared by the team, 97 languages, advanced AI formatting, priority support");
+    expect(planFeatureLines(team.included_features)).toEqual(expect.arrayContaining(["Team management", "Custom transcription styles", "Priority transcription queue"]));
+    expect(planFeatureLines(team.included_features)).not.toContain("SLA-backed support");
+    // Other plans keep their wording.
+    expect(planSummaryItems(plan("premium"))[0]).toBe("50 hours per month");
   });
 });

@@ -13,12 +13,15 @@ import { FEATURE_LABELS, inheritedPlanId, isFeatureKey, type FeatureKey } from "
 /** The fields of a plan (lib/api/contract/billing's ApiPlan) its lines are made from. */
 export interface SummaryPlan {
   hours_per_month: number | null;
+  /** the hours (and the price) are per seat: the workspace shares every seat's hours */
+  per_seat?: boolean;
   language_count: number;
   included_features: string[];
 }
 
-function hoursText(hours: number | null): string {
-  return hours === null ? "hours to fit your team" : `${hours} hours per month`;
+function hoursText(hours: number | null, perSeat = false): string {
+  if (hours === null) return "hours to fit your team";
+  return perSeat ? `${hours} hours per seat per month, shared by the team` : `${hours} hours per month`;
 }
 
 /** "advanced AI formatting", "basic AI formatting", or null when the plan gives neither. */
@@ -41,7 +44,7 @@ export interface PlanLine {
 function summaryLines(plan: SummaryPlan, languagesNote: string | null): PlanLine[] {
   const ai = aiFormattingText(plan.included_features);
   return [
-    { text: hoursText(plan.hours_per_month), note: null },
+    { text: hoursText(plan.hours_per_month, plan.per_seat), note: null },
     { text: `${plan.language_count} languages`, note: languagesNote },
     ...(ai ? [{ text: ai, note: null }] : []),
     { text: supportText(plan.included_features), note: null },

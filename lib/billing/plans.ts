@@ -55,6 +55,7 @@ export function toApiPlan(plan: Plan, tiers: LanguageTier[]) {
     is_default: plan.isDefault,
     rank: plan.rank,
     in_onboarding_modal: plan.inOnboardingModal,
+    per_seat: plan.perSeat,
   };
 }
 

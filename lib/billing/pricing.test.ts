@@ -1,4 +1,4 @@
-import { annualPricePerMonth, formatPrice } from "./pricing";
+import { annualPricePerMonth, formatPrice, priceUnit } from "./pricing";
 
 describe("annual price shown per month", () => {
   it.each([
@@ -13,5 +13,13 @@ describe("annual price shown per month", () => {
   it("formats whole and fractional prices", () => {
     expect(formatPrice(15)).toBe("$15");
     expect(formatPrice(9.5)).toBe("$9.50");
+  });
+});
+
+describe("what a price is for", () => {
+  it("says per seat on a plan priced per seat: \"$20 per seat / month\"", () => {
+    expect(`${formatPrice(20)}${priceUnit(true)}`).toBe("$20 per seat / month");
+    expect(`${formatPrice(15)}${priceUnit(false)}`).toBe("$15 / month");
+    expect(`${formatPrice(192)}${priceUnit(true, "year")}`).toBe("$192 per seat / year");
   });
 });

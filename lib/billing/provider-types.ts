@@ -15,6 +15,8 @@ interface CheckoutOrder {
   trialDays: number;
   /** said beside the payment where this server transcribes fewer of the plan's languages than it lists */
   languagesNote: string | null;
+  /** a plan priced per seat: the seats to buy, and the fewest the buyer may choose there (the people their workspaces hold); null otherwise */
+  seats: { quantity: number; minimum: number } | null;
 }
 
 /**
@@ -32,6 +34,11 @@ export interface BillingProvider {
   scheduleDowngrade(database: Database, current: Subscription, target: Plan, interval: BillingInterval): Promise<ScheduledPlanChange>;
   /** Cancel at the end of the period (true), or take that back (false); returns the row written. */
   setCancellation(database: Database, current: Subscription, cancel: boolean): Promise<Subscription>;
+  /**
+   * Sets the seats of a running per-seat subscription (at Stripe: the item's quantity, the
+   * difference prorated on the next invoice); returns the row written.
+   */
+  changeSeats(database: Database, current: Subscription, seats: number): Promise<Subscription>;
   /** Where "Manage billing" goes: Stripe's customer portal, or the demo billing page. */
   portalUrl(user: BillingUser, current: Subscription | undefined): Promise<string>;
   /**

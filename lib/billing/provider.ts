@@ -16,6 +16,7 @@ function withDemoLeftovers(billing: BillingProvider): BillingProvider {
     ...billing,
     scheduleDowngrade: (database, current, target, interval) => owner(current).scheduleDowngrade(database, current, target, interval),
     setCancellation: (database, current, cancel) => owner(current).setCancellation(database, current, cancel),
+    changeSeats: (database, current, seats) => owner(current).changeSeats(database, current, seats),
     portalUrl: (user, current) => owner(current).portalUrl(user, current),
   };
 }

@@ -48,6 +48,7 @@ function rowValues(snap: SubscriptionSnapshot, previous: Subscription | undefine
     // A change that has happened is no longer scheduled.
     scheduledPlanChange: snap.scheduledPlanChange?.plan_id === snap.planId ? null : snap.scheduledPlanChange,
     pastDueSince: snap.status === "past_due" ? (previous?.pastDueSince ?? now) : null,
+    seats: Math.max(1, snap.seats ?? previous?.seats ?? 1),
   };
 }
 
@@ -146,6 +147,7 @@ export function snapshotOf(row: Subscription): SubscriptionSnapshot {
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     scheduledPlanChange: row.scheduledPlanChange ?? null,
     scheduleId: row.stripeScheduleId,
+    seats: row.seats,
   };
 }
 

@@ -33,4 +33,6 @@ export interface SubscriptionSnapshot {
   scheduledPlanChange: ScheduledPlanChange | null;
   /** the Stripe subscription schedule id, when a schedule manages the subscription */
   scheduleId: string | null;
+  /** seats bought (the subscription item's quantity); left out: as stored (1 for a new one) */
+  seats?: number;
 }

@@ -50,8 +50,9 @@ describe("canUpgrade: whether an Upgrade button is worth showing", () => {
   it.each([
     ["free", true],
     ["pro", true],
-    // the top plan has nothing above it, and a plan sold by contract is changed by contract
-    ["premium", false],
+    // Team is above Premium; the top plan has nothing above it, and a plan sold by contract is changed by contract
+    ["premium", true],
+    ["team", false],
     ["enterprise", false],
   ])("on %s: %s", (id, expected) => {
     expect(canUpgrade(rules(id), offered)).toBe(expected);

@@ -4,7 +4,7 @@ import { acrossMigration } from "@/test/support/migrations";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { openDatabase, queryRows } from "./client";
 import { migrateAndSeed } from "@/lib/db-setup/migrate";
-import { catalogueCounts } from "@/lib/db-setup/seed";
+import { catalogueCounts, seed } from "@/lib/db-setup/seed";
 import { languageTiers, plans, settings } from "./schema";
 
 describe.each(BACKENDS)("database on %s", (_name, open) => {
@@ -37,9 +37,9 @@ describe.each(BACKENDS)("database on %s", (_name, open) => {
     );
   });
 
-  it("seeds the four plans with the spec's hours", async () => {
+  it("seeds the five plans with the spec's hours (Team priced per seat)", async () => {
     const rows = await t.handle.db.select().from(plans).orderBy(plans.sortOrder);
-    expect(rows.map((p) => p.id)).toEqual(["free", "pro", "premium", "enterprise"]);
+    expect(rows.map((p) => p.id)).toEqual(["free", "pro", "premium", "team", "enterprise"]);
     const byId = Object.fromEntries(rows.map((p) => [p.id, p]));
     expect(byId.pro.hoursPerMonth).toBe(16);
     expect(byId.premium.hoursPerMonth).toBe(50);
@@ -83,7 +83,7 @@ describe.each(BACKENDS)("database on %s", (_name, open) => {
     await t.handle.db.update(plans).set({ priceMonthly: 99.5 }).where(eq(plans.id, "pro"));
     await migrateAndSeed(t.handle, t.url);
     await migrateAndSeed(t.handle, t.url);
-    expect(await catalogueCounts(t.handle.db)).toEqual({ plans: 4, languageTiers: 3, settings: 4 });
+    expect(await catalogueCounts(t.handle.db)).toEqual({ plans: 5, languageTiers: 3, settings: 4 });
     const [pro] = await t.handle.db.select().from(plans).where(eq(plans.id, "pro"));
     expect(pro.priceMonthly).toBe(99.5);
   });
@@ -104,6 +104,30 @@ describe("the plan-rules migration on an install seeded before it", () => {
           premium: [2, false, true],
           pro: [1, false, true],
           team: [0, false, false],
+        });
+      },
+    );
+  });
+});
+
+describe("the teams migration on an install seeded before it", () => {
+  it("adds the Team plan (per seat) through the seed and moves an unchanged Enterprise above it", async () => {
+    await acrossMigration(
+      "0024",
+      async (handle) => {
+        // The catalogue as seeded before Team; an operator has moved Pro's card to the end.
+        await handle.db.execute(sql`insert into plans (id, name, rank, sort_order, is_default, checkout_enabled) values
+          ('free', 'Free', 0, 0, true, false), ('pro', 'Pro', 1, 9, false, true), ('premium', 'Premium', 2, 2, false, true), ('enterprise', 'Enterprise', 3, 3, false, false)`);
+      },
+      async (handle) => {
+        await seed(handle.db);
+        const rows = await handle.db.select().from(plans);
+        expect(Object.fromEntries(rows.map((p) => [p.id, [p.rank, p.sortOrder, p.perSeat]]))).toEqual({
+          free: [0, 0, false],
+          pro: [1, 9, false],
+          premium: [2, 2, false],
+          team: [3, 3, true],
+          enterprise: [4, 4, false],
         });
       },
     );

@@ -644,6 +644,8 @@ export const directUploads = pgTable(
     firstSeconds: integer("first_seconds"),
     /** how many speakers the user said there are; null: detect */
     speakersExpected: integer("speakers_expected"),
+    /** the workspace it was started in, where it lands (null: the personal space) */
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [index("direct_uploads_created_idx").on(t.createdAt)],

@@ -32,8 +32,9 @@ export async function exportTranscription(
   e: Entitlements,
   t: Transcription,
   query: ExportQuery,
-  // A share link that hides speakers exports without them.
-  { speakers = true }: { speakers?: boolean } = {},
+  // A share link exports without speakers when it hides them, and its visitors' exports wait in
+  // a budget of their own (`owner`), so a stranger can never hold up the owner's own work.
+  { speakers = true, owner = t.userId }: { speakers?: boolean; owner?: string } = {},
 ): Promise<RenderedExport> {
   const format = query.format ?? "";
   if (!isExportFormat(format)) throw invalid(`Unknown export format "${format}". Choose one of: ${EXPORT_FORMATS.join(", ")}.`);
@@ -58,5 +59,5 @@ export async function exportTranscription(
       formattedMarkdown: t.formattedMarkdown,
     },
     { timestamps, version, timeZone },
-  ], t.userId);
+  ], owner);
 }

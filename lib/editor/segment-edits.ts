@@ -6,7 +6,7 @@ import { transcriptSegments, transcriptions, type TranscriptSegment } from "@/li
 import { DomainError } from "@/lib/errors/domain-error";
 import { followSpeakerRenames } from "@/lib/speakers/speaker-names";
 import { editableRow, readableRow, segmentsOf, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
-import { mayEdit, VIEWERS_READ_ONLY } from "@/lib/workspaces/roles";
+import { mayEdit, VIEWERS_READ_ONLY } from "@/lib/access/roles";
 import { searchedTextOf } from "@/lib/transcription/searched-text";
 import { MERGE_LAST_MESSAGE, mergedParts, splitParts } from "./segment-structure";
 import { runOffThread } from "@/lib/off-thread/off-thread";

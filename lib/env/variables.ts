@@ -486,7 +486,7 @@ export const VARIABLES = {
   },
   WEBHOOKS_ALLOW_LOOPBACK: {
     schema: bool(false),
-    doc: "Lets webhooks call loopback addresses (`127.0.0.0/8`, `::1`, `localhost`) for a receiver on a developer's machine. Private, link-local and other non-public addresses stay refused. Never set it in production.",
+    doc: "Lets webhooks call loopback addresses (`127.0.0.0/8`, `::1`, `localhost`), over plain http too, for a receiver on a developer's or test machine. Private, link-local and other non-public addresses stay refused, and http stays refused for any other host in production. Leave it off on a public server.",
     shownDefault: "`false`",
     section: WEBHOOKS,
   },

@@ -37,9 +37,9 @@ function idFromPath(url: string): string | undefined {
 }
 
 /** The signed-in user and the database of each request, for the hooks (tus hands them the same Request). */
-const callers = new WeakMap<Request, { user: User; database: Database }>();
+const callers = new WeakMap<Request, { user: User; database: Database; space: string | null }>();
 
-function callerOf(req: Request): { user: User; database: Database } {
+function callerOf(req: Request): { user: User; database: Database; space: string | null } {
   const caller = callers.get(req);
   if (!caller) throw { status_code: 401, body: JSON.stringify({ detail: "You are not logged in." }) };
   return caller;
@@ -67,7 +67,7 @@ function create(directory: string): { server: Server; store: FileStore } {
     // Finished uploads are gone the moment they are accepted; nothing to terminate.
     disableTerminationForFinishedUploads: true,
     async onUploadCreate(req, upload) {
-      const { user, database } = callerOf(req);
+      const { user, database, space } = callerOf(req);
       try {
         if (upload.sizeIsDeferred || upload.size === undefined) {
           throw new DomainError("invalid", "Say the file's size (Upload-Length) when the upload starts.");
@@ -75,8 +75,9 @@ function create(directory: string): { server: Server; store: FileStore } {
         const meta = metadataOf(upload);
         const open = await openUploadsOf(store, user.id);
         if (open >= MAX_OPEN_UPLOADS) throw new DomainError("conflict", `You have ${open} uploads in progress. Let one finish, or cancel one, then try again.`);
-        await admitUpload(database, { userId: user.id, filename: meta.filename, language: meta.language, declaredBytes: upload.size, firstSeconds: meta.firstSeconds, speakers: meta.speakers });
-        return { metadata: { ...upload.metadata, owner: user.id } };
+        await admitUpload(database, { userId: user.id, workspaceId: space, filename: meta.filename, language: meta.language, declaredBytes: upload.size, firstSeconds: meta.firstSeconds, speakers: meta.speakers });
+        // The space it was started in is where it lands, whatever the session chooses meanwhile.
+        return { metadata: { ...upload.metadata, owner: user.id, ...(space ? { workspace: space } : {}) } };
       } catch (error) {
         throw refusal(error);
       }
@@ -89,7 +90,8 @@ function create(directory: string): { server: Server; store: FileStore } {
       finishing.add(upload.id);
       try {
         const meta = metadataOf(upload);
-        const admission = await admitUpload(database, { userId: user.id, filename: meta.filename, language: meta.language, declaredBytes: upload.size ?? null, firstSeconds: meta.firstSeconds, speakers: meta.speakers });
+        const workspaceId = typeof upload.metadata?.workspace === "string" ? upload.metadata.workspace : null;
+        const admission = await admitUpload(database, { userId: user.id, workspaceId, filename: meta.filename, language: meta.language, declaredBytes: upload.size ?? null, firstSeconds: meta.firstSeconds, speakers: meta.speakers });
         const created = await acceptStoredUpload(database, admission, {
           id: upload.id,
           file: path.join(directory, upload.id),
@@ -152,7 +154,7 @@ function uploads(): Uploads {
  * One tus request of a signed-in user: an upload that is not theirs (or no longer exists)
  * answers 404, before tus reads a byte of the body.
  */
-export async function handleUploadRequest(database: Database, request: Request, user: User, id: string | undefined): Promise<Response> {
+export async function handleUploadRequest(database: Database, request: Request, user: User, space: string | null, id: string | undefined): Promise<Response> {
   const { server, store } = uploads();
   if (id !== undefined) {
     if (!UPLOAD_ID.test(id)) throw new DomainError("not_found", NO_SUCH_UPLOAD);
@@ -165,7 +167,7 @@ export async function handleUploadRequest(database: Database, request: Request, 
   } else if (request.method !== "POST" && request.method !== "OPTIONS") {
     throw new DomainError("not_found", NO_SUCH_UPLOAD);
   }
-  callers.set(request, { user, database });
+  callers.set(request, { user, database, space });
   return asJsonRefusal(await server.handleWeb(request));
 }
 

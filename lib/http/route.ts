@@ -8,6 +8,7 @@ import { env } from "@/lib/env";
 import { doorRefusal } from "@/lib/security/door-checks";
 import type { ApiKeyScope, User } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
+import type { Within } from "@/lib/access/visibility";
 import { NOT_AUTHORIZED_TEXT } from "@/lib/texts";
 import { parseJsonBody, parseQuery } from "./body";
 import { withRequestScope } from "./request-scope";
@@ -52,6 +53,11 @@ export interface RouteInput<O extends RouteOptions, C = undefined> {
    * member), for an API key the key's workspace; null is the user's personal space.
    */
   space: string | null;
+  /**
+   * An API key reaches its own space only (a workspace's key never opens its maker's personal
+   * transcriptions); a session reaches all the user may read. Pass it to the transcription reads.
+   */
+  within: Within | undefined;
   body: Parsed<O["body"]>;
   query: Parsed<O["query"]>;
   /** the dynamic segments of the path, e.g. `{ id }` for `[id]` */
@@ -89,6 +95,7 @@ async function userFor(access: Access, request: Request): Promise<User | null> {
 interface Caller {
   user: User | null;
   space: string | null;
+  viaKey: boolean;
 }
 
 /** `Bearer <token>` (the scheme's case does not matter, RFC 9110) and nothing else; any other Authorization value is no key. */
@@ -107,14 +114,14 @@ async function keyCaller(access: Access, authorization: string, needed: ApiKeySc
   if (!rate.allowed) return json({ detail: rateLimitedSentence(rate.retryAfterSeconds) }, 429, { "retry-after": String(rate.retryAfterSeconds) });
   requireScope(caller, needed);
   if (access === "operator" && !isOperator(caller.user.email)) throw new DomainError("forbidden", NOT_AUTHORIZED_TEXT);
-  return { user: caller.user, space: caller.space };
+  return { user: caller.user, space: caller.space, viaKey: true };
 }
 
 async function sessionCaller(access: Access, request: Request): Promise<Caller> {
   const user = await userFor(access, request);
   // No cookie, no session (and no Better Auth lookup): tests give the user without one.
   const space = user && request.headers.has("cookie") ? await currentSpace(db(), request.headers) : null;
-  return { user, space };
+  return { user, space, viaKey: false };
 }
 
 /**
@@ -142,7 +149,7 @@ export function route<const O extends RouteOptions, A extends Access = O["auth"]
       const query = options.query ? parseQuery(new URL(request.url).searchParams, options.query) : undefined;
       const checked = options.beforeBody ? await options.beforeBody({ request, user, params }) : undefined;
       const body = options.body ? await parseJsonBody(request, options.body, options.maxBodyBytes) : undefined;
-      const input = { request, user, space: caller.space, body, query, params, checked } as RouteInput<O, C>;
+      const input = { request, user, space: caller.space, within: caller.viaKey ? { space: caller.space } : undefined, body, query, params, checked } as RouteInput<O, C>;
       const answer = await handler(input);
       return answer instanceof Response ? answer : json(answer, options.status ?? 200);
     });

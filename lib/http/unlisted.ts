@@ -3,7 +3,7 @@
  * nor followed, never stored by a browser or proxy, and no Referer leaving the page (the
  * token is in its fragment, which browsers leave out anyway; this is the second lock).
  */
-export const UNLISTED_HEADERS: Readonly<Record<string, string>> = {
+const UNLISTED_HEADERS: Readonly<Record<string, string>> = {
   "x-robots-tag": "noindex, nofollow",
   "referrer-policy": "no-referrer",
   "cache-control": "private, no-store",

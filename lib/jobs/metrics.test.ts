@@ -111,6 +111,7 @@ describe("the figures as Prometheus reads them", () => {
     format: quiet,
     mail: { ...quiet, queued: 4 },
     live: quiet,
+    webhook: quiet,
   };
 
   it("writes every family as a gauge with kind labels, and the workers alive", () => {

@@ -18,6 +18,7 @@ const KIND_WORDS: Record<JobKind, string> = {
   format: "A formatting",
   mail: "A mail",
   live: "A live transcription",
+  webhook: "A webhook delivery",
 };
 
 const retryable = (status: JobStatus) => status === "failed" || status === "canceled";

@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { entitlementsFor, secondsRemaining } from "@/lib/billing/entitlements";
 import { requireOperation } from "@/lib/billing/feature-refusal";
+import { payerOf } from "@/lib/billing/payer";
 import { remainingSeconds, reserveSeconds } from "@/lib/billing/usage";
 import type { Database, Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { liveChunks, liveSessions, transcriptions, type Transcription } from "@/lib/db/schema";
+import { requireRole } from "@/lib/access/roles";
 import { DomainError } from "@/lib/errors/domain-error";
 import { audioKey } from "@/lib/storage/audio-store";
 import { MAX_FILE_SECONDS } from "@/lib/transcription/audio";
@@ -30,6 +32,8 @@ export interface RecordingStart {
   title: string;
   language: string | null;
   mode: "mic" | "tab-mic";
+  /** the workspace to record into (null or left out: the personal space); the caller has checked the user may add to it */
+  workspaceId?: string | null;
 }
 
 export interface StartedRecording {
@@ -46,7 +50,11 @@ export interface StartedRecording {
  * arrives. Refusals (plan, language, no time left) come before anything is written.
  */
 export async function startRecording(database: Database, userId: string, input: RecordingStart): Promise<StartedRecording> {
-  const [e, choice] = await Promise.all([entitlementsFor(database, userId), offeredEngine(database)]);
+  const workspaceId = input.workspaceId ?? null;
+  if (workspaceId) await requireRole(database, userId, workspaceId, "member");
+  // In a workspace its owner's plan decides the gates, languages and hours (lib/billing/payer.ts).
+  const payer = await payerOf(database, { userId, workspaceId });
+  const [e, choice] = await Promise.all([entitlementsFor(database, payer), offeredEngine(database)]);
   await requireOperation(database, e, "live_transcription");
   if (input.mode === "tab-mic") await requireOperation(database, e, "record_tab_mic");
   if (!choice.engine) throw new DomainError("unavailable", ENGINE_UNAVAILABLE);
@@ -70,6 +78,8 @@ export async function startRecording(database: Database, userId: string, input: 
       .values({
         id,
         userId,
+        workspaceId,
+        billedUserId: payer,
         title: input.title,
         status: "recording",
         language,
@@ -110,7 +120,7 @@ export interface ChunksReceived {
 
 async function openSession(database: Database, userId: string, transcriptionId: string) {
   const [row] = await database
-    .select({ session: liveSessions, periodStart: transcriptions.usagePeriodStart })
+    .select({ session: liveSessions, periodStart: transcriptions.usagePeriodStart, payer: sql<string>`coalesce(${transcriptions.billedUserId}, ${transcriptions.userId})` })
     .from(liveSessions)
     .innerJoin(transcriptions, eq(transcriptions.id, liveSessions.transcriptionId))
     .where(and(eq(liveSessions.transcriptionId, transcriptionId), eq(liveSessions.userId, userId)));
@@ -142,13 +152,13 @@ export async function receiveChunks(database: Database, userId: string, transcri
       `The body must be 1 to ${MAX_CHUNKS_PER_REQUEST} chunks of ${LIVE_CHUNK_BYTES} bytes (${LIVE_CHUNK_MS} ms of 16 kHz mono 16-bit PCM).`,
     );
   }
-  const { session, periodStart } = await openSession(database, userId, transcriptionId);
+  const { session, periodStart, payer } = await openSession(database, userId, transcriptionId);
   // In order, without gaps: the browser sends the next chunks only once the server has the
   // ones before (a gap would be silence in the recording nobody paid for).
   if (firstSeq > session.chunks) {
     throw new DomainError("conflict", `Chunks must arrive in order: the next one is ${session.chunks}.`, { reason: "order", next: session.chunks });
   }
-  const e = await entitlementsFor(database, userId);
+  const e = await entitlementsFor(database, payer);
   return database.transaction(async (tx) => {
     const values = [];
     for (let at = 0; at < body.length; at += LIVE_CHUNK_BYTES) {
@@ -178,7 +188,7 @@ export async function receiveChunks(database: Database, userId: string, transcri
     if (seconds > counted.reservedSeconds) {
       const more = seconds - counted.reservedSeconds;
       // Billed to the period the recording started in, where a cancel or failure refunds it.
-      if (!(await reserveSeconds(tx, userId, periodStart, more, e.secondsPerPeriod))) {
+      if (!(await reserveSeconds(tx, payer, periodStart, more, e.secondsPerPeriod))) {
         throw new DomainError("forbidden", QUOTA_REACHED, { reason: "quota" });
       }
       await tx.update(liveSessions).set({ reservedSeconds: seconds }).where(eq(liveSessions.transcriptionId, transcriptionId));
@@ -188,7 +198,7 @@ export async function receiveChunks(database: Database, userId: string, transcri
         .set({ durationS: seconds, reservedSeconds: seconds, sizeBytes: counted.chunks * LIVE_CHUNK_BYTES })
         .where(eq(transcriptions.id, transcriptionId));
     }
-    const remainingS = await remainingSeconds(tx, userId, periodStart, e.secondsPerPeriod);
+    const remainingS = await remainingSeconds(tx, payer, periodStart, e.secondsPerPeriod);
     return { received: counted.chunks, remainingS };
   });
 }
@@ -205,7 +215,9 @@ export async function keepRecording(database: Database, userId: string, transcri
  * is removed. Stopping twice answers the same transcription.
  */
 export async function stopRecording(database: Database, userId: string, transcriptionId: string): Promise<Transcription | null> {
-  const e = await entitlementsFor(database, userId);
+  // Queued with the priority of the plan that pays for it.
+  const [billed] = await database.select({ billedUserId: transcriptions.billedUserId }).from(transcriptions).where(eq(transcriptions.id, transcriptionId));
+  const e = await entitlementsFor(database, billed?.billedUserId ?? userId);
   return database.transaction(async (tx) => {
     const [session] = await tx
       .update(liveSessions)

@@ -6,8 +6,8 @@ import type { Database } from "@/lib/db/client";
 import { shareLinks, transcriptions, type ShareLink, type Transcription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
-import { mayManage } from "@/lib/workspaces/roles";
-import { readableBy } from "@/lib/workspaces/visibility";
+import { mayManage } from "@/lib/access/roles";
+import { readableBy } from "@/lib/access/visibility";
 import { shareToken, sharedUrl, tokenHash } from "./tokens";
 
 export const NOT_YOURS_TO_SHARE = "Only the transcript's owner or a workspace admin can share it.";

@@ -6,7 +6,7 @@ import { payerOfTranscription } from "@/lib/billing/payer";
 import type { Database } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { exportTranscription } from "@/lib/editor/export-transcript";
-import { EXPORT_FORMATS, exportOperation, type ExportFormat } from "@/lib/exports/formats";
+import { EXPORT_FORMATS, exportOperation, isExportFormat, type ExportFormat } from "@/lib/exports/formats";
 import type { RenderedExport } from "@/lib/exports/render";
 import { languageName } from "@/lib/transcription/engines/language-names";
 import { segmentsOf } from "@/lib/transcription/queries";
@@ -55,17 +55,16 @@ export async function sharedTranscript(database: Database, opened: OpenedLink): 
 /**
  * The transcript as a file, through the editor's own export (rendered off the event loop), when
  * the link allows exports and the payer's plan has the format. A format the plan lacks is
- * refused without naming the owner's plan: the stranger has nothing to upgrade.
+ * refused without naming the owner's plan: the stranger has nothing to upgrade. Each client
+ * address has its own budget of exports under way (`client`), apart from the owner's.
  */
-export async function exportShared(database: Database, opened: OpenedLink, query: ExportQuery): Promise<RenderedExport> {
+export async function exportShared(database: Database, opened: OpenedLink, query: ExportQuery, client: string): Promise<RenderedExport> {
   if (!opened.link.allowExport) throw new DomainError("forbidden", EXPORTS_OFF);
-  const formats = await offeredFormats(database, opened);
-  const format = query.format ?? "";
-  if ((EXPORT_FORMATS as readonly string[]).includes(format) && !formats.includes(format as ExportFormat)) {
-    throw new DomainError("forbidden", FORMAT_NOT_OFFERED);
-  }
   const plan = await entitlementsFor(database, await payerOfTranscription(database, opened.transcription));
+  // An unknown format is left to exportTranscription, which names the known ones.
+  const format = query.format ?? "";
+  if (isExportFormat(format) && !allows(plan.features, exportOperation(format))) throw new DomainError("forbidden", FORMAT_NOT_OFFERED);
   // The transcript as the link shows it: never the formatted version (not shown, and it may name
   // speakers), and without speakers when the link hides them.
-  return exportTranscription(database, plan, opened.transcription, { ...query, version: "raw" }, { speakers: opened.link.showSpeakers });
+  return exportTranscription(database, plan, opened.transcription, { ...query, version: "raw" }, { speakers: opened.link.showSpeakers, owner: `shared:${client}` });
 }

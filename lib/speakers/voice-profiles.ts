@@ -4,8 +4,8 @@ import type { Database, Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { transcriptSegments, transcriptSpeakers, transcriptions, voiceProfiles } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
-import { mayEdit, VIEWERS_READ_ONLY } from "@/lib/workspaces/roles";
-import { readableBy } from "@/lib/workspaces/visibility";
+import { mayEdit, VIEWERS_READ_ONLY } from "@/lib/access/roles";
+import { readableBy } from "@/lib/access/visibility";
 import type { DiarizerName } from "./diarization";
 import { addSample, defaultSpeakerName, matchProfiles, SUGGESTION_THRESHOLD } from "./voice-similarity";
 

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { entitlementsFor, secondsRemaining, type Entitlements } from "@/lib/billing/entitlements";
+import { payerOf } from "@/lib/billing/payer";
+import { requireRole } from "@/lib/access/roles";
 import { remainingSeconds, reserveSeconds } from "@/lib/billing/usage";
 import type { Database } from "@/lib/db/client";
 import { transcriptions, type Transcription } from "@/lib/db/schema";
@@ -21,6 +23,8 @@ import { MAX_SPEAKERS } from "@/lib/api/contract/uploads-input";
 
 export interface NewTranscription {
   userId: string;
+  /** the workspace to create it in (null or left out: the uploader's personal space); the caller has checked the user may add to it */
+  workspaceId?: string | null;
   body: ReadableStream<Uint8Array> | null;
   declaredBytes: number | null;
   filename: string;
@@ -87,9 +91,14 @@ export function storedContentType(raw: string): string {
 /** What an upload may be, decided before a byte of it is stored. */
 export interface Admission {
   userId: string;
+  /** null: the uploader's personal space */
+  workspaceId: string | null;
+  /** whose plan and hours pay for it: the workspace's owner, else the uploader (lib/billing/payer.ts) */
+  payerId: string;
   filename: string;
   /** null: detect */
   language: string | null;
+  /** the payer's */
   entitlements: Entitlements;
   maxBytes: number;
   /** the sentence of a file over the operator's size limit */
@@ -126,13 +135,18 @@ function checkedSpeakers(value: number | null): number | null {
  */
 export async function admitUpload(
   database: Database,
-  input: { userId: string; filename: string; language: string | null; declaredBytes: number | null; firstSeconds?: number | null; speakers?: number | null },
+  input: { userId: string; workspaceId?: string | null; filename: string; language: string | null; declaredBytes: number | null; firstSeconds?: number | null; speakers?: number | null },
 ): Promise<Admission> {
   const filename = checkedFilename(input.filename);
   const firstSeconds = checkedFirstSeconds(input.firstSeconds ?? null);
   const speakers = checkedSpeakers(input.speakers ?? null);
+  const workspaceId = input.workspaceId ?? null;
+  // Adding to a workspace needs a role above viewer, checked again when the upload is accepted.
+  if (workspaceId) await requireRole(database, input.userId, workspaceId, "member");
+  // In a workspace its owner's plan decides the languages and the hours, which the whole workspace shares.
+  const payerId = await payerOf(database, { userId: input.userId, workspaceId });
   const [e, maxMb, choice] = await Promise.all([
-    entitlementsFor(database, input.userId),
+    entitlementsFor(database, payerId),
     getSetting(database, "max_upload_mb"),
     offeredEngine(database),
   ]);
@@ -145,7 +159,7 @@ export async function admitUpload(
   // Nothing could be transcribed: refused before a byte is stored (and before it fills a disk).
   const left = secondsRemaining(e);
   if (left !== null && left < 1) throw new DomainError("forbidden", noTimeLeftSentence(e.planName));
-  return { userId: input.userId, filename, language, entitlements: e, maxBytes, tooLarge, firstSeconds, speakers };
+  return { userId: input.userId, workspaceId, payerId, filename, language, entitlements: e, maxBytes, tooLarge, firstSeconds, speakers };
 }
 
 export interface StoredUpload {
@@ -170,7 +184,7 @@ export interface StoredUpload {
  * stored object behind (a local file stays the caller's).
  */
 export async function acceptStoredUpload(database: Database, admission: Admission, upload: StoredUpload): Promise<Transcription> {
-  const { entitlements: e, userId } = admission;
+  const { entitlements: e, userId, payerId } = admission;
   if (upload.size === 0) throw new DomainError("invalid", "The file is empty.");
   if (upload.size > admission.maxBytes) throw new DomainError("too_large", admission.tooLarge);
   // Only headers are read here: decoding is the worker's, so a large upload is answered
@@ -202,9 +216,9 @@ export async function acceptStoredUpload(database: Database, admission: Admissio
       await audioStore().putFile(`${key}/${ORIGINAL}`, upload.file, contentType);
     }
     return await database.transaction(async (tx) => {
-      const reserved = await reserveSeconds(tx, userId, e.period.start, seconds, e.secondsPerPeriod);
+      const reserved = await reserveSeconds(tx, payerId, e.period.start, seconds, e.secondsPerPeriod);
       if (!reserved) {
-        const left = await remainingSeconds(tx, userId, e.period.start, e.secondsPerPeriod);
+        const left = await remainingSeconds(tx, payerId, e.period.start, e.secondsPerPeriod);
         throw new DomainError("forbidden", quotaMessage(e, seconds, left ?? 0));
       }
       const [row] = await tx
@@ -212,6 +226,9 @@ export async function acceptStoredUpload(database: Database, admission: Admissio
         .values({
           id: upload.id,
           userId,
+          workspaceId: admission.workspaceId,
+          // Written down: a refund goes back to whoever paid, wherever the transcription moves.
+          billedUserId: payerId,
           title: titleFromFilename(admission.filename),
           language: admission.language,
           durationS: Math.round((claimedS ?? 0) * 100) / 100,

@@ -7,7 +7,7 @@ import { cancelOpen } from "@/lib/jobs/store";
 import { log } from "@/lib/log/logger";
 import { removeAudio } from "@/lib/storage/audio-store";
 import { RECENTLY_DELETED_MS } from "./deletion-terms";
-import { deletableBy } from "@/lib/workspaces/visibility";
+import { deletableBy, type Within } from "@/lib/access/visibility";
 import { SUMMARY, TRANSCRIPTION_NOT_FOUND, readableTranscription, toApiTranscription, type TranscriptionSummary } from "./queries";
 import { cancelTranscription } from "./queue";
 
@@ -19,7 +19,7 @@ import { cancelTranscription } from "./queue";
  */
 
 export const NOT_RECENTLY_DELETED = "This transcription is not in Recently deleted.";
-export const NOT_YOURS_TO_DELETE = "Only the person who added this transcription, or a workspace admin, can delete it.";
+const NOT_YOURS_TO_DELETE = "Only the person who added this transcription, or a workspace admin, can delete it.";
 
 /** Deleted after this moment: still kept. By the database's clock, as `deleted_at` was written. */
 const keptSince = () => sql`now() - make_interval(secs => ${RECENTLY_DELETED_MS / 1000})`;
@@ -29,8 +29,8 @@ const inRecentlyDeleted = (userId: string) =>
   and(deletableBy(userId), isNotNull(transcriptions.deletedAt), gt(transcriptions.deletedAt, keptSince()));
 
 /** One the user may delete and has not yet: not found to a stranger, forbidden to a member who may only read or edit it. */
-async function deletableTranscription(database: Database, userId: string, id: string): Promise<Transcription> {
-  const t = await readableTranscription(database, userId, id);
+async function deletableTranscription(database: Database, userId: string, id: string, within?: Within): Promise<Transcription> {
+  const t = await readableTranscription(database, userId, id, within);
   const [mine] = await database.select({ id: transcriptions.id }).from(transcriptions).where(and(eq(transcriptions.id, id), deletableBy(userId)));
   if (!mine) throw new DomainError("forbidden", NOT_YOURS_TO_DELETE);
   return t;
@@ -55,8 +55,8 @@ async function stopWork(tx: Tx, id: string): Promise<void> {
  * Moves the user's transcription to Recently deleted. A recording still being made has
  * nothing saved yet to restore (canceling it drops its audio), so discarding one is final.
  */
-export async function deleteTranscription(database: Database, userId: string, id: string): Promise<void> {
-  const t = await deletableTranscription(database, userId, id);
+export async function deleteTranscription(database: Database, userId: string, id: string, within?: Within): Promise<void> {
+  const t = await deletableTranscription(database, userId, id, within);
   if (t.status === "recording") return deleteForGood(database, userId, id);
   await database.transaction(async (tx) => {
     await stopWork(tx, id);
@@ -98,11 +98,12 @@ export async function restoreTranscription(database: Database, userId: string, i
  * deleted or not. It is marked past keeping first, so once this answers it can be neither
  * seen nor restored, even when its audio cannot be removed right now (the purge tries again).
  */
-export async function deleteForGood(database: Database, userId: string, id: string): Promise<void> {
+export async function deleteForGood(database: Database, userId: string, id: string, within?: Within): Promise<void> {
+  const space = within ? (within.space ? eq(transcriptions.workspaceId, within.space) : isNull(transcriptions.workspaceId)) : undefined;
   const [t] = await database
     .select({ id: transcriptions.id })
     .from(transcriptions)
-    .where(and(eq(transcriptions.id, id), or(isNull(transcriptions.deletedAt), inRecentlyDeleted(userId))));
+    .where(and(eq(transcriptions.id, id), space, or(isNull(transcriptions.deletedAt), inRecentlyDeleted(userId))));
   if (!t) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
   const [removable] = await database.select({ deletedAt: transcriptions.deletedAt }).from(transcriptions).where(and(eq(transcriptions.id, id), deletableBy(userId)));
   if (!removable) {

@@ -2,6 +2,7 @@ import { env } from "@/lib/env";
 import type { TranscriptionOptions } from "@/lib/api/contract/transcriptions";
 import { entitlementsFor, secondsRemaining } from "@/lib/billing/entitlements";
 import { allows } from "@/lib/billing/feature-gates";
+import { payerOf } from "@/lib/billing/payer";
 import { activePlans } from "@/lib/billing/plans";
 import { canUpgrade } from "@/lib/billing/transitions";
 import type { Database } from "@/lib/db/client";
@@ -11,10 +12,15 @@ import { offeredEngine } from "./offered-engine";
 import { preparingPercent } from "./model-provisioning";
 import { languageOptions } from "./plan-limits";
 
-/** What the dashboard needs to offer: engine state, languages, usage, limits, recording modes. */
-export async function transcriptionOptions(database: Database, userId: string): Promise<TranscriptionOptions> {
+/**
+ * What the dashboard needs to offer: engine state, languages, usage, limits, recording modes.
+ * In a workspace (`workspaceId`, which the caller has checked the user is in) they are those of
+ * the plan that pays there, its owner's, with the workspace's shared hours.
+ */
+export async function transcriptionOptions(database: Database, userId: string, workspaceId: string | null = null): Promise<TranscriptionOptions> {
+  const payer = await payerOf(database, { userId, workspaceId });
   const [e, choice, maxUploadMb, plansOnSale] = await Promise.all([
-    entitlementsFor(database, userId),
+    entitlementsFor(database, payer),
     offeredEngine(database),
     getSetting(database, "max_upload_mb"),
     activePlans(database),
@@ -35,7 +41,8 @@ export async function transcriptionOptions(database: Database, userId: string): 
     plan_id: e.planId,
     plan_name: e.planName,
     // The upgrade button opens the subscription modal, which offers the plans marked for it.
-    can_upgrade: canUpgrade(current, plansOnSale.filter((p) => p.inOnboardingModal)),
+    // Only the payer can change the plan: a member of someone else's workspace is offered no upgrade.
+    can_upgrade: payer === userId && canUpgrade(current, plansOnSale.filter((p) => p.inOnboardingModal)),
     usage: {
       used_s: e.secondsUsed,
       limit_s: e.secondsPerPeriod,

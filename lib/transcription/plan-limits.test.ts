@@ -9,6 +9,8 @@ function entitlements(onDefaultPlan: boolean, features: FeatureKey[] = []): Enti
     onDefaultPlan,
     features: new Set(features),
     languages: {},
+    perSeat: false,
+    seats: 1,
     secondsPerPeriod: null,
     secondsUsed: 0,
     period: { start: new Date(0), end: new Date(1) },

@@ -2,6 +2,7 @@ import { copyFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { entitlementsFor, secondsRemaining } from "@/lib/billing/entitlements";
+import { billedUserOf } from "@/lib/billing/payer";
 import { refundSeconds, remainingSeconds, reserveSeconds } from "@/lib/billing/usage";
 import type { Database } from "@/lib/db/client";
 import { transcriptions, type Transcription } from "@/lib/db/schema";
@@ -24,7 +25,9 @@ export async function prepareAudio(database: Database, t: Transcription, workDir
   const wav = path.join(workDir, NORMALISED);
   if (await hasLiveAudio(database, t.id)) return prepareRecording(database, t, wav, workDir);
   const original = await audioStore().localCopy(`${t.audioKey}/${ORIGINAL}`, workDir);
-  const e = await entitlementsFor(database, t.userId);
+  // The plan of whoever the reservation was made with (a workspace's owner): its hours, its sentence.
+  const payer = billedUserOf(t);
+  const e = await entitlementsFor(database, payer);
   const left = secondsRemaining(e);
   // What it reserved is the user's already: it may use that and what is left.
   const allowance = left === null ? MAX_FILE_SECONDS : left + t.reservedSeconds;
@@ -41,11 +44,11 @@ export async function prepareAudio(database: Database, t: Transcription, workDir
   const seconds = Math.max(1, Math.round(durationS));
   const delta = seconds - t.reservedSeconds;
   await database.transaction(async (tx) => {
-    if (delta > 0 && !(await reserveSeconds(tx, t.userId, t.usagePeriodStart, delta, e.secondsPerPeriod))) {
-      const stillLeft = (await remainingSeconds(tx, t.userId, t.usagePeriodStart, e.secondsPerPeriod)) ?? 0;
+    if (delta > 0 && !(await reserveSeconds(tx, payer, t.usagePeriodStart, delta, e.secondsPerPeriod))) {
+      const stillLeft = (await remainingSeconds(tx, payer, t.usagePeriodStart, e.secondsPerPeriod)) ?? 0;
       throw new PermanentEngineError(quotaMessage(e, seconds, stillLeft + t.reservedSeconds));
     }
-    if (delta < 0) await refundSeconds(tx, t.userId, t.usagePeriodStart, -delta);
+    if (delta < 0) await refundSeconds(tx, payer, t.usagePeriodStart, -delta);
     const settled = await tx
       .update(transcriptions)
       .set({ durationS: Math.round(durationS * 100) / 100, reservedSeconds: seconds })

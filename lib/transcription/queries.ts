@@ -1,62 +1,14 @@
-import type { ApiFormatted, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiFormatted, ApiSegment } from "@/lib/api/contract/transcriptions";
 import { DomainError } from "@/lib/errors/domain-error";
 import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { transcriptSegments, transcriptions, type Transcription, type TranscriptSegment } from "@/lib/db/schema";
-import { mayEdit, VIEWERS_READ_ONLY } from "@/lib/workspaces/roles";
-import { editableBy, inSpace, readableBy } from "@/lib/workspaces/visibility";
+import { mayEdit, VIEWERS_READ_ONLY } from "@/lib/access/roles";
+import { editableBy, inSpace, readableBy, type Within } from "@/lib/access/visibility";
 import { cancelTranscription } from "./queue";
+import { SUMMARY, toApiTranscription, type TranscriptionSummary } from "./summary";
 
-/** The columns a transcription's JSON shape needs: not its full text or formatted version. */
-export const SUMMARY = {
-  id: transcriptions.id,
-  title: transcriptions.title,
-  status: transcriptions.status,
-  progress: transcriptions.progress,
-  piecesDone: transcriptions.piecesDone,
-  piecesTotal: transcriptions.piecesTotal,
-  language: transcriptions.language,
-  detectedLanguage: transcriptions.detectedLanguage,
-  engine: transcriptions.engine,
-  durationS: transcriptions.durationS,
-  source: transcriptions.source,
-  originalFilename: transcriptions.originalFilename,
-  sizeBytes: transcriptions.sizeBytes,
-  error: transcriptions.error,
-  createdAt: transcriptions.createdAt,
-  updatedAt: transcriptions.updatedAt,
-  completedAt: transcriptions.completedAt,
-  version: transcriptions.version,
-  workspaceId: transcriptions.workspaceId,
-  folderId: transcriptions.folderId,
-};
-export type TranscriptionSummary = Pick<Transcription, keyof typeof SUMMARY>;
-
-/** The JSON shape of a transcription (spec style: snake_case). */
-export function toApiTranscription(t: TranscriptionSummary): ApiTranscription {
-  return {
-    id: t.id,
-    title: t.title,
-    status: t.status,
-    progress: t.progress,
-    pieces_done: t.piecesDone,
-    pieces_total: t.piecesTotal,
-    language: t.language,
-    detected_language: t.detectedLanguage,
-    engine: t.engine,
-    duration_s: t.durationS,
-    source: t.source,
-    original_filename: t.originalFilename,
-    size_bytes: t.sizeBytes,
-    error: t.error,
-    created_at: t.createdAt.toISOString(),
-    updated_at: t.updatedAt.toISOString(),
-    completed_at: t.completedAt?.toISOString() ?? null,
-    version: t.version,
-    workspace_id: t.workspaceId,
-    folder_id: t.folderId,
-  };
-}
+export { SUMMARY, toApiTranscription, type TranscriptionSummary };
 
 export function toApiSegment(s: TranscriptSegment): ApiSegment {
   return { start_ms: s.startMs, end_ms: s.endMs, text: s.text, words: s.words, confidence: s.confidence, speaker: s.speaker };
@@ -76,8 +28,8 @@ export function toApiFormatted(t: Transcription): ApiFormatted | null {
 }
 
 /** The transcription `id`, if the user may read it (./../workspaces/visibility.ts says which). */
-export function readableRow(userId: string, id: string) {
-  return and(eq(transcriptions.id, id), readableBy(userId));
+export function readableRow(userId: string, id: string, within?: Within) {
+  return and(eq(transcriptions.id, id), readableBy(userId, within));
 }
 
 /** The transcription `id`, if the user may change it: not a viewer of its workspace. */
@@ -93,17 +45,17 @@ export async function listTranscriptions(database: Database, userId: string, spa
 const ID_SHAPE = /^[0-9a-f-]{36}$/i;
 
 /** A transcription only if this user may read it and it is not deleted: anyone else's id is "not found". */
-export async function findReadable(database: Database, userId: string, id: string): Promise<Transcription | undefined> {
+export async function findReadable(database: Database, userId: string, id: string, within?: Within): Promise<Transcription | undefined> {
   if (!ID_SHAPE.test(id)) return undefined;
-  const [row] = await database.select().from(transcriptions).where(readableRow(userId, id));
+  const [row] = await database.select().from(transcriptions).where(readableRow(userId, id, within));
   return row;
 }
 
 export const TRANSCRIPTION_NOT_FOUND = "This transcription does not exist.";
 
 /** The transcription `id` for reading; one the user cannot reach (or none) is not_found, never forbidden. */
-export async function readableTranscription(database: Database, userId: string, id: string): Promise<Transcription> {
-  const t = await findReadable(database, userId, id);
+export async function readableTranscription(database: Database, userId: string, id: string, within?: Within): Promise<Transcription> {
+  const t = await findReadable(database, userId, id, within);
   if (!t) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
   return t;
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { billedUserOf } from "@/lib/billing/payer";
 import { refundSeconds } from "@/lib/billing/usage";
 import type { Database, Tx } from "@/lib/db/client";
 import { liveSessions, transcriptSpeakers, transcriptions, users, type WordTiming } from "@/lib/db/schema";
@@ -10,6 +11,7 @@ import { clearLiveRecording, liveDraft, liveSecondsShown } from "@/lib/recording
 import { clearPieces, insertSegments } from "./piece-queue";
 import { searchedText } from "./searched-text";
 import type { FoundSpeakers } from "./speaker-segments";
+import { webhooksOnEnd } from "./webhook-events";
 
 /**
  * Transcription jobs in the job engine (lib/jobs): one per file. Ending one writes the
@@ -55,6 +57,7 @@ export async function completeTranscription(database: Database, job: HeldJob, tr
       })
       .where(eq(transcriptions.id, transcriptionId));
     await mailWhenLong(tx, transcriptionId, true);
+    await webhooksOnEnd(tx, transcriptionId, "transcription.done");
     return true;
   });
 }
@@ -116,6 +119,7 @@ export async function transcriptionFailed(tx: Tx, transcriptionId: string, reaso
       })
       .where(eq(transcriptions.id, transcriptionId));
     await mailWhenLong(tx, transcriptionId, true);
+    await webhooksOnEnd(tx, transcriptionId, "transcription.done");
     return;
   }
   await clearLiveRecording(tx, transcriptionId);
@@ -125,8 +129,9 @@ export async function transcriptionFailed(tx: Tx, transcriptionId: string, reaso
     .where(and(eq(transcriptions.id, transcriptionId), inArray(transcriptions.status, ["queued", "processing"])))
     .returning();
   if (!t) return;
-  await refundSeconds(tx, t.userId, t.usagePeriodStart, t.reservedSeconds);
+  await refundSeconds(tx, billedUserOf(t), t.usagePeriodStart, t.reservedSeconds);
   await mailWhenLong(tx, transcriptionId, false);
+  await webhooksOnEnd(tx, transcriptionId, "transcription.failed");
 }
 
 /**
@@ -160,7 +165,7 @@ export async function cancelTranscription(database: Database | Tx, transcription
     await cancelOpen(tx, "live", transcriptionId);
     await clearPieces(tx, transcriptionId);
     const stopped = await cancelOpen(tx, "transcribe", transcriptionId);
-    if (stopped > 0 || before?.status === "recording") await refundSeconds(tx, t.userId, t.usagePeriodStart, t.reservedSeconds - kept);
+    if (stopped > 0 || before?.status === "recording") await refundSeconds(tx, billedUserOf(t), t.usagePeriodStart, t.reservedSeconds - kept);
     return true;
   });
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
 import type { Database } from "@/lib/db/client";
 import { transcriptionSearch, transcriptions } from "@/lib/db/schema";
-import { inSpace } from "@/lib/workspaces/visibility";
+import { inSpace } from "@/lib/access/visibility";
 import { SUMMARY, listTranscriptions, toApiTranscription } from "./queries";
 import { snippetFinder } from "./search-snippet";
 import { searchWords } from "./search-words";

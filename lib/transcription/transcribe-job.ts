@@ -9,6 +9,7 @@ import { liveDraft } from "@/lib/recordings/draft";
 import { defineJob, exponentialBackoff, type JobOutcome, type JobRun } from "@/lib/jobs/definition";
 import { EXHAUSTED } from "@/lib/jobs/run-job";
 import { DomainError } from "@/lib/errors/domain-error";
+import { billedUserOf } from "@/lib/billing/payer";
 import { reserveSeconds } from "@/lib/billing/usage";
 import { log } from "@/lib/log/logger";
 import { NORMALISED, audioStore } from "@/lib/storage/audio-store";
@@ -168,7 +169,7 @@ export const transcribeJob = defineJob({
         .where(and(eq(transcriptions.id, transcriptionOf(job)), eq(transcriptions.status, "failed")))
         .returning();
       if (!t) throw new DomainError("conflict", "This transcription is no longer failed, so its job cannot be queued again.");
-      await reserveSeconds(tx, t.userId, t.usagePeriodStart, t.reservedSeconds, null);
+      await reserveSeconds(tx, billedUserOf(t), t.usagePeriodStart, t.reservedSeconds, null);
     },
     // A user's cancel is theirs: an operator does not bring the file back.
     redriveCanceled: false,

@@ -118,7 +118,7 @@ describe.each(BACKENDS.slice(0, 1))("uploads sent straight to the bucket (S3 mul
     const bytes = readFileSync(files.large);
     expect(bytes.length).toBe(sizes.large);
 
-    const started = await startDirectUpload(t.db, bucket(), userId, request({ filename: "Long interview.wav", size: bytes.length }));
+    const started = await startDirectUpload(t.db, bucket(), userId, null, request({ filename: "Long interview.wav", size: bytes.length }));
     expect(started).toMatchObject({ userId, sizeBytes: bytes.length, partBytes: 8 * MIB, objectKey: `${userId}/${started.id}/original`, filename: "Long interview.wav" });
     expect(partCount(started)).toBe(3);
     expect(await ownedDirectUpload(t.db, userId, started.id)).toEqual(started);
@@ -179,7 +179,7 @@ describe.each(BACKENDS.slice(0, 1))("uploads sent straight to the bucket (S3 mul
   it("jfk.wav in one part: queued with its 11 s reserved and its exact size", async () => {
     const userId = await insertUser(t.db);
     const bytes = readFileSync(JFK);
-    const started = await startDirectUpload(t.db, bucket(), userId, request({ filename: "jfk.wav", size: bytes.length }));
+    const started = await startDirectUpload(t.db, bucket(), userId, null, request({ filename: "jfk.wav", size: bytes.length }));
     expect(partCount(started)).toBe(1);
     await sendParts(started, bytes, [1]);
     const created = await completeDirectUpload(t.db, bucket(), started);
@@ -192,7 +192,7 @@ describe.each(BACKENDS.slice(0, 1))("uploads sent straight to the bucket (S3 mul
   it("resumes: with 1 of 2 parts in, that part is listed and completing is refused; after the rest it completes", async () => {
     const userId = await insertUser(t.db);
     const bytes = readFileSync(files.two);
-    const started = await startDirectUpload(t.db, bucket(), userId, request({ filename: "two.wav", size: bytes.length }));
+    const started = await startDirectUpload(t.db, bucket(), userId, null, request({ filename: "two.wav", size: bytes.length }));
     expect(partCount(started)).toBe(2);
 
     await sendParts(started, bytes, [1]);
@@ -229,7 +229,7 @@ describe.each(BACKENDS.slice(0, 1))("uploads sent straight to the bucket (S3 mul
   it("a short first part: completing is refused, and no transcription, object or upload is left", async () => {
     const userId = await insertUser(t.db);
     const bytes = readFileSync(files.two);
-    const started = await startDirectUpload(t.db, bucket(), userId, request({ filename: "two.wav", size: bytes.length }));
+    const started = await startDirectUpload(t.db, bucket(), userId, null, request({ filename: "two.wav", size: bytes.length }));
     const urls = await signParts(bucket(), started, [1, 2]);
     // Part 1 loses its last 1,000 bytes on the way (still over S3's 5 MiB minimum).
     await recordPart(t.db, started, 1, await put(urls[1], slice(bytes, started, 1).subarray(0, 8 * MIB - 1000)));
@@ -252,7 +252,7 @@ describe.each(BACKENDS.slice(0, 1))("uploads sent straight to the bucket (S3 mul
     const file = path.join(dir, "x.mp3");
     writeFileSync(file, noiseBytes(9_000_000));
     const bytes = readFileSync(file);
-    const started = await startDirectUpload(t.db, bucket(), userId, request({ filename: "x.mp3", size: bytes.length, contentType: "audio/mpeg" }));
+    const started = await startDirectUpload(t.db, bucket(), userId, null, request({ filename: "x.mp3", size: bytes.length, contentType: "audio/mpeg" }));
     expect(partCount(started)).toBe(2);
     await sendParts(started, bytes, [1, 2]);
 
@@ -269,7 +269,7 @@ describe.each(BACKENDS.slice(0, 1))("uploads sent straight to the bucket (S3 mul
 
   it("refuses bad part numbers, too many at once, malformed receipts, bad sizes, files over max_upload_mb, and others' uploads", async () => {
     const userId = await insertUser(t.db);
-    const started = await startDirectUpload(t.db, bucket(), userId, request({ filename: "two.wav", size: sizes.two }));
+    const started = await startDirectUpload(t.db, bucket(), userId, null, request({ filename: "two.wav", size: sizes.two }));
     expect(partCount(started)).toBe(2);
     const goodEtag = `"${"a".repeat(32)}"`;
     try {
@@ -307,25 +307,25 @@ describe.each(BACKENDS.slice(0, 1))("uploads sent straight to the bucket (S3 mul
 
     // Sizes: not a byte count, empty, and over the operator's max_upload_mb (2048 MB by default).
     for (const size of [-1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 2]) {
-      expect(await caught(startDirectUpload(t.db, bucket(), userId, request({ filename: "x.wav", size })))).toMatchObject({
+      expect(await caught(startDirectUpload(t.db, bucket(), userId, null, request({ filename: "x.wav", size })))).toMatchObject({
         kind: "invalid",
         message: "Say the file's size in bytes.",
       });
     }
-    expect(await caught(startDirectUpload(t.db, bucket(), userId, request({ filename: "x.wav", size: 0 })))).toMatchObject({
+    expect(await caught(startDirectUpload(t.db, bucket(), userId, null, request({ filename: "x.wav", size: 0 })))).toMatchObject({
       kind: "invalid",
       message: "The file is empty.",
     });
-    const tooLarge = await caught(startDirectUpload(t.db, bucket(), userId, request({ filename: "huge.wav", size: 3 * 1024 * MIB })));
+    const tooLarge = await caught(startDirectUpload(t.db, bucket(), userId, null, request({ filename: "huge.wav", size: 3 * 1024 * MIB })));
     expect(tooLarge).toBeInstanceOf(DomainError);
     expect(tooLarge).toMatchObject({ kind: "too_large", message: "The file is larger than the 2048 MB limit. Upload a smaller or shorter file." });
     // Exactly the limit is admitted.
-    const atLimit = await startDirectUpload(t.db, bucket(), userId, request({ filename: "big.wav", size: 2048 * MIB }));
+    const atLimit = await startDirectUpload(t.db, bucket(), userId, null, request({ filename: "big.wav", size: 2048 * MIB }));
     expect(atLimit.partBytes).toBe(64 * MIB);
     expect(partCount(atLimit)).toBe(32);
     await cancelDirectUpload(t.db, bucket(), atLimit);
     // A bad name is refused before anything is started.
-    expect(await caught(startDirectUpload(t.db, bucket(), userId, request({ filename: "../etc/passwd", size: 1000 })))).toMatchObject({ kind: "invalid" });
+    expect(await caught(startDirectUpload(t.db, bucket(), userId, null, request({ filename: "../etc/passwd", size: 1000 })))).toMatchObject({ kind: "invalid" });
 
     expect(await t.db.select().from(directUploads).where(eq(directUploads.userId, userId))).toEqual([]);
     expect(await transcriptionRows(userId)).toEqual([]);
@@ -334,7 +334,7 @@ describe.each(BACKENDS.slice(0, 1))("uploads sent straight to the bucket (S3 mul
   it("canceling removes the upload and its receipts: it cannot be found or completed any more", async () => {
     const userId = await insertUser(t.db);
     const bytes = readFileSync(files.two);
-    const started = await startDirectUpload(t.db, bucket(), userId, request({ filename: "two.wav", size: bytes.length }));
+    const started = await startDirectUpload(t.db, bucket(), userId, null, request({ filename: "two.wav", size: bytes.length }));
     const urls = await signParts(bucket(), started, [1, 2]);
     await recordPart(t.db, started, 1, await put(urls[1], slice(bytes, started, 1)));
 
@@ -361,8 +361,8 @@ describe.each(BACKENDS.slice(0, 1))("uploads sent straight to the bucket (S3 mul
 
   it("the sweep forgets uploads started more than a day ago and keeps fresh ones", async () => {
     const userId = await insertUser(t.db);
-    const old = await startDirectUpload(t.db, bucket(), userId, request({ filename: "old.wav", size: sizes.two }));
-    const fresh = await startDirectUpload(t.db, bucket(), userId, request({ filename: "fresh.wav", size: sizes.two }));
+    const old = await startDirectUpload(t.db, bucket(), userId, null, request({ filename: "old.wav", size: sizes.two }));
+    const fresh = await startDirectUpload(t.db, bucket(), userId, null, request({ filename: "fresh.wav", size: sizes.two }));
     const bytes = readFileSync(files.two);
     await sendParts(old, bytes, [1]);
     // `now` is 25 h after the old one started; the fresh one started an hour before `now`.

@@ -36,9 +36,15 @@ const NO_SUCH_UPLOAD = "There is no such upload.";
 
 export const partCount = (u: Pick<DirectUpload, "sizeBytes" | "partBytes">) => Math.max(1, Math.ceil(u.sizeBytes / u.partBytes));
 
-export async function startDirectUpload(database: Database, bucket: BucketMultipart, userId: string, input: DirectUploadRequest): Promise<DirectUpload> {
+export async function startDirectUpload(
+  database: Database,
+  bucket: BucketMultipart,
+  userId: string,
+  workspaceId: string | null,
+  input: DirectUploadRequest,
+): Promise<DirectUpload> {
   if (!Number.isSafeInteger(input.size) || input.size < 0) throw new DomainError("invalid", "Say the file's size in bytes.");
-  const admission = await admitUpload(database, { userId, filename: input.filename, language: input.language, declaredBytes: input.size, firstSeconds: input.firstSeconds, speakers: input.speakers });
+  const admission = await admitUpload(database, { userId, workspaceId, filename: input.filename, language: input.language, declaredBytes: input.size, firstSeconds: input.firstSeconds, speakers: input.speakers });
   const [{ open }] = await database.select({ open: count() }).from(directUploads).where(eq(directUploads.userId, userId));
   if (open >= MAX_OPEN_UPLOADS) throw new DomainError("conflict", `You have ${open} uploads in progress. Let one finish, or cancel one, then try again.`);
     const partBytes = partBytesFor(input.size);
@@ -52,6 +58,7 @@ export async function startDirectUpload(database: Database, bucket: BucketMultip
     .values({
       id,
       userId,
+      workspaceId,
       objectKey,
       bucketUploadId,
       sizeBytes: input.size,
@@ -144,6 +151,7 @@ export async function completeDirectUpload(database: Database, bucket: BucketMul
     const { head, url } = await bucket.readable(upload.objectKey, 4096);
     const admission = await admitUpload(database, {
       userId: upload.userId,
+      workspaceId: upload.workspaceId,
       filename: upload.filename,
       language: upload.language,
       declaredBytes: size,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database, Tx } from "@/lib/db/client";
 import { webhooks, type Webhook } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
-import { ROLE_TOO_LOW, atLeast, requireRole, roleIn } from "@/lib/workspaces/roles";
+import { ROLE_TOO_LOW, atLeast, requireRole, roleIn } from "@/lib/access/roles";
 
 /**
  * Who may manage webhooks: in the personal space its user, in a workspace its owner and
@@ -11,7 +11,7 @@ import { ROLE_TOO_LOW, atLeast, requireRole, roleIn } from "@/lib/workspaces/rol
  * a workspace's member or viewer is told the role is too low (403).
  */
 
-export const WEBHOOK_NOT_FOUND = "This webhook does not exist.";
+const WEBHOOK_NOT_FOUND = "This webhook does not exist.";
 
 /** Ids are UUIDs: anything else names nothing (and never reaches a query). */
 export const ID_SHAPE = /^[0-9a-f-]{36}$/i;

@@ -35,8 +35,9 @@ const RANGE_WORDS: Record<string, string> = {
 };
 
 // Ranges ipaddr.js 1.x does not name but that are no public host either.
-const EXTRA_V4: ipaddr.RangeList<ipaddr.IPv4> = { benchmarking: [ipaddr.IPv4.parseCIDR("198.18.0.0/15")] };
-const EXTRA_V6: ipaddr.RangeList<ipaddr.IPv6> = {
+type Ranges<T> = Record<string, [T, number][]>;
+const EXTRA_V4: Ranges<ipaddr.IPv4> = { benchmarking: [ipaddr.IPv4.parseCIDR("198.18.0.0/15")] };
+const EXTRA_V6: Ranges<ipaddr.IPv6> = {
   // ::a.b.c.d (deprecated IPv4-compatible form) would otherwise count as unicast.
   ipv4Compatible: [ipaddr.IPv6.parseCIDR("::/96")],
   siteLocal: [ipaddr.IPv6.parseCIDR("fec0::/10")],
@@ -47,7 +48,7 @@ const EXTRA_V6: ipaddr.RangeList<ipaddr.IPv6> = {
 function rangeOf(address: ipaddr.IPv4 | ipaddr.IPv6): string {
   if (address.kind() === "ipv4") {
     const v4 = address as ipaddr.IPv4;
-    const extra = v4.subnetMatch(EXTRA_V4, "none");
+    const extra = ipaddr.subnetMatch(v4, EXTRA_V4, "none");
     return extra !== "none" ? extra : v4.range();
   }
   const v6 = address as ipaddr.IPv6;
@@ -55,7 +56,7 @@ function rangeOf(address: ipaddr.IPv4 | ipaddr.IPv6): string {
   if (v6.isIPv4MappedAddress()) return rangeOf(v6.toIPv4Address());
   const range = v6.range();
   if (range !== "unicast") return range;
-  const extra = v6.subnetMatch(EXTRA_V6, "none");
+  const extra = ipaddr.subnetMatch(v6, EXTRA_V6, "none");
   return extra !== "none" ? extra : range;
 }
 
@@ -72,6 +73,12 @@ export function forbiddenAddress(ip: string, policy: AddressPolicy): string | nu
   if (range === "unicast") return null;
   if (range === "loopback" && policy.allowLoopback) return null;
   return RANGE_WORDS[range] ?? "a reserved address";
+}
+
+/** Whether `ip` is a loopback address (127.0.0.0/8, ::1, or 127.x written as IPv4-mapped IPv6). */
+export function isLoopbackAddress(ip: string): boolean {
+  const bare = ip.replace(/^\[|\]$/g, "");
+  return ipaddr.isValid(bare) && rangeOf(ipaddr.parse(bare)) === "loopback";
 }
 
 /** The IP address a URL's host names literally (brackets of IPv6 removed), or null for a name. */

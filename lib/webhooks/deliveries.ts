@@ -8,13 +8,13 @@ import { enqueue } from "@/lib/jobs/store";
 import { ID_SHAPE, managedWebhook, requireWebhookManager } from "./access";
 import { webhooksOfSpace } from "./endpoints";
 
-export const DELIVERY_NOT_FOUND = "This delivery does not exist.";
+const DELIVERY_NOT_FOUND = "This delivery does not exist.";
 
 /** Tries over about three quarters of an hour (10 s, 30 s, 2 min, 10 min, 30 min) before a delivery counts as failed. */
 export const WEBHOOK_ATTEMPTS = 6;
 
 /** The delivery log keeps this many per webhook (older delivered or failed ones are dropped as new ones come). */
-export const DELIVERIES_KEPT = 50;
+const DELIVERIES_KEPT = 50;
 
 /** A transcription that just ended, as its space's webhooks are told. */
 export interface EndedTranscription {
@@ -27,7 +27,7 @@ export interface EndedTranscription {
 }
 
 /** What a receiver gets: the delivery's id (for deduplication), the event, and the transcription. */
-export type WebhookPayload = {
+type WebhookPayload = {
   id: string;
   type: WebhookEvent;
   created_at: string;

@@ -1,12 +1,12 @@
 import { env } from "@/lib/env";
-import { forbiddenAddress, isLocalhostName, literalAddress, type AddressPolicy } from "./address-policy";
+import { forbiddenAddress, isLocalhostName, isLoopbackAddress, literalAddress, type AddressPolicy } from "./address-policy";
 
 export interface UrlPolicy extends AddressPolicy {
-  /** only https may be called (production: a signed payload never travels in the clear) */
+  /** only https may be called (production: a signed payload never travels in the clear), loopback allowed by `allowLoopback` aside */
   httpsOnly: boolean;
 }
 
-export const MAX_URL_CHARS = 2048;
+const MAX_URL_CHARS = 2048;
 
 /** The policy the configuration sets: https only in production, loopback only when WEBHOOKS_ALLOW_LOOPBACK is true. */
 export function configuredPolicy(): UrlPolicy {
@@ -23,11 +23,15 @@ export function urlRefusal(raw: string, policy: UrlPolicy): string | null {
   } catch {
     return "Enter a full URL, such as https://example.com/webhooks/verbatim.";
   }
-  if (policy.httpsOnly && url.protocol !== "https:") return "Use an https:// URL: webhooks are only sent over https.";
-  if (url.protocol !== "https:" && url.protocol !== "http:") return "Use an https:// (or, outside production, http://) URL.";
+  const httpsOnly = "Use an https:// URL: webhooks are only sent over https.";
+  if (url.protocol !== "https:" && url.protocol !== "http:") return policy.httpsOnly ? httpsOnly : "Use an https:// (or, outside production, http://) URL.";
   if (url.username || url.password) return "Leave the user name and password out of the URL: each delivery is signed instead.";
   if (!url.hostname) return "Enter a full URL, such as https://example.com/webhooks/verbatim.";
   const host = url.hostname;
+  // Plain http to a loopback receiver the operator allowed never leaves the machine (the
+  // end-to-end tests run the production build against one); anywhere else it must be https.
+  const allowedLoopback = policy.allowLoopback && (isLocalhostName(host) || isLoopbackAddress(host));
+  if (policy.httpsOnly && url.protocol === "http:" && !allowedLoopback) return httpsOnly;
   if (isLocalhostName(host)) {
     return policy.allowLoopback ? null : "Webhooks cannot call localhost: use an address reachable from the internet.";
   }

@@ -8,7 +8,7 @@ import { configuredPolicy, urlRefusal, type UrlPolicy } from "./endpoint-url";
 import { newWebhookSecret } from "./signature";
 
 /** Enough for a few receivers per space (production, staging, a chat bot); each event costs one delivery per webhook. */
-export const MAX_WEBHOOKS_PER_SPACE = 10;
+const MAX_WEBHOOKS_PER_SPACE = 10;
 
 /** A space's webhooks: the user's personal ones, or a workspace's (whoever of its admins added them). */
 export function webhooksOfSpace(userId: string, workspaceId: string | null): SQL {

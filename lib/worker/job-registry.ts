@@ -4,6 +4,7 @@ import { mailJob } from "@/lib/email/mail-queue";
 import type { JobDefinition } from "@/lib/jobs/definition";
 import { liveJob } from "@/lib/live/live-runner";
 import { transcribeJob } from "@/lib/transcription/transcribe-job";
+import { webhookJob } from "@/lib/webhooks/webhook-job";
 
 export interface RegistryOptions {
   /** a recording that sends no audio for this long gives its live slot back (tests shorten it) */
@@ -20,6 +21,7 @@ export function jobRegistry(options: RegistryOptions = {}): Record<JobKind, JobD
     format: formatJob,
     mail: mailJob,
     live: liveJob({ idleReleaseMs: options.liveIdleReleaseMs }),
+    webhook: webhookJob,
   };
 }
 

@@ -66,6 +66,7 @@ export function adminPlan(overrides: Partial<AdminPlan> = {}): AdminPlan {
     is_popular: true,
     is_active: true,
     checkout_enabled: true,
+    per_seat: false,
     stripe_price_id_monthly: "price_m",
     stripe_price_id_annual: null,
     language_count: 33,

@@ -28,6 +28,7 @@ export const PLANS: ApiPlan[] = PLAN_SEED.map((seed) => {
     is_default: seed.isDefault,
     rank: seed.rank,
     in_onboarding_modal: seed.inOnboardingModal,
+    per_seat: seed.perSeat,
     included_features: [...expandFeatures(seed, SEEDS_BY_ID)],
   };
 });

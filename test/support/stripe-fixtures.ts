@@ -29,6 +29,8 @@ export interface SubscriptionFixture {
   cancelAtPeriodEnd?: boolean;
   cancelAt?: number | null;
   schedule?: string | { id: string } | null;
+  /** the item's quantity: the seats of a per-seat plan */
+  quantity?: number;
 }
 
 export function subscription(f: SubscriptionFixture = {}): Stripe.Subscription {
@@ -49,7 +51,7 @@ export function subscription(f: SubscriptionFixture = {}): Stripe.Subscription {
           id: "si_123",
           object: "subscription_item",
           price: price(f.priceId ?? "price_pro_monthly", f.interval ?? "month"),
-          quantity: 1,
+          quantity: f.quantity ?? 1,
           ...(periodOn === "item" ? period : {}),
         },
       ],

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { AppearanceSection } from "@/components/account/appearance-section";
 import { DeleteAccountSection } from "@/components/account/delete-account-section";
 import { NotificationsSection } from "@/components/account/notifications-section";
@@ -23,6 +24,11 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
       <div>
         <h1 className="text-2xl font-semibold">Account settings</h1>
         <p className="mt-1 text-muted-foreground">{user.email}</p>
+        <p className="mt-2 text-sm">
+          <Link href="/developers" className="text-accent hover:underline">
+            API keys and webhooks
+          </Link>
+        </p>
       </div>
       <PlanSection summary={plan} />
       <ProfileSection user={toApiUser(user)} />

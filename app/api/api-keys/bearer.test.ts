@@ -1,10 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createApiKey, revokeApiKey } from "@/lib/api-keys/keys";
 import { API_KEY_RATE_LIMIT } from "@/lib/api-keys/rate-limit";
 import type { Database } from "@/lib/db/client";
-import { rateLimits, type User } from "@/lib/db/schema";
+import { rateLimits, transcriptions, workspaceMembers, workspaces, type User } from "@/lib/db/schema";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { insertDoneTranscription } from "@/test/support/transcripts";
@@ -18,8 +19,8 @@ import { GET as listKeys, POST as createKey } from "./route";
 // The session is Better Auth's (end-to-end tests cover it): here nobody is signed in unless a
 // test says so, so every request below is authenticated by its Authorization header alone,
 // as a script's would be. The routes read the test's database.
-const current: { user: Partial<User> | null; database: Database | null } = { user: null, database: null };
-jest.mock("@/lib/auth/session", () => ({ currentUser: async () => current.user, currentSpace: async () => null }));
+const current: { user: Partial<User> | null; space: string | null; database: Database | null } = { user: null, space: null, database: null };
+jest.mock("@/lib/auth/session", () => ({ currentUser: async () => current.user, currentSpace: async () => current.space }));
 jest.mock("@/lib/db/client", () => ({ ...jest.requireActual("@/lib/db/client"), db: () => current.database }));
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -48,6 +49,7 @@ describe.each(BACKENDS.slice(0, 1))("the REST API with API keys on %s", (_name, 
   });
   beforeEach(() => {
     current.user = null;
+    current.space = null;
   });
 
   it("a write key lists, gets, exports and deletes its user's transcription", async () => {
@@ -174,9 +176,40 @@ describe.each(BACKENDS.slice(0, 1))("the REST API with API keys on %s", (_name, 
     expect(wait).toBeLessThanOrEqual(60);
     expect(refused.body).toEqual({ detail: `Too many requests with this API key: at most 120 a minute. Try again in ${wait} second${wait === 1 ? "" : "s"}.` });
     expect((await curl(list, "GET", "/api/transcriptions", { authorization: bearer(calm.token) })).status).toBe(200);
-    // An invalid key is refused before it is counted: nobody can spend another key's budget.
+    // A refused request counts too (hammering past the limit never opens a new window early).
     const [row] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `api-key|${busy.id}`));
     expect(row!.count).toBe(API_KEY_RATE_LIMIT.max + 1);
+  });
+
+  it("a workspace key lists its workspace's transcriptions; its user's demotion to viewer makes it read-only, leaving stops it", async () => {
+    const [owner, maker] = [await insertUser(t.db), await insertUser(t.db)];
+    const space = randomUUID();
+    await t.db.insert(workspaces).values({ id: space, name: "Team", slug: space });
+    await t.db.insert(workspaceMembers).values([
+      { id: randomUUID(), organizationId: space, userId: owner, role: "owner" },
+      { id: randomUUID(), organizationId: space, userId: maker, role: "admin" },
+    ]);
+    const shared = await insertDoneTranscription(t.db, owner, [{ startMs: 0, endMs: 1000, text: "team notes" }], "Team call");
+    await t.db.update(transcriptions).set({ workspaceId: space }).where(eq(transcriptions.id, shared));
+    await insertDoneTranscription(t.db, maker, [{ startMs: 0, endMs: 1000, text: "mine" }], "Private memo");
+    const { token } = await createApiKey(t.db, maker, space, { name: "Team sync", scope: "write" });
+    const auth = bearer(token);
+
+    const listed = await curl(list, "GET", "/api/transcriptions", { authorization: auth });
+    expect((listed.body as { transcriptions: Array<{ title: string }> }).transcriptions.map((x) => x.title)).toEqual(["Team call"]);
+    expect((await curl(getOne, "GET", `/api/transcriptions/${shared}`, { authorization: auth, id: shared })).status).toBe(200);
+
+    const membership = and(eq(workspaceMembers.organizationId, space), eq(workspaceMembers.userId, maker));
+    await t.db.update(workspaceMembers).set({ role: "viewer" }).where(membership);
+    expect((await curl(getOne, "GET", `/api/transcriptions/${shared}`, { authorization: auth, id: shared })).status).toBe(200);
+    expect(await curl(deleteOne, "DELETE", `/api/transcriptions/${shared}`, { authorization: auth, id: shared })).toMatchObject({
+      status: 403,
+      body: { detail: "This API key can only read." },
+    });
+
+    await t.db.delete(workspaceMembers).where(membership);
+    expect(await curl(list, "GET", "/api/transcriptions", { authorization: auth })).toMatchObject({ status: 401, body: NOT_VALID });
+    expect(await curl(getOne, "GET", `/api/transcriptions/${shared}`, { authorization: auth, id: shared })).toMatchObject({ status: 401, body: NOT_VALID });
   });
 
   it("keys are managed with the session only: a key cannot list, make or revoke keys", async () => {
@@ -208,5 +241,28 @@ describe.each(BACKENDS.slice(0, 1))("the REST API with API keys on %s", (_name, 
     expect(await curl(revokeRoute, "DELETE", `/api/api-keys/${key.id}`, { id: key.id })).toMatchObject({ status: 200, body: { ok: true } });
     expect(await curl(revokeRoute, "DELETE", `/api/api-keys/${key.id}`, { id: key.id })).toMatchObject({ status: 404, body: { detail: "This API key does not exist." } });
     expect((await curl(list, "GET", "/api/transcriptions", { authorization: bearer(key.token) })).status).toBe(401);
+  });
+
+  it("a session in a workspace makes and lists that workspace's keys, as its admin; a member is refused", async () => {
+    const [admin, member] = [await insertUser(t.db), await insertUser(t.db)];
+    const space = randomUUID();
+    await t.db.insert(workspaces).values({ id: space, name: "Team", slug: space });
+    await t.db.insert(workspaceMembers).values([
+      { id: randomUUID(), organizationId: space, userId: admin, role: "admin" },
+      { id: randomUUID(), organizationId: space, userId: member, role: "member" },
+    ]);
+    const json = { "content-type": "application/json", cookie: "session" };
+    current.space = space;
+    current.user = { id: admin, email: `${admin}@example.com`, isActive: true };
+    const made = await curl(createKey, "POST", "/api/api-keys", { headers: json, body: '{"name":"Team sync","scope":"write"}' });
+    expect(made).toMatchObject({ status: 201, body: { name: "Team sync", workspace_id: space } });
+    expect((await curl(listKeys, "GET", "/api/api-keys", { headers: json })).body).toMatchObject({ api_keys: [{ name: "Team sync" }] });
+
+    current.user = { id: member, email: `${member}@example.com`, isActive: true };
+    const refused = { status: 403, body: { detail: "Only the workspace's owner and admins can do this." } };
+    expect(await curl(listKeys, "GET", "/api/api-keys", { headers: json })).toMatchObject(refused);
+    expect(await curl(createKey, "POST", "/api/api-keys", { headers: json, body: '{"name":"Mine","scope":"read"}' })).toMatchObject(refused);
+    const id = (made.body as { id: string }).id;
+    expect(await curl(revokeRoute, "DELETE", `/api/api-keys/${id}`, { id, headers: json })).toMatchObject(refused);
   });
 });

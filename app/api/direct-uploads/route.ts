@@ -6,8 +6,8 @@ import { StartDirectUpload } from "@/lib/api/contract/uploads-input";
 import { partCount, startDirectUpload } from "@/lib/uploads/direct-uploads";
 
 /** Starts an upload straight to the bucket (S3_DIRECT_UPLOADS): the file is admitted, its parts' size chosen. */
-export const POST = route({ auth: "user", apiKey: "write", body: StartDirectUpload, status: 201, answer: DirectUploadAnswer }, async ({ user, body }) => {
-  const upload = await startDirectUpload(db(), requireDirectUploads(), user.id, {
+export const POST = route({ auth: "user", apiKey: "write", body: StartDirectUpload, status: 201, answer: DirectUploadAnswer }, async ({ user, space, body }) => {
+  const upload = await startDirectUpload(db(), requireDirectUploads(), user.id, space, {
     filename: body.filename,
     size: body.size,
     contentType: body.content_type,

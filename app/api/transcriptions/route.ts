@@ -18,10 +18,11 @@ export const GET = route({ auth: "user", apiKey: "read", query: TranscriptionLis
  * many people speak (1 to 10; omit to detect them, 1 for none). Browsers use the
  * resumable `/api/uploads` instead.
  */
-export const POST = route({ auth: "user", apiKey: "write", query: UploadQuery, status: 201, answer: ApiTranscription }, async ({ request, user, query }) => {
+export const POST = route({ auth: "user", apiKey: "write", query: UploadQuery, status: 201, answer: ApiTranscription }, async ({ request, user, space, query }) => {
   const length = request.headers.get("content-length");
   const created = await createTranscription(db(), {
     userId: user.id,
+    workspaceId: space,
     body: request.body,
     declaredBytes: length === null ? null : Number(length),
     filename: query.filename ?? "",

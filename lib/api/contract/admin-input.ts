@@ -101,6 +101,7 @@ export const PlanPatchBody = z.object({
   language_tiers: listField.optional(),
   is_popular: z.boolean({ error: "Say whether the plan is marked popular: true or false." }).optional(),
   is_active: z.boolean({ error: "Say whether the plan is active: true or false." }).optional(),
+  per_seat: z.boolean({ error: "Say whether the plan is priced per seat: true or false." }).optional(),
   stripe_price_id_monthly: stripePriceId("The monthly Stripe price id").optional(),
   stripe_price_id_annual: stripePriceId("The annual Stripe price id").optional(),
 });

@@ -127,7 +127,7 @@ export type AuditLogPage = z.infer<typeof AuditLogPage>;
 // ---- Jobs ----------------------------------------------------------------------------
 
 /** The job kinds and the states the queue is filtered by ("stuck": running, its lease run out). */
-export const JOB_KIND_VALUES = ["transcribe", "format", "mail", "live"] as const;
+export const JOB_KIND_VALUES = ["transcribe", "format", "mail", "live", "webhook"] as const;
 export const JOB_STATE_VALUES = ["queued", "running", "stuck", "done", "failed", "canceled"] as const;
 const JobKind = z.enum(JOB_KIND_VALUES);
 
@@ -161,7 +161,7 @@ export const AdminJobPage = z.object({
   total: z.number(),
   page: z.number(),
   page_size: z.number(),
-  counts: z.object({ transcribe: StateCounts, format: StateCounts, mail: StateCounts, live: StateCounts }),
+  counts: z.object({ transcribe: StateCounts, format: StateCounts, mail: StateCounts, live: StateCounts, webhook: StateCounts }),
 });
 export type AdminJobPage = z.infer<typeof AdminJobPage>;
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { API_KEY_SCOPE_VALUES } from "./api-keys";
 import { nameField } from "./name-field";
 
-export const API_KEY_NAME_MAX = 60;
+const API_KEY_NAME_MAX = 60;
 
 /** `POST /api/api-keys`: a name to recognise the key by, and what it may do. */
 export const CreateApiKeyBody = z.object({

@@ -31,6 +31,8 @@ export const StoredPlan = z.object({
   /** tier order: a higher rank is an upgrade, a lower one a downgrade */
   rank: z.number(),
   in_onboarding_modal: z.boolean(),
+  /** the price and the hours are per seat (Team): a subscription buys seats */
+  per_seat: z.boolean(),
 });
 
 /**
@@ -71,6 +73,9 @@ export const CurrentSubscription = z.object({
   plan_rank: z.number(),
   plan_is_default: z.boolean(),
   plan_checkout_enabled: z.boolean(),
+  /** priced per seat (Team): `seats` were bought, and can be changed (POST /api/subscriptions/seats) */
+  plan_per_seat: z.optional(z.boolean()),
+  seats: z.optional(z.number()),
   id: z.nullable(z.string()),
   status: z.nullable(z.enum(SUBSCRIPTION_STATUSES)),
   billing_interval: z.nullable(BillingInterval),

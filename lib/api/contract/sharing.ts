@@ -4,7 +4,6 @@
  * (zod/mini: small in the bundle of the public page).
  */
 import * as z from "zod/mini";
-import { EXPORT_FORMATS } from "@/lib/exports/formats";
 
 /** How long a new link lasts, in days; null: until it is revoked. */
 export const SHARE_LINK_EXPIRY_DAYS = [1, 7, 30, 90] as const;
@@ -53,7 +52,7 @@ export const SharedTranscript = z.object({
   /** the speakers' names in order of appearance; left out when the link hides speakers */
   speakers: z.optional(z.array(z.string())),
   allow_export: z.boolean(),
-  /** the formats this link offers (the transcript owner's plan decides); empty when exports are off */
-  export_formats: z.array(z.enum(EXPORT_FORMATS)),
+  /** the formats this link offers (lib/exports/formats: txt, md, pdf, docx, srt, vtt; the transcript owner's plan decides); empty when exports are off */
+  export_formats: z.array(z.string()),
 });
 export type SharedTranscript = z.infer<typeof SharedTranscript>;

@@ -9,7 +9,7 @@ export const WEBHOOK_EVENT_NAMES = ["transcription.done", "transcription.failed"
 export const WebhookEventName = z.enum(WEBHOOK_EVENT_NAMES);
 export type WebhookEventName = z.infer<typeof WebhookEventName>;
 
-export const WEBHOOK_DELIVERY_STATES = ["pending", "delivered", "failed"] as const;
+const WEBHOOK_DELIVERY_STATES = ["pending", "delivered", "failed"] as const;
 
 /** A webhook endpoint, with its signing secret: only its space's owner and admins (who may manage it) see the list. */
 export const ApiWebhook = z.object({

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Database, Tx } from "@/lib/db/client";
-import { demoCheckoutSessions, type Subscription } from "@/lib/db/schema";
+import { demoCheckoutSessions, plans, type Subscription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { BillingProvider } from "../provider-types";
+import { DEFAULT_SEATS } from "../seat-count";
+import { assertSeatsCover, checkedSeats } from "../seats";
 import { applySnapshot } from "../subscription-sync";
 import type { BillingInterval } from "../subscription-types";
 import { periodEnd, settleDemoSubscriptions } from "./demo-clock";
@@ -32,7 +34,7 @@ async function whyNot(tx: Database | Tx, userId: string, sessionId: string): Pro
  * The test payment went through: the same state change a Stripe checkout.session.completed
  * webhook causes, through the same applySnapshot. A session completes at most once.
  */
-export async function completeDemoCheckout(database: Database, userId: string, sessionId: string, now = new Date()): Promise<Subscription> {
+export async function completeDemoCheckout(database: Database, userId: string, sessionId: string, now = new Date(), seats?: number): Promise<Subscription> {
   return database.transaction(async (tx) => {
     const [session] = await tx
       .update(demoCheckoutSessions)
@@ -40,6 +42,10 @@ export async function completeDemoCheckout(database: Database, userId: string, s
       .where(and(eq(demoCheckoutSessions.id, sessionId), eq(demoCheckoutSessions.userId, userId), eq(demoCheckoutSessions.status, "open")))
       .returning();
     if (!session) throw await whyNot(tx, userId, sessionId);
+    // Seats are chosen on the test checkout page (as Stripe Checkout's adjustable quantity); only a per-seat plan has them.
+    const [plan] = await tx.select({ perSeat: plans.perSeat }).from(plans).where(eq(plans.id, session.planId));
+    const bought = plan?.perSeat ? checkedSeats(seats ?? DEFAULT_SEATS) : 1;
+    if (plan?.perSeat) await assertSeatsCover(tx, userId, bought);
     // The subscription this one replaces first catches up with the periods that ended.
     await settleDemoSubscriptions(tx, userId, now);
     const trialEnd = session.trialDays > 0 ? new Date(now.getTime() + session.trialDays * 86_400_000) : null;
@@ -58,6 +64,7 @@ export async function completeDemoCheckout(database: Database, userId: string, s
         cancelAtPeriodEnd: false,
         scheduledPlanChange: null,
         scheduleId: null,
+        seats: bought,
       },
       now,
     );

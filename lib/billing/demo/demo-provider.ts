@@ -33,8 +33,10 @@ async function changeDemoSubscription(database: Database, row: Subscription, cha
 export const demoBilling: BillingProvider = {
   testPayments: true,
 
-  async checkoutUrl(database, { user, plan, interval, trialDays }) {
-    return `/billing/demo-checkout/${await openDemoCheckout(database, user.id, plan.id, interval, trialDays)}`;
+  async checkoutUrl(database, { user, plan, interval, trialDays, seats }) {
+    const id = await openDemoCheckout(database, user.id, plan.id, interval, trialDays);
+    // The test checkout page offers the seats as Stripe Checkout does (an adjustable quantity), starting here.
+    return `/billing/demo-checkout/${id}${seats ? `?seats=${seats.quantity}&min=${seats.minimum}` : ""}`;
   },
 
   async scheduleDowngrade(database, current, target, interval) {
@@ -49,6 +51,11 @@ export const demoBilling: BillingProvider = {
     requireDemo(current);
     // As with Stripe (stripe-provider.ts), cancelling drops a scheduled downgrade: the plan ends instead.
     return changeDemoSubscription(database, current, cancel ? { cancelAtPeriodEnd: true, scheduledPlanChange: null } : { cancelAtPeriodEnd: false });
+  },
+
+  async changeSeats(database, current, seats) {
+    requireDemo(current);
+    return changeDemoSubscription(database, current, { seats });
   },
 
   async portalUrl(_user, current) {

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { MAX_SEATS } from "../seat-count";
 import type { BillingInterval } from "../subscription-types";
 import { BillingProviderError, callProvider } from "./errors";
 
@@ -14,11 +15,23 @@ export interface CheckoutInput {
   trialDays: number;
   /** shown above the pay button: what this server transcribes of the plan's languages, when fewer */
   languagesNote: string | null;
+  /** a plan priced per seat: the seats to buy (the line item's quantity), which the buyer may change at Checkout down to `minimum`; null otherwise */
+  seats?: { quantity: number; minimum: number } | null;
   successUrl: string;
   cancelUrl: string;
 }
 
 export const CHECKOUT_FAILED_MESSAGE = "The payment provider could not start checkout. Try again in a minute.";
+
+function lineItem(input: CheckoutInput): Stripe.Checkout.SessionCreateParams.LineItem {
+  if (!input.seats) return { price: input.priceId, quantity: 1 };
+  const { quantity, minimum } = input.seats;
+  return {
+    price: input.priceId,
+    quantity,
+    adjustable_quantity: { enabled: true, minimum: Math.min(minimum, quantity), maximum: MAX_SEATS },
+  };
+}
 
 /** The Checkout Session parameters for one plan purchase (exported for tests and logging). */
 function checkoutSessionParams(input: CheckoutInput): Stripe.Checkout.SessionCreateParams {
@@ -30,7 +43,7 @@ function checkoutSessionParams(input: CheckoutInput): Stripe.Checkout.SessionCre
   const trialDays = Number.isFinite(input.trialDays) ? Math.floor(input.trialDays) : 0;
   return {
     mode: "subscription",
-    line_items: [{ price: input.priceId, quantity: 1 }],
+    line_items: [lineItem(input)],
     client_reference_id: input.userId,
     ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
     subscription_data: {

@@ -25,7 +25,15 @@ describe("snapshotFromStripe", () => {
       cancelAtPeriodEnd: false,
       scheduledPlanChange: null,
       scheduleId: null,
+      seats: 1,
     });
+  });
+
+  it("reads the seats of a per-seat plan from the item's quantity (1 when Stripe sends none)", () => {
+    expect(snapshotFromStripe(subscription({ priceId: "price_premium_monthly", quantity: 7 }), resolve)?.seats).toBe(7);
+    const noQuantity = subscription();
+    delete (noQuantity.items.data[0] as { quantity?: number }).quantity;
+    expect(snapshotFromStripe(noQuantity, resolve)?.seats).toBe(1);
   });
 
   it("reads top-level periods (API versions before 2025-03-31.basil)", () => {

@@ -67,6 +67,11 @@ function period(sub: Stripe.Subscription): { start: Date | null; end: Date | nul
   };
 }
 
+function itemQuantity(sub: Stripe.Subscription): number {
+  const quantity = sub.items?.data?.[0]?.quantity;
+  return typeof quantity === "number" && Number.isInteger(quantity) && quantity >= 1 ? quantity : 1;
+}
+
 /**
  * A Stripe subscription as our SubscriptionSnapshot, or null when it is not one we can store:
  * incomplete / unknown status, no plan for its price (and no usable `metadata.plan_id`), or no user.
@@ -108,6 +113,8 @@ export function snapshotFromStripe(
     cancelAtPeriodEnd: sub.cancel_at_period_end === true || sub.cancel_at != null,
     scheduledPlanChange: null,
     scheduleId: idOf(sub.schedule),
+    // Seats are the item's quantity (1 for plans not sold per seat).
+    seats: itemQuantity(sub),
   };
 }
 

@@ -10,7 +10,7 @@ import type { BillingInterval } from "../subscription-types";
 import { createCheckoutSession } from "./checkout";
 import { createPortalSession } from "./portal";
 import { cancelScheduledDowngrade, scheduleDowngrade } from "./schedule";
-import { cancelSubscriptionNow, setCancelAtPeriodEnd } from "./subscriptions";
+import { cancelSubscriptionNow, setCancelAtPeriodEnd, setSeats } from "./subscriptions";
 
 function priceOf(plan: Plan, interval: BillingInterval): string {
   const price = interval === "annual" ? plan.stripePriceIdAnnual : plan.stripePriceIdMonthly;
@@ -34,7 +34,7 @@ export function stripeBilling(stripe: Stripe, appUrl: string, webhooks: StripeWe
   return {
     testPayments: false,
 
-    async checkoutUrl(_database, { user, plan, interval, trialDays, languagesNote }) {
+    async checkoutUrl(_database, { user, plan, interval, trialDays, languagesNote, seats }) {
       const session = await createCheckoutSession(stripe, {
         userId: user.id,
         email: user.email,
@@ -44,6 +44,7 @@ export function stripeBilling(stripe: Stripe, appUrl: string, webhooks: StripeWe
         billingInterval: interval,
         trialDays,
         languagesNote,
+        seats,
         successUrl: `${appUrl}/account?checkout=success`,
         cancelUrl: `${appUrl}/account?checkout=canceled`,
       });
@@ -71,6 +72,12 @@ export function stripeBilling(stripe: Stripe, appUrl: string, webhooks: StripeWe
       await setCancelAtPeriodEnd(stripe, subscriptionId, cancel);
       // The webhook confirms it; the row reflects it at once so the page shows the new state.
       return applyChange(database, current, cancel ? { cancelAtPeriodEnd: true, scheduledPlanChange: null, scheduleId: null } : { cancelAtPeriodEnd: false });
+    },
+
+    async changeSeats(database, current, seats) {
+      const quantity = await setSeats(stripe, stripeIdOf(current), seats);
+      // The webhook (customer.subscription.updated) confirms it; the row shows it at once.
+      return applyChange(database, current, { seats: quantity });
     },
 
     async portalUrl(user) {

@@ -47,3 +47,24 @@ export async function retrieveSubscription(stripe: Stripe, subscriptionId: strin
     throw new BillingProviderError(SUBSCRIPTION_LOAD_FAILED_MESSAGE, { cause: error });
   }
 }
+
+export const SEATS_UPDATE_FAILED_MESSAGE = "The payment provider could not change the seats. Try again in a minute.";
+
+/**
+ * Sets the quantity of the subscription's item (a per-seat plan's seats); Stripe prorates the
+ * difference onto the next invoice. Returns the quantity Stripe now has.
+ */
+export async function setSeats(stripe: Stripe, subscriptionId: string, seats: number): Promise<number> {
+  try {
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const item = subscription.items.data[0];
+    if (!item) throw new Error(`Subscription ${subscriptionId} has no items.`);
+    const updated = await stripe.subscriptions.update(subscriptionId, {
+      items: [{ id: item.id, quantity: seats }],
+      proration_behavior: "create_prorations",
+    });
+    return updated.items.data.find((i) => i.id === item.id)?.quantity ?? seats;
+  } catch (error) {
+    throw new BillingProviderError(SEATS_UPDATE_FAILED_MESSAGE, { cause: error });
+  }
+}

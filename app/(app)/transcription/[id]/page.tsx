@@ -11,7 +11,7 @@ import { listStyles, toApiStyle } from "@/lib/editor/styles";
 import { llmConfigFromEnv } from "@/lib/formatting/llm-client";
 import { findReadable, segmentsOf, toApiSegment, toApiTranscription } from "@/lib/transcription/queries";
 import { payerOfTranscription } from "@/lib/billing/payer";
-import { mayEdit } from "@/lib/workspaces/roles";
+import { mayEdit, mayManage } from "@/lib/access/roles";
 
 const MAX_FIND_CHARS = 200;
 
@@ -48,6 +48,7 @@ export default async function TranscriptionPage({ params, searchParams }: { para
         styles={styles.map(toApiStyle)}
         renderedAt={renderedAt}
         initialFind={initialFind}
+        canShare={await mayManage(db(), user.id, t)}
       />
     </main>
   );

@@ -12,8 +12,8 @@ import {
 } from "@/lib/transcription/queries";
 import { OK, OkAnswer } from "@/lib/api/contract/common";
 
-export const GET = route({ auth: "user", apiKey: "read", answer: TranscriptionDetail }, async ({ user, params }) => {
-  const t = await readableTranscription(db(), user.id, params.id);
+export const GET = route({ auth: "user", apiKey: "read", answer: TranscriptionDetail }, async ({ user, params, within }) => {
+  const t = await readableTranscription(db(), user.id, params.id, within);
   return { ...toApiTranscription(t), segments: (await segmentsOf(db(), t.id)).map(toApiSegment) };
 });
 
@@ -22,7 +22,7 @@ export const PATCH = route({ auth: "user", body: RenameBody, answer: ApiTranscri
 );
 
 /** Moves it to Recently deleted (restorable for 30 days); `?permanent=1` removes it and its audio for good. */
-export const DELETE = route({ auth: "user", apiKey: "write", query: DeleteQuery, answer: OkAnswer }, async ({ user, params, query }) => {
-  await (query.permanent ? deleteForGood : deleteTranscription)(db(), user.id, params.id);
+export const DELETE = route({ auth: "user", apiKey: "write", query: DeleteQuery, answer: OkAnswer }, async ({ user, params, query, within }) => {
+  await (query.permanent ? deleteForGood : deleteTranscription)(db(), user.id, params.id, within);
   return OK;
 });

@@ -7,7 +7,7 @@ import { route } from "@/lib/http/route";
  * filetype, language, source), HEAD says how much arrived, PATCH appends a part, DELETE
  * cancels. The answer to the last part is the new transcription.
  */
-const tus = route({ auth: "user", apiKey: "write" }, async ({ request, user, params }) => handleUploadRequest(db(), request, user, params.id || undefined));
+const tus = route({ auth: "user", apiKey: "write" }, async ({ request, user, space, params }) => handleUploadRequest(db(), request, user, space, params.id || undefined));
 
 export const POST = tus;
 export const HEAD = tus;

@@ -11,8 +11,9 @@ import { exportShared } from "@/lib/sharing/shared-view";
 /** The shared transcript as a file, when the link allows exports, in the formats the owner's plan has. */
 export const GET = unlisted(
   route({ auth: "none", query: ExportQuery }, async ({ request, params, query }) => {
-    const opened = await openShareLink(db(), params.token, clientAddress(request.headers));
-    const file = await exportShared(db(), opened, query);
+    const client = clientAddress(request.headers);
+    const opened = await openShareLink(db(), params.token, client);
+    const file = await exportShared(db(), opened, query, client);
     return downloadResponse(file, contentDisposition(file.filename, opened.transcription.title));
   }),
 );

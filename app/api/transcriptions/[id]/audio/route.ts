@@ -8,8 +8,8 @@ import { readableTranscription } from "@/lib/transcription/queries";
  * The normalised audio the transcript was timed against, so seeking lines up exactly; the
  * upload as sent until a worker has decoded it.
  */
-export const GET = route({ auth: "user", apiKey: "read" }, async ({ request, user, params }) => {
-  const t = await readableTranscription(db(), user.id, params.id);
+export const GET = route({ auth: "user", apiKey: "read" }, async ({ request, user, params, within }) => {
+  const t = await readableTranscription(db(), user.id, params.id, within);
   if (!t.audioReady) return objectResponse(request, audioStore(), `${t.audioKey}/${ORIGINAL}`, servedType(t.contentType));
   return objectResponse(request, audioStore(), `${t.audioKey}/${NORMALISED}`, "audio/wav");
 });

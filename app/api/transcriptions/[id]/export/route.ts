@@ -9,8 +9,8 @@ import { route } from "@/lib/http/route";
 import { readableTranscription } from "@/lib/transcription/queries";
 
 /** Downloads the transcript as TXT, Markdown, PDF, DOCX, SRT or VTT, as the plan allows. */
-export const GET = route({ auth: "user", apiKey: "read", query: ExportQuery }, async ({ user, params, query }) => {
-  const t = await readableTranscription(db(), user.id, params.id);
+export const GET = route({ auth: "user", apiKey: "read", query: ExportQuery }, async ({ user, params, query, within }) => {
+  const t = await readableTranscription(db(), user.id, params.id, within);
   // A workspace's transcript exports as its owner's plan allows, whoever asks.
   const file = await exportTranscription(db(), await entitlementsFor(db(), await payerOfTranscription(db(), t)), t, query);
   return downloadResponse(file, contentDisposition(file.filename, t.title));

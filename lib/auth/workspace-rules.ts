@@ -5,6 +5,7 @@ import type { Database } from "@/lib/db/client";
 import { transcriptions, workspaceMembers } from "@/lib/db/schema";
 import { isDomainError } from "@/lib/errors/domain-error";
 import { WORKSPACE_ROLES } from "@/lib/db/schema";
+import { workspaceNameProblem } from "@/lib/access/workspace-name";
 
 /**
  * The rules Better Auth's organization plugin runs before it writes: they hold on its own
@@ -22,8 +23,28 @@ export const INVITATION_DAYS = 7;
 /** No workspace grows beyond this, whatever the plan (an enterprise contract's seats are not counted). */
 export const MAX_WORKSPACE_MEMBERS = 500;
 
-export const UNKNOWN_ROLE = "Choose a role: admin, member or viewer.";
+const UNKNOWN_ROLE = "Choose a role: admin, member or viewer.";
 export const OWNER_ROLE_FIXED = "A workspace has one owner: the person who created it.";
+
+/**
+ * What a workspace is called: one line, 1–80 characters (Better Auth takes anything), and
+ * nothing else a client may send (a logo address, metadata) is kept.
+ */
+export function checkedWorkspaceFields<T extends { name?: unknown; slug?: unknown }>(fields: T, { creating }: { creating: boolean }) {
+  if (creating || fields.name !== undefined) {
+    const problem = workspaceNameProblem(fields.name);
+    if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "WORKSPACE_REFUSED" });
+  }
+  if (fields.slug !== undefined && (typeof fields.slug !== "string" || !/^[a-z0-9-]{1,64}$/.test(fields.slug))) {
+    throw new APIError("BAD_REQUEST", { message: "A workspace's address may hold lower-case letters, digits and dashes only.", code: "WORKSPACE_REFUSED" });
+  }
+  return {
+    data: {
+      ...(typeof fields.name === "string" ? { name: fields.name.trim() } : {}),
+      ...(typeof fields.slug === "string" ? { slug: fields.slug } : {}),
+    },
+  };
+}
 
 /** A role given by an invitation or a change: never owner (there is one, its creator, who pays for it). */
 export function assertAssignableRole(role: unknown): void {
@@ -42,8 +63,8 @@ export async function allowWorkspaceCreation(database: Database, userId: string)
 }
 
 /** An invitation or a new member needs a free seat of the owner's plan (pending invitations hold one). */
-export async function assertSeatForNewMember(database: Database, workspaceId: string, acceptingInvitationId?: string): Promise<void> {
-  await assertSeatFree(database, workspaceId, acceptingInvitationId).catch(refuse);
+export async function assertSeatForNewMember(database: Database, workspaceId: string, acceptingInvitationId?: string, actorId?: string): Promise<void> {
+  await assertSeatFree(database, workspaceId, acceptingInvitationId, actorId).catch(refuse);
 }
 
 /**
@@ -59,6 +80,6 @@ export async function handBackToOwner(database: Database, workspaceId: string): 
   if (!owner) return;
   await database
     .update(transcriptions)
-    .set({ userId: owner.userId, workspaceId: null, folderId: null, billedUserId: sql`coalesce(${transcriptions.billedUserId}, ${owner.userId})` })
+    .set({ userId: owner.userId, workspaceId: null, folderId: null, billedUserId: sql`coalesce(${transcriptions.billedUserId}, ${transcriptions.userId})` })
     .where(eq(transcriptions.workspaceId, workspaceId));
 }

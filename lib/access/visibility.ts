@@ -17,8 +17,14 @@ function personal(userId: string): SQL {
   return and(isNull(transcriptions.workspaceId), eq(transcriptions.userId, userId))!;
 }
 
-/** What the user may read and export: their personal space and their workspaces'. */
-export function readableBy(userId: string): SQL {
+/** Narrows a caller to one space: an API key reaches only the space it was made in. */
+export interface Within {
+  space: string | null;
+}
+
+/** What the user may read and export: their personal space and their workspaces' (or only `within`'s space). */
+export function readableBy(userId: string, within?: Within): SQL {
+  if (within) return inSpace(userId, within.space);
   return and(isNull(transcriptions.deletedAt), or(personal(userId), inMemberWorkspace(userId, false)))!;
 }
 

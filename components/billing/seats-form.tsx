@@ -1,0 +1,61 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { apiCall, detailOr } from "@/lib/api/client";
+import { CurrentSubscription } from "@/lib/api/contract/billing";
+import { MAX_SEATS, SEATS_RANGE, isSeatCount } from "@/lib/billing/seat-count";
+
+/**
+ * The seats of a per-seat subscription (Team), on your Account page: more at once (the
+ * difference is prorated), fewer down to the people the workspaces hold. The server decides
+ * and explains; this only checks the number's range first.
+ */
+export function SeatsForm({ seats, minimum }: { seats: number; minimum: number }) {
+  const router = useRouter();
+  const [text, setText] = useState(String(seats));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [done, setDone] = useState("");
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setDone("");
+    const wanted = Number(text);
+    if (!isSeatCount(wanted)) return setError(SEATS_RANGE);
+    setBusy(true);
+    setError("");
+    const result = await apiCall("/api/subscriptions/seats", { method: "POST", body: { seats: wanted }, answer: CurrentSubscription });
+    setBusy(false);
+    if (!result.ok) return setError(detailOr(result, "The seats could not be changed. Try again."));
+    setDone(`Your plan now has ${result.data.seats ?? wanted} seats.`);
+    router.refresh();
+  }
+
+  return (
+    <form className="flex flex-col gap-2" onSubmit={(event) => void submit(event)} noValidate aria-label="Change seats">
+      <div className="flex flex-wrap items-end gap-2">
+        <Field
+          label="Seats"
+          type="number"
+          inputMode="numeric"
+          min={minimum}
+          max={MAX_SEATS}
+          step={1}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          hint={`One per person in your workspaces, pending invitations included (${minimum} now). Added seats are billed at once, prorated.`}
+          className="w-28"
+        />
+        <Button type="submit" variant="secondary" disabled={busy || text === String(seats)}>
+          {busy ? "Updating…" : "Update seats"}
+        </Button>
+      </div>
+      {error && <Alert>{error}</Alert>}
+      {done && <Alert tone="success">{done}</Alert>}
+    </form>
+  );
+}

@@ -1,0 +1,260 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Section } from "@/components/account/section";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Field } from "@/components/ui/field";
+import { apiCall, detailOr } from "@/lib/api/client";
+import {
+  ApiWebhook,
+  ApiWebhookDelivery,
+  NoContent,
+  WEBHOOK_EVENT_NAMES,
+  WebhookDeliveryList,
+  WebhookList,
+  type WebhookEventName,
+} from "@/lib/api/contract/webhooks";
+import { useApi } from "@/lib/api/use-api";
+
+const EVENT_LABELS: Record<WebhookEventName, string> = {
+  "transcription.done": "Transcription done",
+  "transcription.failed": "Transcription failed",
+};
+
+const STATUS_LABELS: Record<ApiWebhookDelivery["status"], string> = { pending: "Sending", delivered: "Delivered", failed: "Failed" };
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "medium" });
+
+/** `whsec_AbC…` with the rest hidden until asked for. */
+const masked = (secret: string) => `${secret.slice(0, 10)}${"•".repeat(16)}`;
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState<boolean | null>(null);
+  return (
+    <>
+      <Button
+        type="button"
+        size="sm"
+        variant="ghost"
+        aria-label={label}
+        onClick={() =>
+          void navigator.clipboard.writeText(text).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          )
+        }
+      >
+        Copy
+      </Button>
+      {copied === true && <span className="text-xs text-muted-foreground">Copied.</span>}
+      {copied === false && <span className="text-xs text-muted-foreground">Copying failed: reveal it and copy it by hand.</span>}
+    </>
+  );
+}
+
+/** A webhook's delivery log (the latest 50), each failed or delivered one with a Resend button. */
+function DeliveryLog({ webhook }: { webhook: ApiWebhook }) {
+  const path = `/api/webhook-endpoints/${encodeURIComponent(webhook.id)}/deliveries`;
+  // While something is being sent, the log follows it.
+  const { data, error, mutate } = useApi(path, WebhookDeliveryList, {
+    refreshInterval: (latest) => (latest?.deliveries.some((d) => d.status === "pending") ? 3_000 : 0),
+  });
+  const [resending, setResending] = useState<string | null>(null);
+  const [failure, setFailure] = useState("");
+
+  async function resend(delivery: ApiWebhookDelivery) {
+    setResending(delivery.id);
+    setFailure("");
+    const result = await apiCall(`/api/webhook-deliveries/${encodeURIComponent(delivery.id)}/resend`, { method: "POST", answer: ApiWebhookDelivery });
+    setResending(null);
+    if (!result.ok) return setFailure(detailOr(result, "The delivery could not be resent. Try again."));
+    await mutate((current) => current && { deliveries: current.deliveries.map((d) => (d.id === result.data.id ? result.data : d)) });
+  }
+
+  if (error && !data) return <Alert>{error.message}</Alert>;
+  if (!data) return <p className="text-sm text-muted-foreground">Loading deliveries…</p>;
+  if (!data.deliveries.length) return <p className="text-sm text-muted-foreground">No deliveries yet: one is sent when a transcription of this space is done or fails.</p>;
+  return (
+    <div className="flex flex-col gap-2">
+      {failure && <Alert>{failure}</Alert>}
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm" aria-label={`Deliveries to ${webhook.url}`}>
+          <thead className="text-xs text-muted-foreground">
+            <tr>
+              <th className="py-1 pr-3 font-medium">Time</th>
+              <th className="py-1 pr-3 font-medium">Event</th>
+              <th className="py-1 pr-3 font-medium">Status</th>
+              <th className="py-1 pr-3 font-medium">Attempts</th>
+              <th className="py-1 pr-3 font-medium">Response</th>
+              <th className="py-1 pr-3 font-medium">Error</th>
+              <th className="py-1 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {data.deliveries.map((d) => (
+              <tr key={d.id} data-testid="webhook-delivery">
+                <td className="py-1 pr-3 whitespace-nowrap">{when(d.created_at)}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{d.event}</td>
+                <td className="py-1 pr-3">{STATUS_LABELS[d.status]}</td>
+                <td className="py-1 pr-3">{d.attempts}</td>
+                <td className="py-1 pr-3">{d.response_status ?? "—"}</td>
+                <td className="py-1 pr-3 break-words">{d.error ?? ""}</td>
+                <td className="py-1 text-right">
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="secondary"
+                    disabled={d.status === "pending" || resending === d.id}
+                    onClick={() => void resend(d)}
+                    aria-label={`Resend the ${d.event} delivery of ${when(d.created_at)}`}
+                  >
+                    {resending === d.id ? "Resending…" : "Resend"}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function WebhookItem({ webhook, onDelete }: { webhook: ApiWebhook; onDelete(): void }) {
+  const [revealed, setRevealed] = useState(false);
+  const [showLog, setShowLog] = useState(false);
+  return (
+    <li className="flex flex-col gap-2 py-3" data-testid="webhook">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="break-all font-medium">{webhook.url}</p>
+          <p className="text-sm text-muted-foreground">{webhook.events.map((e) => EVENT_LABELS[e]).join(" · ")}</p>
+        </div>
+        <div className="flex gap-2">
+          <Button type="button" size="sm" variant="secondary" aria-expanded={showLog} onClick={() => setShowLog(!showLog)}>
+            {showLog ? "Hide deliveries" : "Deliveries"}
+          </Button>
+          <Button type="button" size="sm" variant="secondary" onClick={onDelete} aria-label={`Delete the webhook ${webhook.url}`}>
+            Delete
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-muted-foreground">Signing secret</span>
+        <code data-testid="webhook-secret" className="break-all rounded bg-input px-2 py-0.5 font-mono text-xs">
+          {revealed ? webhook.secret : masked(webhook.secret)}
+        </code>
+        <Button type="button" size="sm" variant="ghost" onClick={() => setRevealed(!revealed)} aria-pressed={revealed}>
+          {revealed ? "Hide" : "Reveal"}
+        </Button>
+        <CopyButton text={webhook.secret} label={`Copy the signing secret of ${webhook.url}`} />
+      </div>
+      {showLog && <DeliveryLog webhook={webhook} />}
+    </li>
+  );
+}
+
+/**
+ * The space's webhooks: URLs called when a transcription is done or fails, each delivery
+ * signed with the webhook's secret (Verbatim-Signature) and retried for about an hour.
+ */
+export function WebhooksPanel({ workspaceName }: { workspaceName?: string | null }) {
+  const { data, error, mutate } = useApi("/api/webhook-endpoints", WebhookList);
+  const [url, setUrl] = useState("");
+  const [events, setEvents] = useState<WebhookEventName[]>([...WEBHOOK_EVENT_NAMES]);
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState("");
+  const [deleting, setDeleting] = useState<ApiWebhook | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState("");
+
+  // A workspace's members and viewers may not manage its webhooks: the sentence, not a form.
+  const refused = Boolean(error && !data && error.failure.status === 403);
+  const toggle = (event: WebhookEventName, on: boolean) => setEvents((current) => WEBHOOK_EVENT_NAMES.filter((e) => (e === event ? on : current.includes(e))));
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    setAdding(true);
+    setAddError("");
+    const result = await apiCall("/api/webhook-endpoints", { method: "POST", body: { url, events }, answer: ApiWebhook });
+    setAdding(false);
+    if (!result.ok) return setAddError(detailOr(result, "The webhook could not be added. Try again."));
+    setUrl("");
+    await mutate((current) => current && { webhooks: [result.data, ...current.webhooks] });
+  }
+
+  async function remove(webhook: ApiWebhook) {
+    setBusy(true);
+    const result = await apiCall(`/api/webhook-endpoints/${encodeURIComponent(webhook.id)}`, { method: "DELETE", answer: NoContent });
+    setBusy(false);
+    if (!result.ok) return setDeleteError(detailOr(result, "The webhook could not be deleted. Try again."));
+    setDeleting(null);
+    await mutate((current) => current && { webhooks: current.webhooks.filter((w) => w.id !== webhook.id) });
+  }
+
+  return (
+    <Section
+      title="Webhooks"
+      description={`Verbatim calls these URLs when a transcription${workspaceName ? ` of the workspace “${workspaceName}”` : ""} is done or fails. Each call is signed with the webhook's secret in the Verbatim-Signature header, and retried for about an hour until your server answers 2xx.`}
+    >
+      {!refused && (
+        <form onSubmit={(e) => void add(e)} className="flex flex-col gap-3">
+          <Field label="URL" type="url" value={url} onChange={(e) => setUrl(e.target.value)} maxLength={2048} placeholder="https://example.com/webhooks/verbatim" required />
+          <fieldset className="flex flex-wrap gap-4">
+            <legend className="mb-1 text-sm font-medium">Events</legend>
+            {WEBHOOK_EVENT_NAMES.map((e) => (
+              <label key={e} className="inline-flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={events.includes(e)} onChange={(change) => toggle(e, change.target.checked)} className="size-4 accent-primary" />
+                {EVENT_LABELS[e]}
+              </label>
+            ))}
+          </fieldset>
+          <div>
+            <Button type="submit" disabled={adding || events.length === 0}>
+              {adding ? "Adding…" : "Add webhook"}
+            </Button>
+          </div>
+        </form>
+      )}
+      {addError && (
+        <div className="mt-3">
+          <Alert>{addError}</Alert>
+        </div>
+      )}
+
+      <div className="mt-6">
+        {error && !data && <Alert>{error.message}</Alert>}
+        {data && data.webhooks.length === 0 && <p className="text-sm text-muted-foreground">No webhooks yet.</p>}
+        {data && data.webhooks.length > 0 && (
+          <ul aria-label="Webhooks" className="flex flex-col divide-y divide-border">
+            {data.webhooks.map((w) => (
+              <WebhookItem
+                key={w.id}
+                webhook={w}
+                onDelete={() => {
+                  setDeleteError("");
+                  setDeleting(w);
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this webhook?"
+        description={`${deleting?.url ?? ""} will no longer be called, and its delivery log is deleted with it.`}
+        confirmLabel="Delete"
+        busy={busy}
+        onConfirm={() => deleting && void remove(deleting)}
+      >
+        {deleteError && <Alert>{deleteError}</Alert>}
+      </ConfirmDialog>
+    </Section>
+  );
+}

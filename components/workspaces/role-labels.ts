@@ -1,0 +1,15 @@
+import type { WorkspaceRoleName } from "@/lib/api/contract/workspaces";
+
+export const ROLE_LABELS: Record<WorkspaceRoleName, string> = { owner: "Owner", admin: "Admin", member: "Member", viewer: "Viewer" };
+
+/** What each role given by an invitation may do, shown beside the choice. */
+export const ROLE_HINTS: Record<Exclude<WorkspaceRoleName, "owner">, string> = {
+  admin: "Admin: edits, invites and removes members",
+  member: "Member: uploads, edits and exports",
+  viewer: "Viewer: reads and exports only",
+};
+
+export const atLeastAdmin = (role: WorkspaceRoleName) => role === "owner" || role === "admin";
+
+/** A date as the reader's browser words it; the server's rendering may differ, which is why its element does not warn. */
+const dayOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });

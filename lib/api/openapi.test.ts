@@ -1,0 +1,78 @@
+import { GET } from "@/app/api/openapi.json/route";
+import { openApiDocument } from "./openapi";
+
+// route() imports the session lookup, whose Better Auth modules jest cannot load; the route looks nobody up.
+jest.mock("@/lib/auth/session", () => ({}));
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+describe("the OpenAPI document", () => {
+  const doc = openApiDocument();
+  const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ path, method, op: op as unknown as Record<string, unknown> & { responses: Record<string, unknown> } })),
+  );
+
+  it("is OpenAPI 3.1 with the bearer scheme, and every operation is well-formed", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.title).toBeTruthy();
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    const ids = new Set<string>();
+    for (const { path, method, op } of operations) {
+      expect({ path, method, known: METHODS.includes(method) }).toEqual({ path, method, known: true });
+      expect(path).toMatch(/^\/api\//);
+      expect(Object.keys(op.responses).length).toBeGreaterThan(0);
+      for (const code of Object.keys(op.responses)) expect(code).toMatch(/^[1-5]\d\d$/);
+      expect(ids.has(op.operationId as string)).toBe(false);
+      ids.add(op.operationId as string);
+      // Each {name} in the path is a required path parameter, and each path parameter is in the path.
+      const named = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      const declared = ((op.parameters as Array<{ name: string; in: string; required: boolean }>) ?? []).filter((p) => p.in === "path");
+      expect({ path, method, params: declared.map((p) => p.name).sort() }).toEqual({ path, method, params: named });
+      for (const p of declared) expect(p.required).toBe(true);
+    }
+  });
+
+  it("every $ref points at a schema of the document", () => {
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/(\w+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const name of refs) expect(Object.keys(doc.components.schemas)).toContain(name);
+  });
+
+  it("describes every operation the issue names, with a key of the right scope", () => {
+    const scopeOf = (path: string, method: string) => operations.find((o) => o.path === path && o.method === method)?.op["x-api-key-scope"];
+    expect({
+      list: scopeOf("/api/transcriptions", "get"),
+      get: scopeOf("/api/transcriptions/{id}", "get"),
+      upload: scopeOf("/api/transcriptions", "post"),
+      resumableStart: scopeOf("/api/uploads", "post"),
+      resumablePart: scopeOf("/api/uploads/{id}", "patch"),
+      resumableOffset: scopeOf("/api/uploads/{id}", "head"),
+      export: scopeOf("/api/transcriptions/{id}/export", "get"),
+      delete: scopeOf("/api/transcriptions/{id}", "delete"),
+    }).toEqual({ list: "read", get: "read", upload: "write", resumableStart: "write", resumablePart: "write", resumableOffset: "write", export: "read", delete: "write" });
+    for (const [path, method] of [
+      ["/api/api-keys", "get"],
+      ["/api/api-keys", "post"],
+      ["/api/api-keys/{id}", "delete"],
+    ] as const) {
+      expect(doc.paths[path]?.[method]?.security).toEqual([{ cookieAuth: [] }]);
+    }
+  });
+
+  it("takes its schemas from the zod contracts: the transcription's fields and the list's query", () => {
+    const transcription = doc.components.schemas.ApiTranscription as { properties: Record<string, unknown>; required: string[] };
+    expect(Object.keys(transcription.properties)).toEqual(expect.arrayContaining(["id", "title", "status", "created_at", "completed_at"]));
+    expect(transcription.required).toContain("status");
+    expect(doc.paths["/api/transcriptions"]?.get?.parameters).toEqual([{ name: "q", in: "query", required: false, schema: { type: "string", maxLength: 200 } }]);
+    const createBody = doc.paths["/api/api-keys"]?.post?.requestBody?.content["application/json"]?.schema as { properties: Record<string, unknown>; required: string[] };
+    expect(createBody.properties.scope).toEqual({ type: "string", enum: ["read", "write"] });
+    expect(createBody.required.sort()).toEqual(["name", "scope"]);
+  });
+
+  it("is served at GET /api/openapi.json to anyone, cacheable", async () => {
+    const res = await GET(new Request("http://localhost:3000/api/openapi.json"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(await res.json()).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+});

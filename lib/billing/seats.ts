@@ -1,0 +1,135 @@
+/**
+ * Seats: how many people the workspaces of one owner may hold. A per-seat plan (Team) sells
+ * them; a plan with team_management that is not per seat (Enterprise, a contract) sets no
+ * limit here; without team_management there are none. A person counts once however many of
+ * the owner's workspaces they are in, and a pending, unexpired invitation holds a seat, so
+ * invitations cannot overbook the plan.
+ */
+import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import type { Database, Tx } from "@/lib/db/client";
+import { users, workspaceInvitations, workspaceMembers } from "@/lib/db/schema";
+import { DomainError } from "@/lib/errors/domain-error";
+import { entitlementsFor, type Entitlements } from "./entitlements";
+import { allows } from "./feature-gates";
+import { workspaceOwner } from "./payer";
+
+import { DEFAULT_SEATS, MAX_SEATS, SEATS_RANGE, isSeatCount } from "./seat-count";
+import { WORKSPACE_NOT_FOUND } from "@/lib/access/roles";
+
+
+/** The seats an owner's plan gives: a number, Infinity for no limit, 0 for none. */
+function seatsOf(e: Pick<Entitlements, "features" | "perSeat" | "seats">): number {
+  if (!allows(e.features, "team_workspaces")) return 0;
+  return e.perSeat ? e.seats : Number.POSITIVE_INFINITY;
+}
+
+/** `seatsOf` the owner's plan right now. */
+export async function seatLimit(database: Database | Tx, ownerUserId: string, now = new Date()): Promise<number> {
+  return seatsOf(await entitlementsFor(database, ownerUserId, now));
+}
+
+export interface SeatsTaken {
+  /** distinct people in the owner's workspaces (the owner too) */
+  members: number;
+  /** pending, unexpired invitations to people not already members */
+  invitations: number;
+}
+
+/**
+ * Seats taken in every workspace `ownerUserId` owns. `exceptInvitationId`: an invitation being
+ * accepted, whose seat becomes its member's (counted once, not twice).
+ */
+export async function seatsTaken(database: Database | Tx, ownerUserId: string, { exceptInvitationId, now = new Date() }: { exceptInvitationId?: string; now?: Date } = {}): Promise<SeatsTaken> {
+  const owned = database
+    .select({ id: workspaceMembers.organizationId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.userId, ownerUserId), eq(workspaceMembers.role, "owner")));
+  const [members, invitations] = await Promise.all([
+    database
+      .selectDistinct({ userId: workspaceMembers.userId, email: users.email })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(inArray(workspaceMembers.organizationId, owned)),
+    database
+      .selectDistinct({ email: sql<string>`lower(${workspaceInvitations.email})` })
+      .from(workspaceInvitations)
+      .where(
+        and(
+          inArray(workspaceInvitations.organizationId, owned),
+          eq(workspaceInvitations.status, "pending"),
+          gt(workspaceInvitations.expiresAt, now),
+          ...(exceptInvitationId ? [ne(workspaceInvitations.id, exceptInvitationId)] : []),
+        ),
+      ),
+  ]);
+  // Someone invited who has joined (another workspace of the owner) already has their seat.
+  const memberEmails = new Set(members.map((m) => m.email.toLowerCase()));
+  return { members: members.length, invitations: invitations.filter((i) => !memberEmails.has(i.email)).length };
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Before an invitation is sent or accepted (Better Auth's organization hooks): throws when the
+ * owner's seats are all taken. `acceptingInvitationId`: the invitation being accepted (its
+ * seat is the newcomer's). `actorId`: who asks, to word the sentence for the owner or for others.
+ */
+export async function assertSeatFree(database: Database | Tx, workspaceId: string, acceptingInvitationId?: string, actorId?: string): Promise<void> {
+  const owner = await workspaceOwner(database, workspaceId);
+  if (!owner) throw new DomainError("not_found", WORKSPACE_NOT_FOUND);
+  const e = await entitlementsFor(database, owner);
+  const limit = seatsOf(e);
+  if (limit === Number.POSITIVE_INFINITY) return;
+  const taken = await seatsTaken(database, owner, { exceptInvitationId: acceptingInvitationId });
+  if (taken.members + taken.invitations < limit) return;
+  const yours = actorId === owner;
+  if (limit === 0) {
+    throw new DomainError(
+      "forbidden",
+      yours
+        ? `Your ${e.planName} plan does not include team workspaces. Subscribe to a plan with team management to invite people.`
+        : "This workspace's owner no longer has a plan with team workspaces, so nobody new can join. Ask them to subscribe again.",
+      { seats: { limit, ...taken } },
+    );
+  }
+  throw new DomainError(
+    "forbidden",
+    yours
+      ? `Your ${e.planName} plan has ${plural(limit, "seat")} and all are taken. Add seats on your Account page to invite more people.`
+      : `This workspace's ${e.planName} plan has ${plural(limit, "seat")} and all are taken. Its owner can add seats on their Account page.`,
+    { seats: { limit, ...taken } },
+  );
+}
+
+/** Whether the user's plan lets them create a workspace (the gate table's `team_workspaces`). */
+export async function mayCreateWorkspace(database: Database | Tx, userId: string): Promise<boolean> {
+  return allows((await entitlementsFor(database, userId)).features, "team_workspaces");
+}
+
+/** The seats a checkout of a per-seat plan starts with: the people the buyer's workspaces hold, else a small team. */
+export async function defaultSeats(database: Database | Tx, userId: string): Promise<number> {
+  const taken = await seatsTaken(database, userId);
+  const people = taken.members + taken.invitations;
+  return people > 1 ? Math.min(MAX_SEATS, people) : DEFAULT_SEATS;
+}
+
+/** A seat count someone asked for: a whole number from MIN_SEATS to MAX_SEATS. */
+export function checkedSeats(value: unknown): number {
+  if (!isSeatCount(value)) throw new DomainError("invalid", SEATS_RANGE);
+  return value;
+}
+
+/**
+ * Before the seats of a running subscription go down: never below the people its owner's
+ * workspaces hold (with their pending invitations).
+ */
+export async function assertSeatsCover(database: Database | Tx, ownerUserId: string, seats: number): Promise<void> {
+  const taken = await seatsTaken(database, ownerUserId);
+  const needed = taken.members + taken.invitations;
+  if (seats >= needed) return;
+  const message =
+    taken.invitations === 0
+      ? `You have ${plural(taken.members, "member")}; remove members before going below ${plural(needed, "seat")}.`
+      : `You have ${plural(taken.members, "member")} and ${plural(taken.invitations, "pending invitation")}; remove members or revoke invitations before going below ${plural(needed, "seat")}.`;
+  throw new DomainError("unprocessable", message, { seats: { needed } });
+}

@@ -1,0 +1,111 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Tx } from "@/lib/db/client";
+import { webhookDeliveries, webhooks } from "@/lib/db/schema";
+import { DomainError } from "@/lib/errors/domain-error";
+import { defineJob, type JobOutcome, type JobRun } from "@/lib/jobs/definition";
+import { EXHAUSTED } from "@/lib/jobs/run-job";
+import { complete } from "@/lib/jobs/store";
+import { WEBHOOK_ATTEMPTS } from "./deliveries";
+import { configuredPolicy } from "./endpoint-url";
+import { DeliveryError, postWebhook } from "./send";
+import { SIGNATURE_HEADER, signatureHeader } from "./signature";
+
+const WebhookJobPayload = z.object({ deliveryId: z.string() });
+type WebhookJobPayload = z.infer<typeof WebhookJobPayload>;
+
+/** The waits between attempts: a receiver that is down for a deploy gets it in seconds, one down for longer within the hour. */
+const BACKOFF_MS = [10_000, 30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000];
+export const webhookBackoff = (attempt: number): number => BACKOFF_MS[Math.min(Math.max(attempt, 1), BACKOFF_MS.length) - 1];
+
+export const USER_AGENT = "Verbatim-Webhooks/1";
+
+const pendingDelivery = (id: string) => and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, "pending"));
+
+/** The headers of one attempt: signed now, so a retry an hour later still passes a receiver's 5-minute tolerance. */
+function deliveryHeaders(delivery: { id: string; event: string; secret: string }, body: string, now = Math.floor(Date.now() / 1000)): Record<string, string> {
+  return {
+    "content-type": "application/json",
+    "user-agent": USER_AGENT,
+    "verbatim-event": delivery.event,
+    "verbatim-delivery": delivery.id,
+    [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(delivery.secret, body, now),
+  };
+}
+
+/**
+ * One attempt of a delivery. Delivered: the delivery and the job's end commit together. Not
+ * delivered: the attempt (status, sentence) is written, and the throw hands the job back for
+ * its backoff, or ends it when the address is refused or no attempt is left (onFailed).
+ */
+async function deliver({ database, job, payload, signal }: JobRun<WebhookJobPayload>): Promise<JobOutcome | void> {
+  const [target] = await database
+    .select({ id: webhookDeliveries.id, event: webhookDeliveries.event, status: webhookDeliveries.status, payload: webhookDeliveries.payload, url: webhooks.url, secret: webhooks.secret })
+    .from(webhookDeliveries)
+    .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+    .where(eq(webhookDeliveries.id, payload.deliveryId));
+  // Gone with its webhook, or ended by an operator: nothing to send.
+  if (!target || target.status !== "pending") return;
+  const body = JSON.stringify(target.payload);
+  let status: number;
+  try {
+    status = await postWebhook(target.url, deliveryHeaders(target, body), body, { policy: configuredPolicy(), signal });
+  } catch (error) {
+    // A worker stopping hands the job back uncounted: this was no attempt.
+    if (signal.aborted) throw error;
+    const failure = error instanceof DeliveryError ? error : new DeliveryError("The delivery failed on the server.", true);
+    await database
+      .update(webhookDeliveries)
+      .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, responseStatus: failure.responseStatus, error: failure.message })
+      .where(pendingDelivery(target.id));
+    throw failure;
+  }
+  return database.transaction(async (tx) => {
+    if (!(await complete(tx, job))) return "lost";
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: "delivered", attempts: sql`${webhookDeliveries.attempts} + 1`, responseStatus: status, error: null, deliveredAt: new Date() })
+      .where(eq(webhookDeliveries.id, target.id));
+    return "done";
+  });
+}
+
+const deliveryOf = (job: { payload: unknown }): string | null => WebhookJobPayload.safeParse(job.payload).data?.deliveryId ?? null;
+
+async function endDelivery(tx: Tx, job: { payload: unknown }, error: string): Promise<void> {
+  const id = deliveryOf(job);
+  if (id) await tx.update(webhookDeliveries).set({ status: "failed", error }).where(pendingDelivery(id));
+}
+
+/** Webhook deliveries as jobs: retried with backoff, on the mail lane (short calls with a bounded wait, never behind a long file or a model's minute). */
+export const webhookJob = defineJob<WebhookJobPayload>({
+  kind: "webhook",
+  payload: WebhookJobPayload,
+  lane: "mail",
+  maxAttempts: WEBHOOK_ATTEMPTS,
+  backoffMs: webhookBackoff,
+  run: deliver,
+  // A refused address or URL stays refused: retrying would only knock again.
+  transient: (error) => !(error instanceof DeliveryError) || error.retry,
+  reason: (error) => {
+    if (error instanceof DeliveryError) return error.message;
+    if (error instanceof Error && error.message === EXHAUSTED) return "The delivery stopped without finishing too many times.";
+    return "The delivery failed on the server.";
+  },
+  onFailed: (tx, job, reason) => endDelivery(tx, job, reason),
+  operator: {
+    cancel: (tx, job) => endDelivery(tx, job, "An operator canceled this delivery."),
+    // Sent again as a resend would: refused while another attempt of it is under way.
+    redrive: async (tx, job) => {
+      const id = deliveryOf(job);
+      const [again] = id
+        ? await tx
+            .update(webhookDeliveries)
+            .set({ status: "pending", error: null, deliveredAt: null })
+            .where(and(eq(webhookDeliveries.id, id), ne(webhookDeliveries.status, "pending")))
+            .returning({ id: webhookDeliveries.id })
+        : [];
+      if (!again) throw new DomainError("conflict", "This delivery is gone or is being sent already, so its job cannot be queued again.");
+    },
+  },
+});
