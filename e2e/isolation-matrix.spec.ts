@@ -10,7 +10,7 @@ import { seedJfkTranscript } from "./support/transcripts";
  * member who can read but not do this gets 403 with a sentence.
  */
 
-type Who = "owner" | "member" | "viewer" | "exMember" | "otherWorkspace" | "stranger" | "strangerKey" | "memberReadKey" | "shareToken";
+type Who = "owner" | "member" | "viewer" | "exMember" | "otherWorkspace" | "stranger" | "strangerKey" | "workspaceReadKey" | "shareToken";
 
 interface Caller {
   client: APIRequestContext;
@@ -32,37 +32,37 @@ interface Step {
 const text = (c: Caller, id: string) => c.client.get(`/api/transcriptions/${id}`, { headers: c.headers });
 
 // Keys reach only the routes that take them (get, list, export, upload, delete); a share
-// token is never a key. A read key's user is the workspace's member.
+// token is never a key. The read key is the workspace's (made by its owner).
 const STEPS: Step[] = [
   {
     name: "GET transcript",
     send: text,
-    expect: { owner: READ, member: READ, viewer: READ, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO, memberReadKey: READ, shareToken: NO_KEY },
+    expect: { owner: READ, member: READ, viewer: READ, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO, workspaceReadKey: READ, shareToken: NO_KEY },
   },
   {
     name: "GET audio",
     send: (c, id) => c.client.get(`/api/transcriptions/${id}/audio`, { headers: c.headers }),
-    expect: { owner: READ, member: READ, viewer: READ, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO, memberReadKey: READ, shareToken: NO_KEY },
+    expect: { owner: READ, member: READ, viewer: READ, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO, workspaceReadKey: READ, shareToken: NO_KEY },
   },
   {
     name: "export TXT",
     send: (c, id) => c.client.get(`/api/transcriptions/${id}/export?format=txt`, { headers: c.headers }),
-    expect: { owner: READ, member: READ, viewer: READ, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO, memberReadKey: READ, shareToken: NO_KEY },
+    expect: { owner: READ, member: READ, viewer: READ, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO, workspaceReadKey: READ, shareToken: NO_KEY },
   },
   {
     name: "GET speakers",
     send: (c, id) => c.client.get(`/api/transcriptions/${id}/speakers`, { headers: c.headers }),
-    expect: { owner: READ, member: READ, viewer: READ, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO_KEY, memberReadKey: NO_KEY, shareToken: NO_KEY },
+    expect: { owner: READ, member: READ, viewer: READ, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO_KEY, workspaceReadKey: NO_KEY, shareToken: NO_KEY },
   },
   {
     name: "GET format",
     send: (c, id) => c.client.get(`/api/transcriptions/${id}/format`, { headers: c.headers }),
-    expect: { owner: READ, member: READ, viewer: READ, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO_KEY, memberReadKey: NO_KEY, shareToken: NO_KEY },
+    expect: { owner: READ, member: READ, viewer: READ, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO_KEY, workspaceReadKey: NO_KEY, shareToken: NO_KEY },
   },
   {
     name: "rename",
     send: (c, id) => c.client.patch(`/api/transcriptions/${id}`, { headers: { ...ORIGIN, ...c.headers }, data: { title: "Renamed by a test" } }),
-    expect: { owner: READ, member: READ, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO_KEY, memberReadKey: NO_KEY, shareToken: NO_KEY },
+    expect: { owner: READ, member: READ, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO_KEY, workspaceReadKey: NO_KEY, shareToken: NO_KEY },
   },
   {
     name: "save a segment",
@@ -73,7 +73,7 @@ const STEPS: Step[] = [
         data: { base_version: version, changes: [{ position: 0, text: "and so my fellow americans" }] },
       });
     },
-    expect: { owner: READ, member: READ, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO_KEY, memberReadKey: NO_KEY, shareToken: NO_KEY },
+    expect: { owner: READ, member: READ, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO_KEY, workspaceReadKey: NO_KEY, shareToken: NO_KEY },
   },
   {
     name: "rename speakers",
@@ -81,30 +81,36 @@ const STEPS: Step[] = [
       const [{ version }] = await sql<{ version: number }>("select version from transcriptions where id = $1", [id]);
       return c.client.patch(`/api/transcriptions/${id}/speakers`, { headers: { ...ORIGIN, ...c.headers }, data: { base_version: version, renames: [] } });
     },
-    expect: { owner: READ, member: READ, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO_KEY, memberReadKey: NO_KEY, shareToken: NO_KEY },
+    // Those who may get past access to the body's own rule (nothing to rename: 422).
+    expect: { owner: 422, member: 422, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO_KEY, workspaceReadKey: NO_KEY, shareToken: NO_KEY },
   },
   {
     name: "cancel (finished: a conflict for those who may)",
     send: (c, id) => c.client.post(`/api/transcriptions/${id}/cancel`, { headers: { ...ORIGIN, ...c.headers } }),
-    expect: { owner: 409, member: 409, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO_KEY, memberReadKey: NO_KEY, shareToken: NO_KEY },
+    expect: { owner: 409, member: 409, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO_KEY, workspaceReadKey: NO_KEY, shareToken: NO_KEY },
   },
   {
     name: "list its share links",
     send: (c, id) => c.client.get(`/api/transcriptions/${id}/share-links`, { headers: c.headers }),
-    expect: { owner: READ, member: DENIED, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO_KEY, memberReadKey: NO_KEY, shareToken: NO_KEY },
+    expect: { owner: READ, member: DENIED, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO_KEY, workspaceReadKey: NO_KEY, shareToken: NO_KEY },
   },
   {
     name: "delete (the member did not upload it)",
     send: (c, id) => c.client.delete(`/api/transcriptions/${id}`, { headers: { ...ORIGIN, ...c.headers } }),
-    expect: { owner: READ, member: DENIED, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO, memberReadKey: DENIED, shareToken: NO_KEY },
+    expect: { owner: READ, member: DENIED, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO, workspaceReadKey: DENIED, shareToken: NO_KEY },
   },
 ];
 
-async function signedInClient(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, baseURL: string, creds: Credentials) {
-  const client = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+let clientNumber = 0;
+
+/** A person signed up and in on a client of their own (sign-ups are limited per client address). */
+async function signedInPerson(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, baseURL: string, name: string) {
+  const address = `10.77.${Math.floor(Math.random() * 250)}.${++clientNumber}`;
+  const client = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": address } });
+  const creds: Credentials = await createUser(client, { name });
   const res = await client.post("/api/auth/sign-in/email", { data: { email: creds.email, password: creds.password }, headers: ORIGIN });
   expect(res.status(), await res.text()).toBe(200);
-  return client;
+  return { creds, client };
 }
 
 async function userId(email: string): Promise<string> {
@@ -123,21 +129,16 @@ async function onTeamPlan(email: string, seats = 10): Promise<void> {
   );
 }
 
-test("the isolation matrix: every transcription route × who asks", async ({ playwright, request, baseURL }) => {
+test("the isolation matrix: every transcription route × who asks", async ({ playwright, baseURL }) => {
   test.setTimeout(180_000);
-  const people = {
-    owner: await createUser(request, { name: "Olivia Owner" }),
-    member: await createUser(request, { name: "Max Member" }),
-    viewer: await createUser(request, { name: "Vera Viewer" }),
-    exMember: await createUser(request, { name: "Eric Former" }),
-    otherWorkspace: await createUser(request, { name: "Otto Other" }),
-    stranger: await createUser(request, { name: "Sam Stranger" }),
-  };
+  const names = { owner: "Olivia Owner", member: "Max Member", viewer: "Vera Viewer", exMember: "Eric Former", otherWorkspace: "Otto Other", stranger: "Sam Stranger" };
+  const signedIn = Object.fromEntries(
+    await Promise.all(Object.entries(names).map(async ([who, name]) => [who, await signedInPerson(playwright, baseURL!, name)] as const)),
+  ) as Record<keyof typeof names, { creds: Credentials; client: APIRequestContext }>;
+  const people = Object.fromEntries(Object.entries(signedIn).map(([who, p]) => [who, p.creds])) as Record<keyof typeof names, Credentials>;
+  const clients = Object.fromEntries(Object.entries(signedIn).map(([who, p]) => [who, p.client])) as Record<keyof typeof names, APIRequestContext>;
   await onTeamPlan(people.owner.email);
   await onTeamPlan(people.otherWorkspace.email);
-  const clients = Object.fromEntries(
-    await Promise.all(Object.entries(people).map(async ([who, creds]) => [who, await signedInClient(playwright, baseURL!, creds)] as const)),
-  ) as Record<keyof typeof people, APIRequestContext>;
 
   // The owner makes the workspace through Better Auth's organization plugin, as the app does.
   const created = await clients.owner.post("/api/auth/organization/create", { headers: ORIGIN, data: { name: "Acme", slug: `acme-${randomUUID().slice(0, 8)}` } });
@@ -161,10 +162,13 @@ test("the isolation matrix: every transcription route × who asks", async ({ pla
   // API keys: a stranger's write key, and a read key the member made in the workspace.
   const strangerKey = await clients.stranger.post("/api/api-keys", { headers: ORIGIN, data: { name: "script", scope: "write" } });
   expect(strangerKey.status(), await strangerKey.text()).toBe(201);
+  // Only its owner and admins make a workspace's keys; the owner's read key is the workspace's, not the owner's.
   await clients.member.post("/api/auth/organization/set-active", { headers: ORIGIN, data: { organizationId: workspaceId } });
-  const memberKey = await clients.member.post("/api/api-keys", { headers: ORIGIN, data: { name: "reader", scope: "read" } });
+  expect((await clients.member.post("/api/api-keys", { headers: ORIGIN, data: { name: "mine", scope: "read" } })).status()).toBe(403);
+  await clients.owner.post("/api/auth/organization/set-active", { headers: ORIGIN, data: { organizationId: workspaceId } });
+  const memberKey = await clients.owner.post("/api/api-keys", { headers: ORIGIN, data: { name: "reader", scope: "read" } });
   expect(memberKey.status(), await memberKey.text()).toBe(201);
-  await clients.member.post("/api/auth/organization/set-active", { headers: ORIGIN, data: { organizationId: null } });
+  await clients.owner.post("/api/auth/organization/set-active", { headers: ORIGIN, data: { organizationId: null } });
 
   // A share link of the workspace's transcript, made by its owner: its token is no key.
   const link = await clients.owner.post(`/api/transcriptions/${teamId}/share-links`, { headers: ORIGIN, data: { allow_export: true, show_speakers: true, expires_in_days: null } });
@@ -180,7 +184,7 @@ test("the isolation matrix: every transcription route × who asks", async ({ pla
     otherWorkspace: { client: clients.otherWorkspace, headers: {} },
     stranger: { client: clients.stranger, headers: {} },
     strangerKey: { client: bare, headers: { authorization: `Bearer ${((await strangerKey.json()) as { token: string }).token}` } },
-    memberReadKey: { client: bare, headers: { authorization: `Bearer ${((await memberKey.json()) as { token: string }).token}` } },
+    workspaceReadKey: { client: bare, headers: { authorization: `Bearer ${((await memberKey.json()) as { token: string }).token}` } },
     shareToken: { client: bare, headers: { authorization: `Bearer ${shareToken}` } },
   };
 
@@ -198,8 +202,9 @@ test("the isolation matrix: every transcription route × who asks", async ({ pla
   }
   expect(got).toEqual(wanted);
 
-  // The owner's personal transcript: no workspace mate, key or stranger reaches it.
-  for (const who of ["member", "viewer", "exMember", "otherWorkspace", "stranger", "strangerKey", "memberReadKey"] as Who[]) {
+  // The owner's personal transcript: no workspace mate, key or stranger reaches it — not even
+  // the owner's own workspace key, which reaches its workspace only.
+  for (const who of ["member", "viewer", "exMember", "otherWorkspace", "stranger", "strangerKey", "workspaceReadKey"] as Who[]) {
     expect((await text(callers[who], personalId)).status(), `personal × ${who}`).toBe(404);
     const list = await callers[who].client.get("/api/transcriptions?q=americans", { headers: callers[who].headers });
     const titles = ((await list.json()) as { transcriptions?: Array<{ id: string }> }).transcriptions?.map((t) => t.id) ?? [];
@@ -210,7 +215,7 @@ test("the isolation matrix: every transcription route × who asks", async ({ pla
   await clients.viewer.post("/api/auth/organization/set-active", { headers: ORIGIN, data: { organizationId: workspaceId } });
   const viewerList = (await (await clients.viewer.get("/api/transcriptions")).json()) as { transcriptions: Array<{ id: string }> };
   expect(viewerList.transcriptions.map((t) => t.id)).toEqual([teamId]);
-  const memberKeyList = (await (await bare.get("/api/transcriptions", { headers: callers.memberReadKey.headers })).json()) as { transcriptions: Array<{ id: string }> };
+  const memberKeyList = (await (await bare.get("/api/transcriptions", { headers: callers.workspaceReadKey.headers })).json()) as { transcriptions: Array<{ id: string }> };
   expect(memberKeyList.transcriptions.map((t) => t.id)).toEqual([teamId]);
   for (const who of ["exMember", "otherWorkspace", "stranger"] as const) {
     // Choosing a workspace one does not belong to is refused, and the list stays one's own.

@@ -36,7 +36,7 @@ test("buying Team with seats, then changing them on the account page", async ({ 
   await page.getByRole("button", { name: "Update seats" }).click();
   await expect(page.getByText("Your plan now has 6 seats.")).toBeVisible();
   await expect(page.getByTestId("plan-seats")).toHaveText("6 (1 taken)");
-  const [row] = await sql<{ seats: number }>("select s.seats from subscriptions s join users u on u.id = s.user_id where u.email = $1 and s.status = 'active'", [creds.email]);
+  const [row] = await sql<{ seats: number }>("select s.seats from subscriptions s join users u on u.id = s.user_id where u.email = $1 and s.status in ('active', 'trialing')", [creds.email]);
   expect(row.seats).toBe(6);
 });
 

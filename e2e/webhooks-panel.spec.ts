@@ -36,7 +36,7 @@ test("webhooks: added on the Developers page, deliveries logged with their retri
     await expect(panel.getByText("No webhooks yet.")).toBeVisible();
 
     // A private address is refused before anything is stored.
-    await panel.getByLabel("URL").fill("http://10.0.0.1/hooks");
+    await panel.getByLabel("URL").fill("https://10.0.0.1/hooks");
     await panel.getByRole("button", { name: "Add webhook" }).click();
     await expect(panel.getByRole("alert")).toHaveText("Webhooks cannot call 10.0.0.1: it is a private address. Use an address reachable from the internet.");
 

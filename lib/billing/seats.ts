@@ -64,7 +64,8 @@ export async function seatsTaken(database: Database | Tx, ownerUserId: string, {
   ]);
   // Someone invited who has joined (another workspace of the owner) already has their seat.
   const memberEmails = new Set(members.map((m) => m.email.toLowerCase()));
-  return { members: members.length, invitations: invitations.filter((i) => !memberEmails.has(i.email)).length };
+  // The owner holds a seat of their own, workspace or not yet.
+  return { members: Math.max(1, members.length), invitations: invitations.filter((i) => !memberEmails.has(i.email)).length };
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
