@@ -5,6 +5,7 @@ import type { Database } from "@/lib/db/client";
 import { billingEvents, subscriptions, transcriptions, users, type User } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { removeUserAudioQuietly } from "@/lib/storage/audio-store";
+import { handOverBeforeDeletion } from "@/lib/transcription/leaving-user";
 import { recordAudit, type Actor } from "./audit-log";
 import { USER_NOT_FOUND } from "./admin-users";
 
@@ -43,6 +44,7 @@ export async function deleteUserAsOperator(
   const [user] = await database.select().from(users).where(eq(users.id, userId));
   if (!user) throw new DomainError("not_found", USER_NOT_FOUND);
   await billing.cancelSubscriptionsOf(database, userId);
+  const { removedAudio } = await handOverBeforeDeletion(database, userId);
   const before = await removalRecord(database, user);
   await database.transaction(async (tx) => {
     await recordAudit(tx, actor, {
@@ -55,6 +57,6 @@ export async function deleteUserAsOperator(
     });
     await tx.delete(users).where(eq(users.id, userId));
   });
-  await removeUserAudioQuietly(userId);
+  await removeUserAudioQuietly(userId, removedAudio);
   return { id: user.id, name: user.name, email: user.email };
 }

@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { rateLimits } from "@/lib/db/schema";
+import { countInWindow } from "@/lib/db/fixed-window";
 
 /**
  * Requests one key may make per window. Counted in the rate_limits table that Better Auth
@@ -17,23 +15,8 @@ export interface RateDecision {
 }
 
 export async function consumeKeyRequest(database: Database, keyId: string, now = Date.now(), rule = API_KEY_RATE_LIMIT): Promise<RateDecision> {
-  const key = `api-key|${keyId}`;
   const windowMs = rule.windowSeconds * 1000;
-  const windowStart = now - windowMs;
-  // last_request holds the start of the current window for these keys.
-  const [row] = await database
-    .insert(rateLimits)
-    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.lastRequest} < ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
-        lastRequest: sql`case when ${rateLimits.lastRequest} < ${windowStart} then ${now} else ${rateLimits.lastRequest} end`,
-      },
-    })
-    .returning({ count: rateLimits.count, started: rateLimits.lastRequest });
-  const count = row?.count ?? 1;
-  const started = row?.started ?? now;
+  const { count, started } = await countInWindow(database, `api-key|${keyId}`, rule.windowSeconds, now);
   if (count <= rule.max) return { allowed: true, retryAfterSeconds: 0 };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((started + windowMs - now) / 1000)) };
 }

@@ -19,6 +19,7 @@ import {
   assertSignInAllowed,
   assertSignupOpen,
   assertSubscriptionsEnded,
+  handOverOrRefuse,
   assertUserActive,
 } from "./guards";
 import { displayName, nameProblem } from "./name-policy";
@@ -43,6 +44,9 @@ import { removeUserAudioQuietly } from "@/lib/storage/audio-store";
 import { confirmAddress, dropUnconfirmedPassword, endPasswordResets } from "@/lib/accounts/credentials";
 
 const DAY = 24 * 3600;
+
+/** Between Better Auth's before and after hooks of one account deletion: the audio that goes with it. */
+const leavingAudio = new Map<string, string[]>();
 
 /** Limits per client IP; sign-in, sign-up and password reset are the brute-force targets. */
 const AUTH_RATE_LIMITS = {
@@ -88,9 +92,15 @@ function createAuth() {
       },
       deleteUser: {
         enabled: true,
-        beforeDelete: (user) => assertSubscriptionsEnded(db(), user.id),
+        beforeDelete: async (user) => {
+          await assertSubscriptionsEnded(db(), user.id);
+          leavingAudio.set(user.id, await handOverOrRefuse(db(), user.id));
+        },
         // The rows go by foreign-key cascade; the audio files are not in the database.
-        afterDelete: (user) => removeUserAudioQuietly(user.id),
+        afterDelete: async (user) => {
+          await removeUserAudioQuietly(user.id, leavingAudio.get(user.id));
+          leavingAudio.delete(user.id);
+        },
       },
     },
     session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },

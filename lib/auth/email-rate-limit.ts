@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { Database, Tx } from "@/lib/db/client";
-import { rateLimits } from "@/lib/db/schema";
+import { countInWindow } from "@/lib/db/fixed-window";
 
 export interface Rule {
   windowSeconds: number;
@@ -26,19 +24,6 @@ export async function consumeEmailAttempt(
   rule: Rule,
   now = Date.now(),
 ): Promise<boolean> {
-  const key = `email|${scope}|${email.trim().toLowerCase()}`;
-  const windowStart = now - rule.windowSeconds * 1000;
-  // last_request holds the start of the current window for these keys.
-  const [row] = await database
-    .insert(rateLimits)
-    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.lastRequest} < ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
-        lastRequest: sql`case when ${rateLimits.lastRequest} < ${windowStart} then ${now} else ${rateLimits.lastRequest} end`,
-      },
-    })
-    .returning({ count: rateLimits.count });
-  return (row?.count ?? 1) <= rule.max;
+  const { count } = await countInWindow(database, `email|${scope}|${email.trim().toLowerCase()}`, rule.windowSeconds, now);
+  return count <= rule.max;
 }

@@ -3,6 +3,7 @@ import { billingProvider } from "@/lib/billing/provider";
 import type { Database, Tx } from "@/lib/db/client";
 import { isDomainError } from "@/lib/errors/domain-error";
 import { getSetting } from "@/lib/settings/settings";
+import { handOverBeforeDeletion } from "@/lib/transcription/leaving-user";
 import { AUTH_MESSAGES } from "./messages";
 import { clientAddress } from "@/lib/security/client-address";
 import { EMAIL_RATE_LIMITS, consumeEmailAttempt } from "./email-rate-limit";
@@ -90,6 +91,16 @@ export function assertNoImageField(body: Record<string, unknown>): void {
  * Before a user deletes their own account: their Stripe subscriptions end at Stripe, as when an
  * operator deletes it. If that fails the account stays, and the user is told why.
  */
+/** What the account takes with it, or a refusal (it owns a workspace others use) in Better Auth's terms. */
+export async function handOverOrRefuse(database: Database, userId: string): Promise<string[]> {
+  try {
+    return (await handOverBeforeDeletion(database, userId)).removedAudio;
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    throw new APIError("CONFLICT", { message: error.message, code: "OWNS_SHARED_WORKSPACE" });
+  }
+}
+
 export async function assertSubscriptionsEnded(database: Database | Tx, userId: string): Promise<void> {
   try {
     await billingProvider().cancelSubscriptionsOf(database, userId);

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
+import { countInWindow } from "@/lib/db/fixed-window";
 import { rateLimits } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 
@@ -29,16 +29,5 @@ export async function refuseWhenGuessing(database: Database, client: string, now
 
 /** Counts one miss of this client. */
 export async function countMiss(database: Database, client: string, now = Date.now(), rule = SHARE_MISS_LIMIT): Promise<void> {
-  const windowStart = now - rule.windowSeconds * 1000;
-  // last_request holds the start of the current window for these keys.
-  await database
-    .insert(rateLimits)
-    .values({ id: randomUUID(), key: keyOf(client), count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.lastRequest} < ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
-        lastRequest: sql`case when ${rateLimits.lastRequest} < ${windowStart} then ${now} else ${rateLimits.lastRequest} end`,
-      },
-    });
+  await countInWindow(database, keyOf(client), rule.windowSeconds, now);
 }

@@ -89,16 +89,16 @@ export async function removeAudio(key: string): Promise<void> {
   await audioStore().removePrefix(key);
 }
 
-/** Every file of one user (all their transcriptions), for account removal. */
-async function removeUserAudio(userId: string): Promise<void> {
+/** The files of one user's removed account: their whole folder, or only `keys` when some of it passed to others. */
+async function removeUserAudio(userId: string, keys: string[]): Promise<void> {
   if (!SAFE_ID.test(userId)) throw new Error("unsafe storage key");
-  await removeAudio(userId);
+  for (const key of keys) await removeAudio(key);
 }
 
 /**
  * After an account's rows are gone, a failure to delete its files must not turn the deletion
  * into an error (it happened); it is logged for the operator to clean up by hand.
  */
-export async function removeUserAudioQuietly(userId: string): Promise<void> {
-  await removeUserAudio(userId).catch((error: unknown) => log().error({ err: error, userId }, "could not remove the audio of a deleted user"));
+export async function removeUserAudioQuietly(userId: string, keys: string[] = [userId]): Promise<void> {
+  await removeUserAudio(userId, keys).catch((error: unknown) => log().error({ err: error, userId }, "could not remove the audio of a deleted user"));
 }
