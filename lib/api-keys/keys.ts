@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { ApiKeyItem, CreatedApiKey } from "@/lib/api/contract/api-keys";
 import type { Database } from "@/lib/db/client";
 import { apiKeys, type ApiKey, type ApiKeyScope } from "@/lib/db/schema";
@@ -32,6 +32,8 @@ function toApiKeyItem(key: ApiKey): ApiKeyItem {
   };
 }
 
+const MAX_KEYS_PER_SPACE = 20;
+
 /** A new key in the space; its token is in this answer only (only its hash is kept). */
 export async function createApiKey(
   database: Database,
@@ -39,7 +41,10 @@ export async function createApiKey(
   space: string | null,
   input: { name: string; scope: ApiKeyScope },
 ): Promise<CreatedApiKey> {
-  await keysOf(database, userId, space);
+  const mine = await keysOf(database, userId, space);
+  // Each key has its own rate limit: a cap keeps many keys from adding up to no limit.
+  const [{ n }] = await database.select({ n: count() }).from(apiKeys).where(and(mine, isNull(apiKeys.revokedAt)));
+  if (n >= MAX_KEYS_PER_SPACE) throw new DomainError("unprocessable", `A space can have at most ${MAX_KEYS_PER_SPACE} API keys. Revoke one first.`);
   const token = newToken();
   const [key] = await database
     .insert(apiKeys)

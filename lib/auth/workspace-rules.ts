@@ -38,10 +38,14 @@ export function checkedWorkspaceFields<T extends { name?: unknown; slug?: unknow
   if (fields.slug !== undefined && (typeof fields.slug !== "string" || !/^[a-z0-9-]{1,64}$/.test(fields.slug))) {
     throw new APIError("BAD_REQUEST", { message: "A workspace's address may hold lower-case letters, digits and dashes only.", code: "WORKSPACE_REFUSED" });
   }
+  // Better Auth lays what we return over what the client sent: a logo address or metadata
+  // from a client is overwritten, never stored.
   return {
     data: {
       ...(typeof fields.name === "string" ? { name: fields.name.trim() } : {}),
       ...(typeof fields.slug === "string" ? { slug: fields.slug } : {}),
+      logo: null,
+      metadata: undefined,
     },
   };
 }

@@ -128,8 +128,10 @@ export async function entitlementsFor(
   const languages = Object.assign({}, ...tiers.map((t) => t.languages)) as Record<string, string>;
 
   const period = subscriptionPeriod(sub, now);
-  // Each seat brings the plan's hours; the workspace shares them all (lib/billing/payer.ts).
+  // Each paid seat brings the plan's hours; the workspace shares them all (lib/billing/payer.ts).
+  // A trial is not paid: it gives one seat's hours, however many seats it was started with.
   const seats = plan.perSeat && sub ? Math.max(1, sub.seats) : 1;
+  const paidSeats = sub?.status === "trialing" ? 1 : seats;
   const [used] = await database
     .select({ seconds: usage.secondsUsed })
     .from(usage)
@@ -143,7 +145,7 @@ export async function entitlementsFor(
     languages,
     perSeat: plan.perSeat,
     seats,
-    secondsPerPeriod: plan.hoursPerMonth === null ? null : Math.round(plan.hoursPerMonth * 3600 * seats),
+    secondsPerPeriod: plan.hoursPerMonth === null ? null : Math.round(plan.hoursPerMonth * 3600 * paidSeats),
     secondsUsed: used?.seconds ?? 0,
     period,
   };

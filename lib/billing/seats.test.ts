@@ -87,6 +87,13 @@ describe.each(BACKENDS)("Team billing on %s", (_name, open) => {
     expect([p.seats, p.secondsPerPeriod]).toEqual([1, 16 * 3600]);
   });
 
+  it("a trial gives one seat's hours, however many seats it started with (seats are paid for once it ends)", async () => {
+    const owner = await teamOwner(t.db, 500);
+    await t.db.update(subscriptions).set({ status: "trialing" }).where(eq(subscriptions.userId, owner));
+    const e = await entitlementsFor(t.db, owner);
+    expect([e.seats, e.secondsPerPeriod]).toEqual([500, 40 * 3600]);
+  });
+
   it("the payer of a workspace is its owner; of the personal space, the user", async () => {
     const owner = await teamOwner(t.db, 3);
     const member = await insertUser(t.db);

@@ -41,11 +41,13 @@ export function withRequestScope(request: Request, work: () => Promise<Response>
 
 /**
  * The path as logged: Better Auth's callbacks carry their one-time token in the path
- * (`/api/auth/reset-password/<token>`), so past its endpoint's name nothing of it is written.
+ * (`/api/auth/reset-password/<token>`), so past its endpoint's name nothing of it is written;
+ * a share link's token (`/api/shared/<token>/…`) is never written either.
  */
 function loggedPath(path: string): string {
   const auth = /^(\/api\/auth\/[^/]+)\/.+$/.exec(path);
-  return auth ? `${auth[1]}/…` : path;
+  if (auth) return `${auth[1]}/…`;
+  return path.replace(/^\/api\/shared\/[^/]+/, "/api/shared/…");
 }
 
 function withHeader(response: Response, name: string, value: string): Response {

@@ -76,8 +76,9 @@ function create(directory: string): { server: Server; store: FileStore } {
         const open = await openUploadsOf(store, user.id);
         if (open >= MAX_OPEN_UPLOADS) throw new DomainError("conflict", `You have ${open} uploads in progress. Let one finish, or cancel one, then try again.`);
         await admitUpload(database, { userId: user.id, workspaceId: space, filename: meta.filename, language: meta.language, declaredBytes: upload.size, firstSeconds: meta.firstSeconds, speakers: meta.speakers });
-        // The space it was started in is where it lands, whatever the session chooses meanwhile.
-        return { metadata: { ...upload.metadata, owner: user.id, ...(space ? { workspace: space } : {}) } };
+        // The space it was started in is where it lands, whatever the session chooses meanwhile
+        // (always written: a client's own `workspace` entry must never name one).
+        return { metadata: { ...upload.metadata, owner: user.id, workspace: space ?? "" } };
       } catch (error) {
         throw refusal(error);
       }
@@ -90,7 +91,7 @@ function create(directory: string): { server: Server; store: FileStore } {
       finishing.add(upload.id);
       try {
         const meta = metadataOf(upload);
-        const workspaceId = typeof upload.metadata?.workspace === "string" ? upload.metadata.workspace : null;
+        const workspaceId = upload.metadata?.workspace || null;
         const admission = await admitUpload(database, { userId: user.id, workspaceId, filename: meta.filename, language: meta.language, declaredBytes: upload.size ?? null, firstSeconds: meta.firstSeconds, speakers: meta.speakers });
         const created = await acceptStoredUpload(database, admission, {
           id: upload.id,

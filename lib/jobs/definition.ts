@@ -32,7 +32,7 @@ export interface JobDefinition<P = unknown> {
   kind: JobKind;
   payload: z.ZodType<P>;
   /** which of a worker's lanes runs it (a long file or a language model's minute must not hold up a mail) */
-  lane: "files" | "tasks" | "mail" | "live";
+  lane: "files" | "tasks" | "mail" | "webhooks" | "live";
   /** attempts when the enqueuer does not say (the row's max_attempts decides) */
   maxAttempts: number;
   /** the wait before attempt `attempt + 1` */

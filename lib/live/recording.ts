@@ -8,6 +8,7 @@ import type { Database, Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { liveChunks, liveSessions, transcriptions, type Transcription } from "@/lib/db/schema";
 import { requireRole } from "@/lib/access/roles";
+import { editableBy } from "@/lib/access/visibility";
 import { DomainError } from "@/lib/errors/domain-error";
 import { audioKey } from "@/lib/storage/audio-store";
 import { MAX_FILE_SECONDS } from "@/lib/transcription/audio";
@@ -123,7 +124,8 @@ async function openSession(database: Database, userId: string, transcriptionId: 
     .select({ session: liveSessions, periodStart: transcriptions.usagePeriodStart, payer: sql<string>`coalesce(${transcriptions.billedUserId}, ${transcriptions.userId})` })
     .from(liveSessions)
     .innerJoin(transcriptions, eq(transcriptions.id, liveSessions.transcriptionId))
-    .where(and(eq(liveSessions.transcriptionId, transcriptionId), eq(liveSessions.userId, userId)));
+    // Still theirs to change: one removed from (or made a viewer of) its workspace meanwhile sends no more.
+    .where(and(eq(liveSessions.transcriptionId, transcriptionId), eq(liveSessions.userId, userId), editableBy(userId)));
   if (!row) {
     // A recording that was stopped for good (canceled, or its transcript finished) has no session left.
     const t = await database.select({ id: transcriptions.id }).from(transcriptions).where(and(editableRow(userId, transcriptionId), eq(transcriptions.userId, userId)));

@@ -32,6 +32,7 @@ const RANGE_WORDS: Record<string, string> = {
   rfc6052: "a translated IPv4 address",
   "6to4": "a 6to4 address",
   teredo: "a Teredo address",
+  localNat64: "a translated IPv4 address",
 };
 
 // Ranges ipaddr.js 1.x does not name but that are no public host either.
@@ -42,6 +43,8 @@ const EXTRA_V6: Ranges<ipaddr.IPv6> = {
   ipv4Compatible: [ipaddr.IPv6.parseCIDR("::/96")],
   siteLocal: [ipaddr.IPv6.parseCIDR("fec0::/10")],
   discard: [ipaddr.IPv6.parseCIDR("100::/64")],
+  // Local-use NAT64 (RFC 8215): on a network with such a gateway it reaches private IPv4.
+  localNat64: [ipaddr.IPv6.parseCIDR("64:ff9b:1::/48")],
 };
 
 /** The range an IP address falls in: "unicast" for an ordinary public address. */

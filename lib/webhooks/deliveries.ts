@@ -6,7 +6,7 @@ import { webhookDeliveries, webhooks, type WebhookDelivery, type WebhookEvent } 
 import { DomainError } from "@/lib/errors/domain-error";
 import { enqueue } from "@/lib/jobs/store";
 import { ID_SHAPE, managedWebhook, requireWebhookManager } from "./access";
-import { webhooksOfSpace } from "./endpoints";
+import { stillManaged, webhooksOfSpace } from "./endpoints";
 
 const DELIVERY_NOT_FOUND = "This delivery does not exist.";
 
@@ -42,7 +42,7 @@ const queueAttempt = (tx: Tx, delivery: { id: string; userId: string }) =>
  * in the caller's transaction: the deliveries exist exactly when the end they report commits.
  */
 export async function queueWebhookDeliveries(tx: Tx, ended: EndedTranscription): Promise<number> {
-  const targets = (await tx.select({ id: webhooks.id, userId: webhooks.userId, events: webhooks.events }).from(webhooks).where(webhooksOfSpace(ended.userId, ended.workspaceId))).filter(
+  const targets = (await tx.select({ id: webhooks.id, userId: webhooks.userId, events: webhooks.events }).from(webhooks).where(and(webhooksOfSpace(ended.userId, ended.workspaceId), stillManaged))).filter(
     (w) => w.events.includes(ended.event),
   );
   for (const webhook of targets) {

@@ -153,6 +153,26 @@ describe.each(BACKENDS)("webhook deliveries on %s", (_name, open) => {
     expect(request.body).not.toContain("Confidential");
   });
 
+  it("an admin's webhook of a workspace falls silent once they no longer manage it", async () => {
+    const owner = await insertUser(db);
+    const admin = await insertUser(db);
+    const team = randomUUID();
+    await db.insert(workspaces).values({ id: team, name: "Team", slug: team });
+    await db.insert(workspaceMembers).values([
+      { id: randomUUID(), organizationId: team, userId: owner, role: "owner" },
+      { id: randomUUID(), organizationId: team, userId: admin, role: "admin" },
+    ]);
+    const theirs = await createWebhook(db, admin, team, { url: receiver.url("/ex-admin") });
+    await finishTranscription(db, owner, team);
+    // Made a member before the queued delivery is sent: it is not sent, and nothing new is queued.
+    await db.update(workspaceMembers).set({ role: "member" }).where(eq(workspaceMembers.userId, admin));
+    await runDeliveries(db);
+    await finishTranscription(db, owner, team);
+    await runDeliveries(db);
+    expect(receiver.requests).toEqual([]);
+    expect(await deliveriesOf(db, theirs.id)).toHaveLength(1);
+  });
+
   it("fails a delivery after its last attempt, and a resend sends the same payload, signed afresh", async () => {
     const user = await insertUser(db);
     const webhook = await createWebhook(db, user, null, { url: receiver.url("/down") });

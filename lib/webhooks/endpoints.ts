@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database, Tx } from "@/lib/db/client";
-import { WEBHOOK_EVENTS, users, webhooks, workspaces, type Webhook, type WebhookEvent } from "@/lib/db/schema";
+import { WEBHOOK_EVENTS, users, webhooks, workspaceMembers, workspaces, type Webhook, type WebhookEvent } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { managedWebhook, requireSpaceManager } from "./access";
 import { configuredPolicy, urlRefusal, type UrlPolicy } from "./endpoint-url";
@@ -14,6 +14,12 @@ const MAX_WEBHOOKS_PER_SPACE = 10;
 export function webhooksOfSpace(userId: string, workspaceId: string | null): SQL {
   return workspaceId ? eq(webhooks.workspaceId, workspaceId) : and(isNull(webhooks.workspaceId), eq(webhooks.userId, userId))!;
 }
+
+/**
+ * A workspace's webhook calls out only while whoever added it still manages the workspace: an
+ * admin who left or was made a member hears nothing more (as their keys and links stop).
+ */
+export const stillManaged = sql`(${webhooks.workspaceId} is null or exists (select 1 from ${workspaceMembers} m where m.organization_id = ${webhooks.workspaceId} and m.user_id = ${webhooks.userId} and m.role in ('owner', 'admin')))`;
 
 export async function listWebhooks(database: Database, userId: string, workspaceId: string | null): Promise<Webhook[]> {
   await requireSpaceManager(database, userId, workspaceId);

@@ -7,6 +7,7 @@ import { defineJob, type JobOutcome, type JobRun } from "@/lib/jobs/definition";
 import { EXHAUSTED } from "@/lib/jobs/run-job";
 import { complete } from "@/lib/jobs/store";
 import { WEBHOOK_ATTEMPTS } from "./deliveries";
+import { stillManaged } from "./endpoints";
 import { configuredPolicy } from "./endpoint-url";
 import { DeliveryError, postWebhook } from "./send";
 import { SIGNATURE_HEADER, signatureHeader } from "./signature";
@@ -43,8 +44,8 @@ async function deliver({ database, job, payload, signal }: JobRun<WebhookJobPayl
     .select({ id: webhookDeliveries.id, event: webhookDeliveries.event, status: webhookDeliveries.status, payload: webhookDeliveries.payload, url: webhooks.url, secret: webhooks.secret })
     .from(webhookDeliveries)
     .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-    .where(eq(webhookDeliveries.id, payload.deliveryId));
-  // Gone with its webhook, or ended by an operator: nothing to send.
+    .where(and(eq(webhookDeliveries.id, payload.deliveryId), stillManaged));
+  // Gone with its webhook (or with its maker's role), or ended by an operator: nothing to send.
   if (!target || target.status !== "pending") return;
   const body = JSON.stringify(target.payload);
   let status: number;
@@ -77,11 +78,11 @@ async function endDelivery(tx: Tx, job: { payload: unknown }, error: string): Pr
   if (id) await tx.update(webhookDeliveries).set({ status: "failed", error }).where(pendingDelivery(id));
 }
 
-/** Webhook deliveries as jobs: retried with backoff, on the mail lane (short calls with a bounded wait, never behind a long file or a model's minute). */
+/** Webhook deliveries as jobs: retried with backoff, on a lane of their own (a slow receiver never holds up a mail, a long file or a model's minute). */
 export const webhookJob = defineJob<WebhookJobPayload>({
   kind: "webhook",
   payload: WebhookJobPayload,
-  lane: "mail",
+  lane: "webhooks",
   maxAttempts: WEBHOOK_ATTEMPTS,
   backoffMs: webhookBackoff,
   run: deliver,

@@ -37,13 +37,17 @@ export interface StartWorkerOptions {
 const POLL_MS = 5_000;
 
 /**
- * A worker runs four lanes of jobs (lib/jobs): files — one transcription at a time, its
+ * A worker runs five lanes of jobs (lib/jobs): files — one transcription at a time, its
  * pieces on as many engine lanes as the machine holds, and other workers' free pieces when it
  * has none; tasks — language-model formatting; mail — so a reset link never waits behind a
- * long file or a model's minute; live — recordings transcribed while they are made. Lanes wake on PostgreSQL notifications
+ * long file or a model's minute; webhooks — calls to other servers, which may be slow to
+ * answer; live — recordings transcribed while they are made. Lanes wake on PostgreSQL notifications
  * rather than polling. Beside them it runs its share of the fleet's periodic work. The
  * engines run in child processes or native threads, so the event loop stays free.
  */
+/** Webhook deliveries a worker sends at once (each waits at most 10 s for an answer). */
+const WEBHOOKS_AT_ONCE = 4;
+
 export function startWorker(database: Database, options: StartWorkerOptions = {}): Worker {
   const id = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   return withLogContext({ worker: id }, () => start(database, id, options));
@@ -92,6 +96,8 @@ function start(database: Database, id: string, options: StartWorkerOptions): Wor
     },
     { name: "tasks", kinds: kindsOf("tasks"), concurrency: () => 1 },
     { name: "mail", kinds: kindsOf("mail"), concurrency: () => 1 },
+    // Calls to other people's servers, each up to 10 s: never in the mail's way, a few at once.
+    { name: "webhooks", kinds: kindsOf("webhooks"), concurrency: () => WEBHOOKS_AT_ONCE },
     { name: "live", kinds: kindsOf("live"), concurrency: () => liveSlots, ready: hasEngine },
   ];
 

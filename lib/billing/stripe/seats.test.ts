@@ -46,7 +46,7 @@ describe("Stripe seats (quantity of the subscription item)", () => {
     });
   });
 
-  it("changing seats updates the item's quantity with prorations", async () => {
+  it("more seats are invoiced at once and must be paid; fewer give no credit", async () => {
     const standIn = await startStripeStandIn();
     standIn.on("GET /v1/subscriptions/sub_123", { json: subscription({ quantity: 3 }) });
     standIn.on("POST /v1/subscriptions/sub_123", (req) => ({ json: subscription({ quantity: Number(req.form["items[0][quantity]"]) }) }));
@@ -55,8 +55,11 @@ describe("Stripe seats (quantity of the subscription item)", () => {
     expect(standIn.requests[1].form).toEqual({
       "items[0][id]": "si_123",
       "items[0][quantity]": "8",
-      proration_behavior: "create_prorations",
+      proration_behavior: "always_invoice",
+      payment_behavior: "error_if_incomplete",
     });
+    await expect(setSeats(standIn.stripe(), "sub_123", 2)).resolves.toBe(2);
+    expect(standIn.requests[3].form).toEqual({ "items[0][id]": "si_123", "items[0][quantity]": "2", proration_behavior: "none" });
   });
 
   it("turns a Stripe failure into a clean BillingProviderError", async () => {

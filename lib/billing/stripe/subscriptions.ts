@@ -51,8 +51,10 @@ export async function retrieveSubscription(stripe: Stripe, subscriptionId: strin
 export const SEATS_UPDATE_FAILED_MESSAGE = "The payment provider could not change the seats. Try again in a minute.";
 
 /**
- * Sets the quantity of the subscription's item (a per-seat plan's seats); Stripe prorates the
- * difference onto the next invoice. Returns the quantity Stripe now has.
+ * Sets the quantity of the subscription's item (a per-seat plan's seats). More seats are
+ * invoiced at once (prorated) and must be paid for the change to stand; fewer give no credit:
+ * otherwise seats bought for an afternoon's hours and given back would cost nothing. Returns
+ * the quantity Stripe now has.
  */
 export async function setSeats(stripe: Stripe, subscriptionId: string, seats: number): Promise<number> {
   try {
@@ -61,7 +63,9 @@ export async function setSeats(stripe: Stripe, subscriptionId: string, seats: nu
     if (!item) throw new Error(`Subscription ${subscriptionId} has no items.`);
     const updated = await stripe.subscriptions.update(subscriptionId, {
       items: [{ id: item.id, quantity: seats }],
-      proration_behavior: "create_prorations",
+      ...(seats > (item.quantity ?? 1)
+        ? { proration_behavior: "always_invoice" as const, payment_behavior: "error_if_incomplete" as const }
+        : { proration_behavior: "none" as const }),
     });
     return updated.items.data.find((i) => i.id === item.id)?.quantity ?? seats;
   } catch (error) {
