@@ -11,5 +11,3 @@ export const ROLE_HINTS: Record<Exclude<WorkspaceRoleName, "owner">, string> = {
 
 export const atLeastAdmin = (role: WorkspaceRoleName) => role === "owner" || role === "admin";
 
-/** A date as the reader's browser words it; the server's rendering may differ, which is why its element does not warn. */
-const dayOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
