@@ -151,7 +151,7 @@ describe("the search migration on an install with transcriptions", () => {
           values (${randomUUID()}, ${userId}, 'Kick-off', 60, 60, now(), 'key', 'a.wav', 'audio/wav', 1000, 'we agreed on the milestones')`);
       },
       async (handle) => {
-        expect(titles(await searchTranscriptions(handle.db, userId, "milestone kick"))).toEqual(["Kick-off"]);
+        expect(titles(await searchTranscriptions(handle.db, userId, null, "milestone kick"))).toEqual(["Kick-off"]);
       },
     );
   });
