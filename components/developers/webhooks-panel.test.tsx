@@ -14,6 +14,10 @@ const webhook = (id: string, url: string, events: ApiWebhook["events"] = ["trans
   secret: SECRET,
   workspace_id: null,
   created_at: "2026-11-20T10:00:00Z",
+  state: "active",
+  consecutive_failures: 0,
+  paused_until: null,
+  disabled_at: null,
 });
 const delivery = (overrides: Partial<ApiWebhookDelivery> = {}): ApiWebhookDelivery => ({
   id: "d-1",
@@ -24,6 +28,7 @@ const delivery = (overrides: Partial<ApiWebhookDelivery> = {}): ApiWebhookDelive
   attempts: 6,
   response_status: 503,
   error: "The endpoint answered with status 503.",
+  attempt_log: [{ at: "2026-11-21T10:45:00Z", outcome: "status", status: 503, message: "The endpoint answered with status 503." }],
   delivered_at: null,
   created_at: "2026-11-21T10:00:00Z",
   updated_at: "2026-11-21T10:45:00Z",

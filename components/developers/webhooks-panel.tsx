@@ -10,7 +10,9 @@ import { apiCall, detailOr } from "@/lib/api/client";
 import {
   ApiWebhook,
   ApiWebhookDelivery,
+  type ApiDeliveryAttempt,
   NoContent,
+  WEBHOOK_DISABLE_AFTER_FAILURES,
   WEBHOOK_EVENT_NAMES,
   WebhookDeliveryList,
   WebhookList,
@@ -26,6 +28,23 @@ const EVENT_LABELS: Record<WebhookEventName, string> = {
 const STATUS_LABELS: Record<ApiWebhookDelivery["status"], string> = { pending: "Sending", delivered: "Delivered", failed: "Failed" };
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "medium" });
+
+const inARow = (n: number) => `${n} failed ${n === 1 ? "attempt" : "attempts in a row"}`;
+
+/** What an endpoint's state means for its deliveries, in one sentence. */
+function stateSentence(webhook: ApiWebhook): string {
+  if (webhook.state === "disabled")
+    return `Disabled${webhook.disabled_at ? ` on ${when(webhook.disabled_at)}` : ""} after ${inARow(webhook.consecutive_failures)}: events are logged but not sent until you enable it again.`;
+  if (webhook.state === "backing_off" && webhook.paused_until)
+    return `Backing off until ${when(webhook.paused_until)} after ${inARow(webhook.consecutive_failures)}; its deliveries wait until then. It is disabled after ${WEBHOOK_DISABLE_AFTER_FAILURES} in a row.`;
+  return "Active.";
+}
+
+/** One line of a delivery's history. */
+function attemptSentence(attempt: ApiDeliveryAttempt): string {
+  if (attempt.outcome === "delivered") return `Delivered: the endpoint answered with status ${attempt.status ?? "2xx"}.`;
+  return attempt.message ?? "The attempt failed.";
+}
 
 /** `whsec_AbC…` with the rest hidden until asked for. */
 const masked = (secret: string) => `${secret.slice(0, 10)}${"•".repeat(16)}`;
@@ -100,7 +119,24 @@ function DeliveryLog({ webhook }: { webhook: ApiWebhook }) {
                 <td className="py-1 pr-3 whitespace-nowrap">{when(d.created_at)}</td>
                 <td className="py-1 pr-3 whitespace-nowrap">{d.event}</td>
                 <td className="py-1 pr-3">{STATUS_LABELS[d.status]}</td>
-                <td className="py-1 pr-3">{d.attempts}</td>
+                <td className="py-1 pr-3">
+                  {d.attempt_log.length ? (
+                    <details>
+                      <summary className="cursor-pointer" aria-label={`${d.attempts} attempts: show the history`}>
+                        {d.attempts}
+                      </summary>
+                      <ol className="mt-1 flex min-w-64 flex-col gap-1 text-xs" aria-label="Attempt history">
+                        {d.attempt_log.map((a, i) => (
+                          <li key={i} data-testid="webhook-attempt">
+                            <span className="text-muted-foreground">{when(a.at)}</span> {attemptSentence(a)}
+                          </li>
+                        ))}
+                      </ol>
+                    </details>
+                  ) : (
+                    d.attempts
+                  )}
+                </td>
                 <td className="py-1 pr-3">{d.response_status ?? "—"}</td>
                 <td className="py-1 pr-3 break-words">{d.error ?? ""}</td>
                 <td className="py-1 text-right">
@@ -124,17 +160,37 @@ function DeliveryLog({ webhook }: { webhook: ApiWebhook }) {
   );
 }
 
-function WebhookItem({ webhook, onDelete }: { webhook: ApiWebhook; onDelete(): void }) {
+function WebhookItem({ webhook, onDelete, onChange }: { webhook: ApiWebhook; onDelete(): void; onChange(webhook: ApiWebhook): void }) {
   const [revealed, setRevealed] = useState(false);
   const [showLog, setShowLog] = useState(false);
+  const [enabling, setEnabling] = useState(false);
+  const [enableError, setEnableError] = useState("");
+
+  async function enable() {
+    setEnabling(true);
+    setEnableError("");
+    const result = await apiCall(`/api/webhook-endpoints/${encodeURIComponent(webhook.id)}/enable`, { method: "POST", answer: ApiWebhook });
+    setEnabling(false);
+    if (!result.ok) return setEnableError(detailOr(result, "The webhook could not be enabled. Try again."));
+    onChange(result.data);
+  }
+
   return (
     <li className="flex flex-col gap-2 py-3" data-testid="webhook">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="break-all font-medium">{webhook.url}</p>
           <p className="text-sm text-muted-foreground">{webhook.events.map((e) => EVENT_LABELS[e]).join(" · ")}</p>
+          <p data-testid="webhook-state" className={`text-sm ${webhook.state === "active" ? "text-muted-foreground" : "text-danger"}`}>
+            {stateSentence(webhook)}
+          </p>
         </div>
         <div className="flex gap-2">
+          {webhook.state === "disabled" && (
+            <Button type="button" size="sm" disabled={enabling} onClick={() => void enable()} aria-label={`Enable the webhook ${webhook.url} again`}>
+              {enabling ? "Enabling…" : "Enable"}
+            </Button>
+          )}
           <Button type="button" size="sm" variant="secondary" aria-expanded={showLog} onClick={() => setShowLog(!showLog)}>
             {showLog ? "Hide deliveries" : "Deliveries"}
           </Button>
@@ -153,6 +209,7 @@ function WebhookItem({ webhook, onDelete }: { webhook: ApiWebhook; onDelete(): v
         </Button>
         <CopyButton text={webhook.secret} label={`Copy the signing secret of ${webhook.url}`} />
       </div>
+      {enableError && <Alert>{enableError}</Alert>}
       {showLog && <DeliveryLog webhook={webhook} />}
     </li>
   );
@@ -199,7 +256,7 @@ export function WebhooksPanel({ workspaceName }: { workspaceName?: string | null
   return (
     <Section
       title="Webhooks"
-      description={`Verbatim calls these URLs when a transcription${workspaceName ? ` of the workspace “${workspaceName}”` : ""} is done or fails. Each call is signed with the webhook's secret in the Verbatim-Signature header, and retried for about an hour until your server answers 2xx.`}
+      description={`Verbatim calls these URLs when a transcription${workspaceName ? ` of the workspace “${workspaceName}”` : ""} is done or fails. Each call is signed with the webhook's secret in the Verbatim-Signature header, and retried for about an hour until your server answers 2xx within 5 seconds. A webhook that keeps failing backs off, and is disabled after ${WEBHOOK_DISABLE_AFTER_FAILURES} failed attempts in a row.`}
     >
       {!refused && (
         <form onSubmit={(e) => void add(e)} className="flex flex-col gap-3">
@@ -235,6 +292,7 @@ export function WebhooksPanel({ workspaceName }: { workspaceName?: string | null
               <WebhookItem
                 key={w.id}
                 webhook={w}
+                onChange={(changed) => void mutate((current) => current && { webhooks: current.webhooks.map((x) => (x.id === changed.id ? changed : x)) })}
                 onDelete={() => {
                   setDeleteError("");
                   setDeleting(w);

@@ -888,12 +888,31 @@ export const webhooks = pgTable(
     /** the signing secret (whsec_…): kept readable because every delivery is signed with it */
     secret: text("secret").notNull(),
     events: jsonb("events").$type<WebhookEvent[]>().notNull(),
+    /** failed attempts in a row, whichever delivery (reset by a 2xx or by enabling it again) */
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    /** backing off after a failure: no attempt before this time, its deliveries wait in the queue */
+    pausedUntil: timestamp("paused_until", { withTimezone: true }),
+    /** disabled after too many failures in a row; its owner enables it again */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** one delivery to it is under way until this time (the cap of one at a time; it lapses if its worker dies) */
+    sendingUntil: timestamp("sending_until", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index("webhooks_user_idx").on(t.userId), index("webhooks_workspace_idx").on(t.workspaceId)],
 );
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+
+/** What one try of a delivery came to: sent (delivered, an error status, a timeout, another failure) or held back without a call. */
+export const DELIVERY_ATTEMPT_OUTCOMES = ["delivered", "status", "timeout", "error", "paused", "disabled"] as const;
+export interface DeliveryAttempt {
+  at: string;
+  outcome: (typeof DELIVERY_ATTEMPT_OUTCOMES)[number];
+  /** the answer's HTTP status, if one came */
+  status: number | null;
+  /** the log's sentence for anything but a delivery */
+  message: string | null;
+}
 
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
@@ -909,6 +928,8 @@ export const webhookDeliveries = pgTable(
     attempts: integer("attempts").notNull().default(0),
     responseStatus: integer("response_status"),
     error: text("error"),
+    /** each attempt's outcome, and each time it was held back (its endpoint backing off or disabled), oldest first */
+    attemptLog: jsonb("attempt_log").$type<DeliveryAttempt[]>().notNull().default([]),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

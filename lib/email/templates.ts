@@ -96,3 +96,15 @@ export function workspaceInvitationMail(to: string, inviter: string, workspace: 
     ),
   };
 }
+
+/** Sent once when a webhook is disabled after failing too often in a row: nothing more is sent to it until its owner enables it again. */
+export function webhookDisabledMail(to: string, name: string, endpoint: string, failures: number, lastError: string, url: string): Mail {
+  const heading = "A webhook of yours was disabled";
+  const body = `Verbatim stopped calling ${endpoint} after ${failures} failed attempts in a row. The last one: ${lastError} Events from now on are logged but not sent; enable the webhook again on the Developers page once your server answers, and resend what it missed.`;
+  return {
+    to,
+    subject: heading,
+    text: `Hi ${name},\n\n${body}\n\n${url}`,
+    html: layout(heading, `Hi ${escapeHtml(name)}. ${escapeHtml(body)}`, { label: "Open the Developers page", url }, "You get this email once each time a webhook is disabled."),
+  };
+}

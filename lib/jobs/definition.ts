@@ -3,8 +3,12 @@ import type { Database, Tx } from "@/lib/db/client";
 import type { JobKind } from "@/lib/db/schema";
 import type { HeldJob } from "./store";
 
-/** How one run of a job ended. "lost": it stopped being this worker's (canceled, taken over); "released": handed back for another worker. */
-export type JobOutcome = "done" | "retry" | "failed" | "lost" | "released";
+/**
+ * How one run of a job ended. "lost": it stopped being this worker's (canceled, taken over);
+ * "released": handed back for another worker; "postponed": handed back for later, uncounted
+ * (what it needs is busy or resting: a webhook endpoint's one delivery at a time, its backoff).
+ */
+export type JobOutcome = "done" | "retry" | "failed" | "lost" | "released" | "postponed";
 
 export interface JobRun<P> {
   database: Database;

@@ -1,13 +1,32 @@
-import type { ApiWebhook, ApiWebhookDelivery, WEBHOOK_EVENT_NAMES } from "@/lib/api/contract/webhooks";
-import type { Webhook, WebhookDelivery, WebhookEvent } from "@/lib/db/schema";
+import type { ApiWebhook, ApiWebhookDelivery, DELIVERY_ATTEMPT_OUTCOME_NAMES, WEBHOOK_EVENT_NAMES } from "@/lib/api/contract/webhooks";
+import type { DELIVERY_ATTEMPT_OUTCOMES, Webhook, WebhookDelivery, WebhookEvent } from "@/lib/db/schema";
 
 // The browser's contract lists the events without importing the schema: the two lists must agree.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const eventsAgree: Same<(typeof WEBHOOK_EVENT_NAMES)[number], WebhookEvent> = true;
 void eventsAgree;
+const outcomesAgree: Same<(typeof DELIVERY_ATTEMPT_OUTCOME_NAMES)[number], (typeof DELIVERY_ATTEMPT_OUTCOMES)[number]> = true;
+void outcomesAgree;
+
+function stateOf(w: Webhook, now: number): ApiWebhook["state"] {
+  if (w.disabledAt) return "disabled";
+  return w.pausedUntil && w.pausedUntil.getTime() > now ? "backing_off" : "active";
+}
 
 export function toApiWebhook(w: Webhook): ApiWebhook {
-  return { id: w.id, url: w.url, events: w.events, secret: w.secret, workspace_id: w.workspaceId, created_at: w.createdAt.toISOString() };
+  const state = stateOf(w, Date.now());
+  return {
+    id: w.id,
+    url: w.url,
+    events: w.events,
+    secret: w.secret,
+    workspace_id: w.workspaceId,
+    created_at: w.createdAt.toISOString(),
+    state,
+    consecutive_failures: w.consecutiveFailures,
+    paused_until: state === "backing_off" ? w.pausedUntil!.toISOString() : null,
+    disabled_at: w.disabledAt?.toISOString() ?? null,
+  };
 }
 
 export function toApiDelivery(d: WebhookDelivery): ApiWebhookDelivery {
@@ -20,6 +39,7 @@ export function toApiDelivery(d: WebhookDelivery): ApiWebhookDelivery {
     attempts: d.attempts,
     response_status: d.responseStatus,
     error: d.error,
+    attempt_log: d.attemptLog,
     delivered_at: d.deliveredAt?.toISOString() ?? null,
     created_at: d.createdAt.toISOString(),
     updated_at: d.updatedAt.toISOString(),

@@ -6,11 +6,12 @@ import { webhookDeliveries, webhooks, type WebhookDelivery, type WebhookEvent } 
 import { DomainError } from "@/lib/errors/domain-error";
 import { enqueue } from "@/lib/jobs/store";
 import { ID_SHAPE, managedWebhook, requireWebhookManager } from "./access";
+import { holdSentence } from "./endpoint-health";
 import { stillManaged, webhooksOfSpace } from "./endpoints";
 
 const DELIVERY_NOT_FOUND = "This delivery does not exist.";
 
-/** Tries over about three quarters of an hour (10 s, 30 s, 2 min, 10 min, 30 min) before a delivery counts as failed. */
+/** Tries over about three quarters of an hour (10 s, 30 s, 2 min, 10 min, 30 min; longer while its endpoint backs off) before a delivery counts as failed. */
 export const WEBHOOK_ATTEMPTS = 6;
 
 /** The delivery log keeps this many per webhook (older delivered or failed ones are dropped as new ones come). */
@@ -42,9 +43,12 @@ const queueAttempt = (tx: Tx, delivery: { id: string; userId: string }) =>
  * in the caller's transaction: the deliveries exist exactly when the end they report commits.
  */
 export async function queueWebhookDeliveries(tx: Tx, ended: EndedTranscription): Promise<number> {
-  const targets = (await tx.select({ id: webhooks.id, userId: webhooks.userId, events: webhooks.events }).from(webhooks).where(and(webhooksOfSpace(ended.userId, ended.workspaceId), stillManaged))).filter(
-    (w) => w.events.includes(ended.event),
-  );
+  const targets = (
+    await tx
+      .select({ id: webhooks.id, userId: webhooks.userId, events: webhooks.events, disabledAt: webhooks.disabledAt, failures: webhooks.consecutiveFailures })
+      .from(webhooks)
+      .where(and(webhooksOfSpace(ended.userId, ended.workspaceId), stillManaged))
+  ).filter((w) => w.events.includes(ended.event));
   for (const webhook of targets) {
     const id = randomUUID();
     const payload: WebhookPayload = {
@@ -53,8 +57,15 @@ export async function queueWebhookDeliveries(tx: Tx, ended: EndedTranscription):
       created_at: new Date().toISOString(),
       data: { transcription: ended.transcription, workspace_id: ended.workspaceId },
     };
-    await tx.insert(webhookDeliveries).values({ id, webhookId: webhook.id, event: ended.event, transcriptionId: ended.transcription.id, payload });
-    await queueAttempt(tx, { id, userId: webhook.userId });
+    const row = { id, webhookId: webhook.id, event: ended.event, transcriptionId: ended.transcription.id, payload };
+    if (webhook.disabledAt) {
+      // Logged, not sent: its owner sees what it missed and can resend once it is enabled again.
+      const message = holdSentence({ open: false, why: "disabled", failures: webhook.failures });
+      await tx.insert(webhookDeliveries).values({ ...row, status: "failed", error: message, attemptLog: [{ at: new Date().toISOString(), outcome: "disabled", status: null, message }] });
+    } else {
+      await tx.insert(webhookDeliveries).values(row);
+      await queueAttempt(tx, { id, userId: webhook.userId });
+    }
     await dropOldDeliveries(tx, webhook.id);
   }
   return targets.length;
@@ -93,12 +104,13 @@ export async function resendDelivery(database: Database, userId: string, deliver
   if (!ID_SHAPE.test(deliveryId)) throw new DomainError("not_found", DELIVERY_NOT_FOUND);
   return database.transaction(async (tx) => {
     const [found] = await tx
-      .select({ webhookId: webhookDeliveries.webhookId, userId: webhooks.userId, workspaceId: webhooks.workspaceId })
+      .select({ webhookId: webhookDeliveries.webhookId, userId: webhooks.userId, workspaceId: webhooks.workspaceId, disabledAt: webhooks.disabledAt })
       .from(webhookDeliveries)
       .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
       .where(eq(webhookDeliveries.id, deliveryId));
     if (!found) throw new DomainError("not_found", DELIVERY_NOT_FOUND);
     await requireWebhookManager(tx, userId, found, DELIVERY_NOT_FOUND);
+    if (found.disabledAt) throw new DomainError("conflict", "This webhook is disabled after failing too often. Enable it again, then resend.");
     const [pending] = await tx
       .update(webhookDeliveries)
       .set({ status: "pending", error: null, deliveredAt: null })

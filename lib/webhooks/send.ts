@@ -17,13 +17,21 @@ export class DeliveryError extends DomainError {
     message: string,
     readonly retry: boolean,
     readonly responseStatus: number | null = null,
+    /** no answer came in time (the connection, or the whole exchange) */
+    readonly timedOut = false,
   ) {
     super("provider_failed", message);
     this.name = "DeliveryError";
   }
 }
 
-const DELIVERY_TIMEOUT_MS = 10_000;
+/**
+ * One attempt's limits: 2 s to accept the connection, 5 s for the whole exchange (connection
+ * included). A receiver should answer 2xx at once and do its work afterwards; the slot a slow
+ * one holds is a slot other accounts' deliveries wait for.
+ */
+export const CONNECT_TIMEOUT_MS = 2_000;
+export const DELIVERY_TIMEOUT_MS = 5_000;
 /** Of the answer only its status matters; a little of the body is read so the connection ends cleanly, the rest never. */
 const BODY_READ_LIMIT = 4096;
 
@@ -32,6 +40,7 @@ export interface SendOptions {
   /** aborts the attempt (the worker stops, the job was taken away) */
   signal?: AbortSignal;
   timeoutMs?: number;
+  connectTimeoutMs?: number;
 }
 
 /**
@@ -80,10 +89,11 @@ const seconds = (ms: number) => (ms === 1000 ? "1 second" : `${Math.round(ms / 1
 const TLS_CODES = /^(CERT_|ERR_TLS_CERT|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)/;
 
 /** A network failure as one sentence for the delivery log: never a stack, never more than its code. */
-function networkSentence(error: NodeJS.ErrnoException, timeoutMs: number): string {
+function networkSentence(error: NodeJS.ErrnoException, timeoutMs: number, connectTimeoutMs: number): string {
   const code = error.code ?? "";
   if (error instanceof DeliveryError) return error.message;
   if (code === "ETIMEDOUT" || error.name === "TimeoutError") return `The endpoint did not answer within ${seconds(timeoutMs)}.`;
+  if (error.name === "ConnectTimeoutError") return `The endpoint did not accept the connection within ${seconds(connectTimeoutMs)}.`;
   if (code === "ECONNREFUSED") return "The endpoint refused the connection.";
   if (code === "ECONNRESET" || error.message === "socket hang up") return "The endpoint closed the connection without answering.";
   if (code === "EHOSTUNREACH" || code === "ENETUNREACH") return "The endpoint's address could not be reached.";
@@ -109,6 +119,7 @@ export async function postWebhook(rawUrl: string, headers: Record<string, string
   const url = new URL(rawUrl);
   const checked = await checkedAddresses(url, options.policy);
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
   const client = url.protocol === "https:" ? https : http;
   const status = await new Promise<number>((resolve, reject) => {
     const request = client.request({
@@ -123,15 +134,19 @@ export async function postWebhook(rawUrl: string, headers: Record<string, string
       agent: false,
       signal: options.signal,
     });
-    const timer = setTimeout(() => {
-      const timeout = Object.assign(new Error("timeout"), { name: "TimeoutError" });
-      request.destroy(timeout);
-    }, timeoutMs);
+    const timer = setTimeout(() => request.destroy(Object.assign(new Error("timeout"), { name: "TimeoutError" })), timeoutMs);
+    let connecting: NodeJS.Timeout | undefined;
+    request.on("socket", (socket) => {
+      if (!socket.connecting) return;
+      connecting = setTimeout(() => request.destroy(Object.assign(new Error("connect timeout"), { name: "ConnectTimeoutError" })), connectTimeoutMs);
+      socket.once("connect", () => clearTimeout(connecting));
+    });
     let settled = false;
     const settle = (error: DeliveryError | null, value = 0) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(connecting);
       if (error) reject(error);
       else resolve(value);
     };
@@ -150,7 +165,10 @@ export async function postWebhook(rawUrl: string, headers: Record<string, string
       response.on("close", end);
       response.on("error", end);
     });
-    request.on("error", (error: NodeJS.ErrnoException) => settle(new DeliveryError(networkSentence(error, timeoutMs), true)));
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      const timedOut = error.name === "TimeoutError" || error.name === "ConnectTimeoutError" || error.code === "ETIMEDOUT";
+      settle(new DeliveryError(networkSentence(error, timeoutMs, connectTimeoutMs), true, null, timedOut));
+    });
     request.end(body);
   });
   if (status < 200 || status >= 300) throw new DeliveryError(statusSentence(status), true, status);

@@ -1,12 +1,14 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Tx } from "@/lib/db/client";
+import type { Database, Tx } from "@/lib/db/client";
 import { webhookDeliveries, webhooks } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { defineJob, type JobOutcome, type JobRun } from "@/lib/jobs/definition";
 import { EXHAUSTED } from "@/lib/jobs/run-job";
-import { complete } from "@/lib/jobs/store";
+import { postpone } from "@/lib/jobs/postpone";
+import { complete, type HeldJob } from "@/lib/jobs/store";
 import { WEBHOOK_ATTEMPTS } from "./deliveries";
+import { attemptEntry, BUSY_RETRY_MS, endpointDelivered, endpointFailed, freeEndpoint, holdSentence, takeEndpoint, type EndpointGate } from "./endpoint-health";
 import { stillManaged } from "./endpoints";
 import { configuredPolicy } from "./endpoint-url";
 import { DeliveryError, postWebhook } from "./send";
@@ -34,39 +36,83 @@ function deliveryHeaders(delivery: { id: string; event: string; secret: string }
   };
 }
 
+/** The log entry of a failed attempt. */
+const failedAttempt = (failure: DeliveryError) => ({
+  outcome: failure.responseStatus !== null ? ("status" as const) : failure.timedOut ? ("timeout" as const) : ("error" as const),
+  status: failure.responseStatus,
+  message: failure.message,
+});
+
 /**
- * One attempt of a delivery. Delivered: the delivery and the job's end commit together. Not
- * delivered: the attempt (status, sentence) is written, and the throw hands the job back for
- * its backoff, or ends it when the address is refused or no attempt is left (onFailed).
+ * One attempt of a delivery, if its endpoint lets it: one delivery per endpoint at a time (a
+ * busy endpoint's next goes back to the queue for a second, uncounted), none while it backs
+ * off (back to the queue until the pause ends, uncounted, noted in the log), none once it is
+ * disabled (the delivery fails with that sentence). Delivered: the delivery, the endpoint's
+ * health and the job's end commit together. Not delivered: the attempt and the endpoint's
+ * failure are written, and the throw hands the job back for its backoff, or ends it when the
+ * address is refused, the endpoint was just disabled or no attempt is left (onFailed).
  */
 async function deliver({ database, job, payload, signal }: JobRun<WebhookJobPayload>): Promise<JobOutcome | void> {
   const [target] = await database
-    .select({ id: webhookDeliveries.id, event: webhookDeliveries.event, status: webhookDeliveries.status, payload: webhookDeliveries.payload, url: webhooks.url, secret: webhooks.secret })
+    .select({ id: webhookDeliveries.id, event: webhookDeliveries.event, status: webhookDeliveries.status, payload: webhookDeliveries.payload, webhookId: webhooks.id, url: webhooks.url, secret: webhooks.secret })
     .from(webhookDeliveries)
     .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
     .where(and(eq(webhookDeliveries.id, payload.deliveryId), stillManaged));
   // Gone with its webhook (or with its maker's role), or ended by an operator: nothing to send.
   if (!target || target.status !== "pending") return;
+  const gate = await takeEndpoint(database, target.webhookId);
+  if (!gate.open) return holdBack(database, job, target.id, gate);
   const body = JSON.stringify(target.payload);
   let status: number;
   try {
     status = await postWebhook(target.url, deliveryHeaders(target, body), body, { policy: configuredPolicy(), signal });
   } catch (error) {
     // A worker stopping hands the job back uncounted: this was no attempt.
-    if (signal.aborted) throw error;
+    if (signal.aborted) {
+      await freeEndpoint(database, target.webhookId);
+      throw error;
+    }
     const failure = error instanceof DeliveryError ? error : new DeliveryError("The delivery failed on the server.", true);
-    await database
-      .update(webhookDeliveries)
-      .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, responseStatus: failure.responseStatus, error: failure.message })
-      .where(pendingDelivery(target.id));
-    throw failure;
+    const disabled = await database.transaction(async (tx) => {
+      await tx
+        .update(webhookDeliveries)
+        .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, responseStatus: failure.responseStatus, error: failure.message, attemptLog: attemptEntry(failedAttempt(failure)) })
+        .where(pendingDelivery(target.id));
+      return endpointFailed(tx, target.webhookId, failure.message);
+    });
+    // The attempt that disables the endpoint is its delivery's last.
+    throw disabled ? new DeliveryError(failure.message, false, failure.responseStatus, failure.timedOut) : failure;
   }
   return database.transaction(async (tx) => {
+    await endpointDelivered(tx, target.webhookId);
     if (!(await complete(tx, job))) return "lost";
     await tx
       .update(webhookDeliveries)
-      .set({ status: "delivered", attempts: sql`${webhookDeliveries.attempts} + 1`, responseStatus: status, error: null, deliveredAt: new Date() })
+      .set({
+        status: "delivered",
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        responseStatus: status,
+        error: null,
+        deliveredAt: new Date(),
+        attemptLog: attemptEntry({ outcome: "delivered", status, message: null }),
+      })
       .where(eq(webhookDeliveries.id, target.id));
+    return "done";
+  });
+}
+
+/** A delivery its endpoint cannot take now: back to the queue uncounted (busy, backing off), or failed with the reason (disabled). */
+async function holdBack(database: Database, job: HeldJob, deliveryId: string, gate: Exclude<EndpointGate, { open: true }>): Promise<JobOutcome> {
+  return database.transaction(async (tx) => {
+    if (gate.why === "busy") return (await postpone(tx, job, BUSY_RETRY_MS)) ? "postponed" : "lost";
+    const message = holdSentence(gate);
+    if (gate.why === "paused") {
+      if (!(await postpone(tx, job, Math.max(gate.until.getTime() - Date.now(), BUSY_RETRY_MS)))) return "lost";
+      await tx.update(webhookDeliveries).set({ attemptLog: attemptEntry({ outcome: "paused", status: null, message }) }).where(pendingDelivery(deliveryId));
+      return "postponed";
+    }
+    if (!(await complete(tx, job))) return "lost";
+    await tx.update(webhookDeliveries).set({ status: "failed", error: message, attemptLog: attemptEntry({ outcome: "disabled", status: null, message }) }).where(pendingDelivery(deliveryId));
     return "done";
   });
 }

@@ -11,6 +11,9 @@ export type WebhookEventName = z.infer<typeof WebhookEventName>;
 
 const WEBHOOK_DELIVERY_STATES = ["pending", "delivered", "failed"] as const;
 
+/** A webhook is disabled after this many failed attempts in a row (lib/webhooks/endpoint-health.ts; the page says it). */
+export const WEBHOOK_DISABLE_AFTER_FAILURES = 10;
+
 /** A webhook endpoint, with its signing secret: only its space's owner and admins (who may manage it) see the list. */
 export const ApiWebhook = z.object({
   id: z.string(),
@@ -21,10 +24,28 @@ export const ApiWebhook = z.object({
   /** the workspace whose transcriptions it reports; null: its user's personal space */
   workspace_id: z.nullable(z.string()),
   created_at: z.string(),
+  /** active; backing_off: failing, no attempt before `paused_until`; disabled: after too many failures in a row, until enabled again */
+  state: z.enum(["active", "backing_off", "disabled"]),
+  /** failed attempts in a row (0 once one is delivered) */
+  consecutive_failures: z.number(),
+  paused_until: z.nullable(z.string()),
+  disabled_at: z.nullable(z.string()),
 });
 export type ApiWebhook = z.infer<typeof ApiWebhook>;
 
 export const WebhookList = z.object({ webhooks: z.array(ApiWebhook) });
+
+/** lib/db/schema.ts DELIVERY_ATTEMPT_OUTCOMES (lib/webhooks checks they agree). */
+export const DELIVERY_ATTEMPT_OUTCOME_NAMES = ["delivered", "status", "timeout", "error", "paused", "disabled"] as const;
+
+/** One try of a delivery: sent (delivered, an error status, a timeout, another failure), or held back (its endpoint backing off or disabled). */
+const ApiDeliveryAttempt = z.object({
+  at: z.string(),
+  outcome: z.enum(DELIVERY_ATTEMPT_OUTCOME_NAMES),
+  status: z.nullable(z.number()),
+  message: z.nullable(z.string()),
+});
+export type ApiDeliveryAttempt = z.infer<typeof ApiDeliveryAttempt>;
 
 /** One event sent (or being sent) to a webhook; its attempts are retried with backoff as a job. */
 export const ApiWebhookDelivery = z.object({
@@ -39,6 +60,8 @@ export const ApiWebhookDelivery = z.object({
   response_status: z.nullable(z.number()),
   /** why the last attempt failed, in one sentence */
   error: z.nullable(z.string()),
+  /** the attempts and holds, oldest first (the latest 20) */
+  attempt_log: z.array(ApiDeliveryAttempt),
   delivered_at: z.nullable(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
