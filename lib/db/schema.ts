@@ -507,6 +507,11 @@ export const jobs = pgTable(
     transcriptionId: text("transcription_id").references(() => transcriptions.id, { onDelete: "cascade" }),
     /** whose job it is, where one user may hold only one at a time (formatting) */
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * whose turn it uses when lanes serve accounts in turn: the payer of the work (a
+     * workspace's owner for its files), a mail's recipient; null shares one turn
+     */
+    account: text("account"),
     /** what the kind needs beyond the ids (a format request, a mail) */
     payload: jsonb("payload"),
     /** higher runs first (premium's priority queue) */
@@ -530,10 +535,26 @@ export const jobs = pgTable(
     index("jobs_created_idx").on(t.createdAt),
     index("jobs_started_idx").on(t.startedAt).where(sql`started_at is not null`),
     index("jobs_claim_idx").on(t.kind, t.status, t.priority, t.runAfter),
+    index("jobs_account_idx").on(t.account, t.kind, t.status),
     uniqueIndex("jobs_one_transcribe_per_file").on(t.transcriptionId).where(sql`kind = 'transcribe'`),
     // One language-model formatting per user at a time, whichever web host asks.
     uniqueIndex("jobs_one_open_format_per_user").on(t.userId).where(sql`kind = 'format' and status in ('queued', 'running')`),
   ],
+);
+
+/**
+ * When each account was last served by each lane (a job or a long file's piece claimed): the
+ * lanes serve the account served longest ago first, so one account's backlog never starves
+ * another's (lib/jobs/store.ts `claim`).
+ */
+export const queueTurns = pgTable(
+  "queue_turns",
+  {
+    lane: text("lane").notNull(),
+    account: text("account").notNull(),
+    servedAt: timestamp("served_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lane, t.account] }), index("queue_turns_served_idx").on(t.servedAt)],
 );
 
 export const PIECE_STATUSES = ["queued", "running", "done", "failed"] as const;

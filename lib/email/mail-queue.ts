@@ -15,7 +15,8 @@ const MAIL_ATTEMPTS = 8;
  * the mail is queued only if the change it reports commits.
  */
 export async function queueMail(database: Tx | Database, mail: Mail): Promise<void> {
-  await enqueue(database, { kind: "mail", payload: mail, maxAttempts: MAIL_ATTEMPTS });
+  // Each recipient takes turns with the others: one address's burst never holds up another's reset link.
+  await enqueue(database, { kind: "mail", account: mail.to.toLowerCase(), payload: mail, maxAttempts: MAIL_ATTEMPTS });
 }
 
 /**

@@ -23,6 +23,12 @@ export interface JobRun<P> {
   lost: AbortSignal;
   /** the lease of this job (for leases of its own parts, like a long file's pieces) */
   leaseMs: number;
+  /**
+   * Called by long work between two of its parts (a long file's pieces): runs a job of an
+   * account its lane served longer ago, if one waits, and resolves when that has ended. So a
+   * short file never waits for all of another account's long file.
+   */
+  yieldTurn(): Promise<void>;
 }
 
 /**

@@ -101,6 +101,49 @@ describe.each(BACKENDS)("runLane on %s", (name, open) => {
     expect(rows.map((r) => r.status)).toEqual(Array(7).fill("done"));
   });
 
+  it("runs another account's job between two parts of a long one, and the long one goes on after it", async () => {
+    const log: string[] = [];
+    const work = testJob("transcribe", async ({ payload, yieldTurn }) => {
+      const { label, parts } = payload as { label: string; parts: number };
+      for (let part = 0; part < parts; part++) {
+        await yieldTurn();
+        log.push(`${label}:${part}`);
+        await sleep(40);
+      }
+    });
+    await enqueue(db, { kind: "transcribe", account: "a", payload: { label: "long", parts: 6 } });
+    await enqueue(db, { kind: "transcribe", account: "a", payload: { label: "next", parts: 1 } });
+    const lane = start({ kinds: ["transcribe"], interleave: true, name: "files" }, { transcribe: work });
+    await until(() => log.length === 2);
+    await enqueue(db, { kind: "transcribe", account: "b", payload: { label: "short", parts: 1 } });
+    await until(() => lane.ended.length === 3);
+    await lane.stop();
+    // The short job waited for the part running when it came, not for the long job's rest; the
+    // long job's account did not jump in with its own next job (its turn was the long job).
+    expect(log.indexOf("short:0")).toBeGreaterThanOrEqual(2);
+    expect(log.indexOf("short:0")).toBeLessThanOrEqual(3);
+    expect(log.indexOf("long:5")).toBeGreaterThan(log.indexOf("short:0"));
+    expect(log.at(-1)).toBe("next:0");
+    expect(lane.ended.map(([, outcome]) => outcome)).toEqual(["done", "done", "done"]);
+  });
+
+  it("keeps its turn when no other account waits", async () => {
+    const log: string[] = [];
+    const work = testJob("transcribe", async ({ payload, yieldTurn }) => {
+      const { label, parts } = payload as { label: string; parts: number };
+      for (let part = 0; part < parts; part++) {
+        await yieldTurn();
+        log.push(`${label}:${part}`);
+      }
+    });
+    await enqueue(db, { kind: "transcribe", account: "a", payload: { label: "long", parts: 3 } });
+    await enqueue(db, { kind: "transcribe", account: "a", payload: { label: "next", parts: 1 } });
+    const lane = start({ kinds: ["transcribe"], interleave: true, name: "files" }, { transcribe: work });
+    await until(() => lane.ended.length === 2);
+    await lane.stop();
+    expect(log).toEqual(["long:0", "long:1", "long:2", "next:0"]);
+  });
+
   it("takes a job queued while it waits at once, woken by the database's notification", async () => {
     const whenIdle = jest.fn(async () => false);
     const mail = testJob("mail", async () => {});

@@ -5,6 +5,15 @@ import type { JobDefinition, JobOutcome } from "./definition";
 import { withLease } from "./lease";
 import { complete, fail, release, renew, retry, type HeldJob } from "./store";
 
+interface RunOptions {
+  leaseMs: number;
+  stopping: AbortSignal;
+  /** the lane's offer of its turn to a fairer account (JobRun.yieldTurn); none: the job keeps it */
+  yieldTurn?: () => Promise<void>;
+}
+
+const keepTurn = () => Promise.resolve();
+
 /** A job taken more often than its attempts allow kept stopping its workers (a crash, a lost lease): it fails rather than loop. */
 export const EXHAUSTED = "It stopped without finishing too many times.";
 
@@ -17,7 +26,7 @@ export function runJob(
   database: Database,
   job: HeldJob,
   definition: JobDefinition<unknown>,
-  options: { leaseMs: number; stopping: AbortSignal },
+  options: RunOptions,
 ): Promise<JobOutcome> {
   return withLogContext({ jobId: job.id, kind: job.kind, attempt: job.attempts, transcriptionId: job.transcriptionId ?? undefined }, async () => {
     const began = Date.now();
@@ -31,7 +40,7 @@ async function attempt(
   database: Database,
   job: HeldJob,
   definition: JobDefinition<unknown>,
-  options: { leaseMs: number; stopping: AbortSignal },
+  options: RunOptions,
 ): Promise<JobOutcome> {
   if (job.attempts > job.maxAttempts) return failed(database, job, definition, definition.reason(new Error(EXHAUSTED)));
   const payload = definition.payload.safeParse(job.payload);
@@ -39,7 +48,16 @@ async function attempt(
   let outcome: JobOutcome | void;
   try {
     outcome = await withLease({ renew: () => renew(database, job, options.leaseMs), leaseMs: options.leaseMs, outer: options.stopping }, (signal, lost) =>
-      definition.run({ database, job, payload: payload.data, signal, stopping: options.stopping, lost, leaseMs: options.leaseMs }),
+      definition.run({
+        database,
+        job,
+        payload: payload.data,
+        signal,
+        stopping: options.stopping,
+        lost,
+        leaseMs: options.leaseMs,
+        yieldTurn: options.yieldTurn ?? keepTurn,
+      }),
     );
   } catch (error) {
     if (options.stopping.aborted) return (await release(database, job)) ? "released" : "lost";

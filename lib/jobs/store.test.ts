@@ -17,6 +17,7 @@ import {
   renew,
   requeueEnded,
   retry,
+  takeTurn,
   type HeldJob,
 } from "./store";
 
@@ -68,13 +69,81 @@ describe.each(BACKENDS)("job store on %s", (name, open) => {
     expect(await claim(db, "w", ["mail"], LEASE)).toBeNull();
   });
 
+  describe("accounts take turns", () => {
+    /** A queued job of `account`'s, created `agoS` seconds ago. */
+    const queued = async (account: string, agoS = 0, priority = 0) => {
+      const id = (await enqueue(db, { kind: "mail", account, priority, payload: { to: account } }))!;
+      await db.update(jobs).set({ createdAt: sql`now() - make_interval(secs => ${agoS})` }).where(eq(jobs.id, id));
+      return id;
+    };
+    const claimAll = async (turns = {}) => {
+      const order: string[] = [];
+      for (let job = await claim(db, "w", ["mail"], LEASE, turns); job; job = await claim(db, "w", ["mail"], LEASE, turns)) {
+        order.push(job.account);
+        await complete(db, job);
+      }
+      return order;
+    };
+    beforeEach(async () => {
+      await db.execute(sql`delete from queue_turns`);
+    });
+
+    it("serves an account that queued one job after another queued twelve next, not after all twelve", async () => {
+      for (let i = 0; i < 12; i++) await queued("a", 60 - i);
+      const first = (await claim(db, "w", ["mail"], LEASE, { lane: "mail" }))!;
+      expect(first.account).toBe("a");
+      await queued("b");
+      const second = (await claim(db, "w", ["mail"], LEASE, { lane: "mail" }))!;
+      expect(second.account).toBe("b");
+    });
+
+    it("goes round the accounts that wait, oldest turn first, and a higher priority never starves the others", async () => {
+      for (let i = 0; i < 3; i++) await queued("paid", 50 - i, 5);
+      for (let i = 0; i < 3; i++) await queued("free", 40 - i);
+      for (let i = 0; i < 2; i++) await queued("team", 30 - i);
+      expect(await claimAll({ lane: "mail" })).toEqual(["paid", "free", "team", "paid", "free", "team", "paid", "free"]);
+    });
+
+    it("keeps turns per lane: a turn in one lane does not count in another", async () => {
+      await queued("a", 20);
+      await queued("b", 10);
+      await takeTurn(db, "other lane", "a");
+      expect((await claim(db, "w", ["mail"], LEASE, { lane: "mail" }))!.account).toBe("a");
+    });
+
+    it("runs at most `perAccount` of one account's jobs at once, whatever its backlog", async () => {
+      for (let i = 0; i < 5; i++) await queued("busy", 30 - i);
+      const held = [];
+      for (let i = 0; i < 5; i++) held.push(await claim(db, `w${i}`, ["mail"], LEASE, { lane: "mail", perAccount: 2 }));
+      expect(held.filter(Boolean)).toHaveLength(2);
+      await queued("other");
+      expect((await claim(db, "w9", ["mail"], LEASE, { lane: "mail", perAccount: 2 }))!.account).toBe("other");
+      await complete(db, held[0]!);
+      expect((await claim(db, "w9", ["mail"], LEASE, { lane: "mail", perAccount: 2 }))!.account).toBe("busy");
+    });
+
+    it("offers a long job's turn only to an account served longer ago than the job's own", async () => {
+      await queued("long", 60);
+      const long = (await claim(db, "w", ["mail"], LEASE, { lane: "mail" }))!;
+      await queued("long", 50);
+      expect(await claim(db, "w", ["mail"], LEASE, { lane: "mail", fairerThan: ["long"] })).toBeNull();
+      await queued("short", 40);
+      // A piece of the long job taken since counts as its turn; the short one waits no longer.
+      await takeTurn(db, "mail", "long");
+      const offered = (await claim(db, "w", ["mail"], LEASE, { lane: "mail", fairerThan: [long.account] }))!;
+      expect(offered.account).toBe("short");
+      await queued("short", 30);
+      expect(await claim(db, "w", ["mail"], LEASE, { lane: "mail", fairerThan: ["long"] })).toBeNull();
+    });
+  });
+
   it("claims only the kinds asked for, and hands back the held job's fields", async () => {
     const user = await insertUser(db);
     const formatId = (await enqueue(db, { kind: "format", userId: user, payload: { style: "x" }, maxAttempts: 2 }))!;
     const mailId = await mail(db, { payload: { to: "b@example.com" } });
     expect(await claim(db, "w", ["live", "transcribe"], LEASE)).toBeNull();
     const held = await claim(db, "w1", ["format"], LEASE);
-    expect(held).toEqual({ id: formatId, kind: "format", transcriptionId: null, userId: user, payload: { style: "x" }, attempts: 1, maxAttempts: 2, workerId: "w1" });
+    expect(held).toEqual({ id: formatId, kind: "format", transcriptionId: null, userId: user, account: user, payload: { style: "x" }, attempts: 1, maxAttempts: 2, workerId: "w1" });
     expect((await claim(db, "w1", ["mail", "format"], LEASE))?.id).toBe(mailId);
   });
 

@@ -17,6 +17,8 @@ export interface HeldJob {
   kind: JobKind;
   transcriptionId: string | null;
   userId: string | null;
+  /** whose turn it used in its lane ("" for jobs of no account) */
+  account: string;
   payload: unknown;
   /** this attempt's number, from 1 */
   attempts: number;
@@ -29,6 +31,8 @@ export interface NewJob {
   kind: JobKind;
   transcriptionId?: string;
   userId?: string;
+  /** whose turn it uses (the payer of the work, a mail's recipient); default `userId` */
+  account?: string;
   payload?: unknown;
   priority?: number;
   maxAttempts?: number;
@@ -38,39 +42,90 @@ type Writer = Tx | Database;
 
 /** The new job's id; null when a unique rule of its kind refuses it (a file's second transcription, a user's second formatting). */
 export async function enqueue(tx: Writer, job: NewJob): Promise<string | null> {
-  const rows = await tx.insert(jobs).values({ id: randomUUID(), ...job }).onConflictDoNothing().returning({ id: jobs.id });
+  const rows = await tx
+    .insert(jobs)
+    .values({ id: randomUUID(), ...job, account: job.account ?? job.userId ?? null })
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
   return rows[0]?.id ?? null;
 }
 
-/** The next job of these kinds that is due (or whose holder died), taken by `workerId` for `leaseMs`. */
-export async function claim(database: Database, workerId: string, kinds: readonly JobKind[], leaseMs: number): Promise<HeldJob | null> {
-  const kindList = sql.join(
-    kinds.map((k) => sql`${k}`),
+/** How a lane shares its work between accounts. */
+export interface Turns {
+  /** the lane whose turns these are (default: the kinds' names) */
+  lane?: string;
+  /** at most this many of one account's jobs of these kinds run at once, fleet-wide */
+  perAccount?: number;
+  /**
+   * Only a job of an account served longer ago than the first of these, and none of these:
+   * a worker in the middle of these accounts' long work offers its turn to another account.
+   */
+  fairerThan?: readonly string[];
+}
+
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
     sql`, `,
   );
+
+/**
+ * The next job of these kinds that is due (or whose holder died), taken by `workerId` for
+ * `leaseMs`. Accounts take turns: a job of the account its lane served longest ago (or
+ * never) goes first, then by priority, then oldest. So one account's backlog never makes
+ * another wait for more than the job running now, and a plan's priority orders work without
+ * starving anyone. The claim records the account's turn in the same statement. `perAccount`
+ * is counted as the claim reads: two claims at the same instant may both pass it once.
+ */
+export async function claim(database: Database, workerId: string, kinds: readonly JobKind[], leaseMs: number, turns: Turns = {}): Promise<HeldJob | null> {
+  const kindList = list(kinds);
+  const lane = turns.lane ?? kinds.join(",");
+  const capped =
+    turns.perAccount === undefined
+      ? sql``
+      : sql`and (select count(*) from jobs r
+                  where coalesce(r.account, '') = coalesce(j.account, '') and r.kind in (${kindList})
+                    and r.status = 'running' and r.locked_until >= now()) < ${turns.perAccount}`;
+  const fairer = turns.fairerThan?.length
+    ? sql`and coalesce(j.account, '') not in (${list(turns.fairerThan)})
+          and (t.served_at is null or t.served_at < coalesce(
+                (select h.served_at from queue_turns h where h.lane = ${lane} and h.account = ${turns.fairerThan[0]}), now()))`
+    : sql``;
   const [row] = await queryRows<{
     id: string;
     kind: JobKind;
     transcription_id: string | null;
     user_id: string | null;
+    account: string;
     payload: unknown;
     attempts: number;
     max_attempts: number;
   }>(
     database,
-    sql`update jobs
-          set status = 'running', locked_by = ${workerId},
-              locked_until = now() + make_interval(secs => ${leaseMs / 1000}),
-              attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now()
-        where id = (
-          select id from jobs
-           where kind in (${kindList})
-             and ((status = 'queued' and run_after <= now())
-               or (status = 'running' and locked_until < now()))
-           order by priority desc, created_at asc
+    sql`with picked as (
+          select j.id, coalesce(j.account, '') as fair
+            from jobs j
+            left join queue_turns t on t.lane = ${lane} and t.account = coalesce(j.account, '')
+           where j.kind in (${kindList})
+             and ((j.status = 'queued' and j.run_after <= now()) or (j.status = 'running' and j.locked_until < now()))
+             ${capped} ${fairer}
+           order by t.served_at asc nulls first, j.priority desc, j.created_at asc
            limit 1
-           for update skip locked)
-        returning id, kind, transcription_id, user_id, payload, attempts, max_attempts`,
+           for update of j skip locked
+        ), claimed as (
+          update jobs
+             set status = 'running', locked_by = ${workerId},
+                 locked_until = now() + make_interval(secs => ${leaseMs / 1000}),
+                 attempts = jobs.attempts + 1, started_at = coalesce(jobs.started_at, now()), updated_at = now()
+            from picked
+           where jobs.id = picked.id
+          returning jobs.id, jobs.kind, jobs.transcription_id, jobs.user_id, picked.fair as account, jobs.payload, jobs.attempts, jobs.max_attempts
+        ), turn as (
+          insert into queue_turns (lane, account, served_at)
+          select ${lane}, account, clock_timestamp() from claimed
+          on conflict (lane, account) do update set served_at = excluded.served_at
+        )
+        select * from claimed`,
   );
   if (!row) return null;
   return {
@@ -78,11 +133,20 @@ export async function claim(database: Database, workerId: string, kinds: readonl
     kind: row.kind,
     transcriptionId: row.transcription_id,
     userId: row.user_id,
+    account: row.account,
     payload: row.payload,
     attempts: row.attempts,
     maxAttempts: row.max_attempts,
     workerId,
   };
+}
+
+/** Records that `lane` served `account` now (a long file's piece taken counts as its payer's turn). */
+export async function takeTurn(database: Database, lane: string, account: string): Promise<void> {
+  await database.execute(
+    sql`insert into queue_turns (lane, account, served_at) values (${lane}, ${account}, clock_timestamp())
+        on conflict (lane, account) do update set served_at = excluded.served_at`,
+  );
 }
 
 /**
@@ -212,5 +276,7 @@ export async function removeExpired(database: Database, keepDays: number, deadLe
             or (status = 'failed' and finished_at < now() - make_interval(days => ${deadLetterDays}))
         returning id`,
   );
+  // A turn older than the retention orders an account as one never served would: drop it.
+  await database.execute(sql`delete from queue_turns where served_at < now() - make_interval(days => ${keepDays})`);
   return rows.length;
 }

@@ -18,12 +18,19 @@ export type LivePayload = z.infer<typeof LivePayload>;
 /** Tries of a live job (a worker that dies hands it to the next). */
 export const LIVE_ATTEMPTS = 3;
 
-/** Asks for a live slot for a recording: a worker with a free one takes it at once. */
-export async function queueLiveJob(tx: Tx | Database, session: Pick<LiveSession, "transcriptionId" | "userId">, priority: number, fromChunk?: number): Promise<void> {
+/** Asks for a live slot for a recording (`payer`'s turn in the live lane): a worker with a free one takes it at once. */
+export async function queueLiveJob(
+  tx: Tx | Database,
+  session: Pick<LiveSession, "transcriptionId" | "userId">,
+  payer: string,
+  priority: number,
+  fromChunk?: number,
+): Promise<void> {
   await enqueue(tx, {
     kind: "live",
     transcriptionId: session.transcriptionId,
     userId: session.userId,
+    account: payer,
     priority,
     maxAttempts: LIVE_ATTEMPTS,
     payload: fromChunk === undefined ? null : { fromChunk },
@@ -62,9 +69,9 @@ export async function releaseIdleSlot(
  * every slot taken its job waits in the queue and takes the next one that frees; the audio
  * is stored meanwhile, so nothing is lost.
  */
-export async function reclaimIdleSlot(tx: Tx, session: LiveSession, priority: number): Promise<void> {
+export async function reclaimIdleSlot(tx: Tx, session: LiveSession, payer: string, priority: number): Promise<void> {
   const from = session.slotReleasedAtChunk;
   if (!session.live || from === null || session.stoppedAt) return;
   await tx.update(liveSessions).set({ slotReleasedAtChunk: null }).where(eq(liveSessions.transcriptionId, session.transcriptionId));
-  await queueLiveJob(tx, session, priority, from);
+  await queueLiveJob(tx, session, payer, priority, from);
 }

@@ -96,7 +96,7 @@ export async function startRecording(database: Database, userId: string, input: 
       })
       .returning();
     await tx.insert(liveSessions).values({ transcriptionId: id, userId, live, notLiveReason: live ? null : SERVER_FULL });
-    if (live) await queueLiveJob(tx, { transcriptionId: id, userId }, jobPriority(e));
+    if (live) await queueLiveJob(tx, { transcriptionId: id, userId }, payer, jobPriority(e));
     return row;
   });
   return { transcription, live, notLiveReason: live ? null : SERVER_FULL, allowanceS };
@@ -185,7 +185,7 @@ export async function receiveChunks(database: Database, userId: string, transcri
       if (open) throw new DomainError("rate_limited", TOO_FAST, { reason: "pace" });
       throw new DomainError("conflict", RECORDING_ENDED, { reason: "ended" });
     }
-    if (stored.length) await reclaimIdleSlot(tx, counted, jobPriority(e));
+    if (stored.length) await reclaimIdleSlot(tx, counted, payer, jobPriority(e));
     const seconds = Math.ceil((counted.chunks * LIVE_CHUNK_MS) / 1000);
     if (seconds > counted.reservedSeconds) {
       const more = seconds - counted.reservedSeconds;
@@ -242,7 +242,7 @@ export async function stopRecording(database: Database, userId: string, transcri
       .where(and(eq(transcriptions.id, transcriptionId), eq(transcriptions.status, "recording")))
       .returning();
     if (!t) throw new DomainError("conflict", RECORDING_ENDED, { reason: "ended" });
-    await enqueue(tx, transcriptionId, jobPriority(e));
+    await enqueue(tx, transcriptionId, jobPriority(e), billed?.billedUserId ?? userId);
     return t;
   });
 }

@@ -244,7 +244,7 @@ export async function acceptStoredUpload(database: Database, admission: Admissio
           source: upload.source,
         })
         .returning();
-      await enqueue(tx, upload.id, jobPriority(e));
+      await enqueue(tx, upload.id, jobPriority(e), payerId);
       return row;
     });
   } catch (error) {

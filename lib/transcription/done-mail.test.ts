@@ -19,7 +19,7 @@ async function claimed(db: Database, userId: string, durationS: number) {
     id, userId, title: "Board meeting", durationS, reservedSeconds: durationS, usagePeriodStart: new Date("2026-11-01T00:00:00Z"),
     audioKey: `${userId}/${id}`, originalFilename: "m.wav", contentType: "audio/wav", sizeBytes: 1,
   });
-  await enqueue(db, id, 0);
+  await enqueue(db, id, 0, userId);
   const job = await claimTranscription(db, "w", 30_000);
   return { id, job: job! };
 }

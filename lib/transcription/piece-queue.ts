@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { queryRows, type Database, type Tx } from "@/lib/db/client";
+import type { JobDefinition } from "@/lib/jobs/definition";
+import { takeTurn } from "@/lib/jobs/store";
 import { jobs, transcriptSegments, transcriptionPieces, transcriptions } from "@/lib/db/schema";
 import type { EngineSegment } from "./engines/types";
 import type { Piece } from "./pieces";
@@ -57,13 +59,18 @@ interface PieceRow {
   language: string | null;
   attempts: number;
   audio_key: string;
+  account: string | null;
   previous: EngineSegment[] | string | null;
 }
+
+/** The lane whose turns pieces take (lib/worker's files lane, where transcribe jobs run). */
+const FILES_LANE: JobDefinition["lane"] = "files";
 
 /**
  * The next free piece of a running job transcribed with `engine` (a worker's engine must be
  * the job's: pieces of one file are heard alike), of one file only when `transcriptionId`
- * is given. Higher-priority jobs first, then older ones, then the file's order.
+ * is given. The file of the account the files lane served longest ago first, then
+ * higher-priority jobs, then older ones, then the file's order.
  */
 export async function claimPiece(
   database: Database,
@@ -84,18 +91,22 @@ export async function claimPiece(
                from transcription_pieces c
                join jobs j on j.transcription_id = c.transcription_id and j.kind = 'transcribe' and j.status = 'running'
                join transcriptions ct on ct.id = c.transcription_id
+               left join queue_turns qt on qt.lane = ${FILES_LANE} and qt.account = coalesce(j.account, '')
               where (c.status = 'queued' or (c.status = 'running' and c.locked_until < now()))
                 and ct.engine = ${filter.engine}
                 ${filter.transcriptionId ? sql`and c.transcription_id = ${filter.transcriptionId}` : sql``}
-              order by j.priority desc, j.created_at asc, c.idx asc
+              order by qt.served_at asc nulls first, j.priority desc, j.created_at asc, c.idx asc
               limit 1
               for update of c skip locked)
         returning p.transcription_id, p.idx, p.start_ms, p.end_ms, p.language, p.attempts, t.audio_key,
+          (select coalesce(a.account, '') from jobs a where a.transcription_id = p.transcription_id and a.kind = 'transcribe') as account,
           (select q.segments from transcription_pieces q
             where q.transcription_id = p.transcription_id and q.idx = p.idx - 1 and q.status = 'done') as previous`,
   );
   const row = rows[0];
   if (!row) return null;
+  // A piece is a turn of its payer's: the files lane then serves an account that waits before this file's next piece.
+  await takeTurn(database, FILES_LANE, row.account ?? "");
   const previous: EngineSegment[] | null = typeof row.previous === "string" ? (JSON.parse(row.previous) as EngineSegment[]) : row.previous;
   const previousText = previous?.map((s) => s.text).join(" ").slice(-PROMPT_CHARS);
   return {

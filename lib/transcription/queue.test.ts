@@ -21,7 +21,7 @@ async function queuedTranscription(db: Database, userId: string, priority = 0, r
     audioKey: `${userId}/${id}`, originalFilename: "t.wav", contentType: "audio/wav", sizeBytes: 1,
   });
   await reserveSeconds(db, userId, periodStart, reserved, null);
-  await enqueue(db, id, priority);
+  await enqueue(db, id, priority, userId);
   return id;
 }
 

@@ -22,8 +22,9 @@ import { webhooksOnEnd } from "./webhook-events";
 /** How often a file's transcription is tried (a transient engine error goes back to the queue). */
 export const TRANSCRIBE_ATTEMPTS = 4;
 
-export async function enqueue(tx: Tx | Database, transcriptionId: string, priority: number): Promise<void> {
-  await enqueueJob(tx, { kind: "transcribe", transcriptionId, priority, maxAttempts: TRANSCRIBE_ATTEMPTS });
+/** Queues a file's transcription; `payer` (whose hours it uses) is whose turn it takes in the files lane. */
+export async function enqueue(tx: Tx | Database, transcriptionId: string, priority: number, payer: string): Promise<void> {
+  await enqueueJob(tx, { kind: "transcribe", transcriptionId, account: payer, priority, maxAttempts: TRANSCRIBE_ATTEMPTS });
 }
 
 export interface CompletedTranscript {

@@ -32,7 +32,7 @@ import type { Diarization } from "@/lib/speakers/diarization";
  * worker's (canceled, taken over). A worker that is stopping stops its engine and hands the
  * job back at once, so a restart costs the file its progress but not an attempt.
  */
-async function transcribe({ database, job, signal, lost, leaseMs }: JobRun<unknown>): Promise<JobOutcome> {
+async function transcribe({ database, job, signal, lost, leaseMs, yieldTurn }: JobRun<unknown>): Promise<JobOutcome> {
   const [t] = job.transcriptionId ? await database.select().from(transcriptions).where(eq(transcriptions.id, job.transcriptionId)) : [];
   if (!t) return "done";
   const choice = await chooseEngine();
@@ -76,6 +76,7 @@ async function transcribe({ database, job, signal, lost, leaseMs }: JobRun<unkno
       workDir,
       signal,
       onProgress: progress.report,
+      yieldTurn,
     });
     speakers = await detecting;
     await progress.flush();

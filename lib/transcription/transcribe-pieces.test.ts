@@ -96,6 +96,7 @@ describe.each(BACKENDS)("transcribing long audio in pieces (real PocketSphinx) o
       workDir: dir,
       signal: options.signal ?? new AbortController().signal,
       onProgress: (f) => options.progress?.push(f),
+      yieldTurn: () => Promise.resolve(),
     });
 
   it("runs two pieces at once, shows each on the page as it finishes, and joins them in order", async () => {

@@ -24,6 +24,8 @@ interface PiecesRequest {
   workDir: string;
   signal: AbortSignal;
   onProgress: (fraction: number) => void;
+  /** between two pieces: lets a waiting account's job run first (the job's JobRun.yieldTurn) */
+  yieldTurn: () => Promise<void>;
 }
 
 /** How often the job's worker looks whether the pieces other workers took are done. */
@@ -76,6 +78,8 @@ export async function transcribePieces(request: PiecesRequest): Promise<EngineRe
 
   const lane = async () => {
     while (!signal.aborted) {
+      await request.yieldTurn();
+      if (signal.aborted) return;
       const piece = await claimPiece(database, workerId, leaseMs, { engine: engine.name, transcriptionId });
       if (piece) {
         const outcome = await runClaimedPiece({

@@ -36,7 +36,7 @@ const deliveryById = async (db: Database, id: string): Promise<WebhookDelivery> 
 async function queuedFile(db: Database, userId: string, workspaceId: string | null = null): Promise<string> {
   const id = await insertFile(db, userId);
   if (workspaceId) await db.update(transcriptions).set({ workspaceId }).where(eq(transcriptions.id, id));
-  await enqueueTranscription(db, id, 0);
+  await enqueueTranscription(db, id, 0, userId);
   return id;
 }
 

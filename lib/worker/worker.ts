@@ -47,6 +47,7 @@ const POLL_MS = 5_000;
  */
 /** Webhook deliveries a worker sends at once (each waits at most 10 s for an answer). */
 const WEBHOOKS_AT_ONCE = 4;
+const WEBHOOKS_PER_ACCOUNT = WEBHOOKS_AT_ONCE / 2;
 
 export function startWorker(database: Database, options: StartWorkerOptions = {}): Worker {
   const id = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
@@ -57,10 +58,12 @@ function start(database: Database, id: string, options: StartWorkerOptions): Wor
   const leaseMs = options.leaseMs ?? env().WORKER_LEASE_MS;
   const registry = jobRegistry({ liveIdleReleaseMs: options.liveIdleReleaseMs });
   const stopping = new AbortController();
-  let current: string | null = null;
+  // The files lane's jobs, outermost first: a long file's worker may run another account's file between two of its pieces.
+  const holding: string[] = [];
+  const current = () => holding.at(-1) ?? null;
   let lastBeat: Promise<unknown> = Promise.resolve();
   const beat = () => {
-    lastBeat = heartbeat(database, id, current).catch((error: unknown) => log().error({ err: error }, "heartbeat failed"));
+    lastBeat = heartbeat(database, id, current()).catch((error: unknown) => log().error({ err: error }, "heartbeat failed"));
     return lastBeat;
   };
   void beat();
@@ -79,16 +82,20 @@ function start(database: Database, id: string, options: StartWorkerOptions): Wor
       name: "files",
       kinds: kindsOf("files"),
       concurrency: () => 1,
-      // No file of its own: pieces of other workers' long files, if any are free.
+      // Between two pieces of a long file, a file of an account served longer ago runs first.
+      interleave: true,
+      // No file of its own: pieces of other workers' long files, if any are free — one round
+      // of them, then the lane looks for a queued file again (it may be another account's turn).
       whenIdle: async () => {
         const { engine } = await chooseEngine();
         if (!engine) return false;
+        let round = Math.max(1, engine.parallelism());
         const ran = await helpWithPieces({
           database,
           engine,
           workerId: id,
           leaseMs,
-          keepGoing: () => !stopping.signal.aborted,
+          keepGoing: () => !stopping.signal.aborted && round-- > 0,
           onPiece: (piece, outcome) => options.onPieceEnd?.(piece.transcriptionId, piece.index, outcome),
         });
         return ran > 0;
@@ -96,9 +103,11 @@ function start(database: Database, id: string, options: StartWorkerOptions): Wor
     },
     { name: "tasks", kinds: kindsOf("tasks"), concurrency: () => 1 },
     { name: "mail", kinds: kindsOf("mail"), concurrency: () => 1 },
-    // Calls to other people's servers, each up to 10 s: never in the mail's way, a few at once.
-    { name: "webhooks", kinds: kindsOf("webhooks"), concurrency: () => WEBHOOKS_AT_ONCE },
-    { name: "live", kinds: kindsOf("live"), concurrency: () => liveSlots, ready: hasEngine },
+    // Calls to other people's servers: never in the mail's way, a few at once, and at most
+    // half of them one account's, so its slow receivers leave room for everyone else's.
+    { name: "webhooks", kinds: kindsOf("webhooks"), concurrency: () => WEBHOOKS_AT_ONCE, perAccount: () => WEBHOOKS_PER_ACCOUNT },
+    // One account's recordings hold every live slot but one, which stays for another account.
+    { name: "live", kinds: kindsOf("live"), concurrency: () => liveSlots, perAccount: () => Math.max(1, liveSlots - 1), ready: hasEngine },
   ];
 
   const running = (async () => {
@@ -112,11 +121,12 @@ function start(database: Database, id: string, options: StartWorkerOptions): Wor
       stopping: stopping.signal,
       onStart: (job: HeldJob) => {
         if (registry[job.kind].lane !== "files") return;
-        current = job.id;
+        holding.push(job.id);
         void beat();
       },
       onEnd: (job: HeldJob, outcome: JobOutcome) => {
-        if (current === job.id) current = null;
+        const at = holding.indexOf(job.id);
+        if (at >= 0) holding.splice(at, 1);
         options.onJobEnd?.(job, outcome);
       },
     };
