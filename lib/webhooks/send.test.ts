@@ -91,6 +91,16 @@ describe("one webhook attempt over the network", () => {
     expect(Date.now() - began).toBeLessThan(2_000);
   });
 
+  it("gives up after 5 seconds by default (the whole exchange), as a timeout the delivery log names", async () => {
+    receiver.answer({ status: 200, delayMs: 8_000 });
+    const began = Date.now();
+    const error = await postWebhook(receiver.url(), HEADERS, "{}", { policy: loopbackAllowed }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DeliveryError);
+    expect(error).toMatchObject({ message: "The endpoint did not answer within 5 seconds.", retry: true, timedOut: true, responseStatus: null });
+    expect(Date.now() - began).toBeGreaterThanOrEqual(4_900);
+    expect(Date.now() - began).toBeLessThan(6_500);
+  }, 15_000);
+
   it("reads only a little of a long answer", async () => {
     receiver.answer({ status: 204 }, { status: 200, body: Buffer.alloc(20 * 1024 * 1024, "x") });
     expect(await postWebhook(receiver.url(), HEADERS, "{}", { policy: loopbackAllowed })).toBe(204);
