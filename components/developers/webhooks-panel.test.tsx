@@ -102,6 +102,46 @@ describe("the Developers page's webhooks", () => {
     expect(calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual(["/api/webhook-deliveries/d-1/resend"]);
   });
 
+  it("shows each endpoint's state and each delivery's attempts, and enables a disabled endpoint again", async () => {
+    const failing: ApiWebhook = { ...webhook("w-1", "https://hooks.example.com/slow"), state: "backing_off", consecutive_failures: 3, paused_until: "2026-11-21T11:00:00Z" };
+    let down: ApiWebhook = { ...webhook("w-2", "https://hooks.example.com/down"), state: "disabled", consecutive_failures: 10, disabled_at: "2026-11-21T12:00:00Z" };
+    const history = delivery({
+      status: "pending",
+      attempts: 2,
+      attempt_log: [
+        { at: "2026-11-21T10:00:00Z", outcome: "timeout", status: null, message: "The endpoint did not answer within 5 seconds." },
+        { at: "2026-11-21T10:00:10Z", outcome: "status", status: 503, message: "The endpoint answered with status 503." },
+        { at: "2026-11-21T10:00:12Z", outcome: "paused", status: null, message: "Held back: the endpoint is backing off after 2 failed attempts in a row until 2026-11-21T10:00:40.000Z." },
+      ],
+    });
+    const { calls } = fakeFetch({
+      "GET /api/webhook-endpoints": () => ({ body: { webhooks: [failing, down] } }),
+      "GET /api/webhook-endpoints/w-1/deliveries": { body: { deliveries: [history] } },
+      "POST /api/webhook-endpoints/w-2/enable": () => {
+        down = { ...down, state: "active", consecutive_failures: 0, disabled_at: null };
+        return { body: down };
+      },
+    });
+    renderFresh(<WebhooksPanel />);
+    const [slow, disabled] = await screen.findAllByTestId("webhook");
+    expect(within(slow).getByTestId("webhook-state")).toHaveTextContent(/^Backing off until .+ after 3 failed attempts in a row; its deliveries wait until then\. It is disabled after 10 in a row\.$/);
+    expect(within(slow).queryByRole("button", { name: /^Enable/ })).toBeNull();
+    expect(within(disabled).getByTestId("webhook-state")).toHaveTextContent(/^Disabled on .+ after 10 failed attempts in a row: events are logged but not sent until you enable it again\.$/);
+
+    fireEvent.click(within(slow).getByRole("button", { name: "Deliveries" }));
+    fireEvent.click(await within(slow).findByLabelText("2 attempts: show the history"));
+    const attempts = within(slow).getAllByTestId("webhook-attempt");
+    expect(attempts.map((a) => a.textContent?.replace(/^.*?(?=The|Held)/, ""))).toEqual([
+      "The endpoint did not answer within 5 seconds.",
+      "The endpoint answered with status 503.",
+      "Held back: the endpoint is backing off after 2 failed attempts in a row until 2026-11-21T10:00:40.000Z.",
+    ]);
+
+    fireEvent.click(within(disabled).getByRole("button", { name: "Enable the webhook https://hooks.example.com/down again" }));
+    await waitFor(() => expect(within(disabled).getByTestId("webhook-state")).toHaveTextContent("Active."));
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual(["/api/webhook-endpoints/w-2/enable"]);
+  });
+
   it("deletes a webhook after asking", async () => {
     let listed = [webhook("w-1", "https://hooks.example.com/v")];
     fakeFetch({

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { transcriptions, webhookDeliveries, workspaceMembers, workspaces, type WebhookDelivery } from "@/lib/db/schema";
+import { transcriptions, webhookDeliveries, webhooks, workspaceMembers, workspaces, type WebhookDelivery } from "@/lib/db/schema";
 import type { JobDefinition, JobOutcome } from "@/lib/jobs/definition";
 import { runJob } from "@/lib/jobs/run-job";
 import { claim } from "@/lib/jobs/store";
@@ -20,10 +20,11 @@ const LEASE = 30_000;
 // The real definition with its waits cut to nothing: the retries run at once instead of over the hour.
 const noWaits = { ...webhookJob, backoffMs: () => 0 } as JobDefinition<unknown>;
 
-/** Runs every due webhook job, as a worker's lane would, until none is left; the outcomes in order. */
+/** Runs every due webhook job, as a worker's lane would, until none is left; the outcomes in order. Endpoints' pauses are cut to nothing too (endpoint-health.test.ts tests them). */
 async function runDeliveries(db: Database): Promise<JobOutcome[]> {
   const outcomes: JobOutcome[] = [];
   for (;;) {
+    await db.update(webhooks).set({ pausedUntil: null });
     const job = await claim(db, "w-test", ["webhook"], LEASE);
     if (!job) return outcomes;
     outcomes.push(await runJob(db, job, noWaits, { leaseMs: LEASE, stopping: new AbortController().signal }));

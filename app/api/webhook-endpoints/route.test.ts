@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "@/lib/db/client";
-import { webhookDeliveries, workspaceMembers, workspaces, type User, type WorkspaceRole } from "@/lib/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { webhookDeliveries, webhooks, workspaceMembers, workspaces, type User, type WorkspaceRole } from "@/lib/db/schema";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
 import { POST as RESEND } from "../webhook-deliveries/[id]/resend/route";
 import { GET as DELIVERIES } from "./[id]/deliveries/route";
+import { POST as ENABLE } from "./[id]/enable/route";
 import { DELETE } from "./[id]/route";
 import { GET, POST } from "./route";
 
@@ -28,6 +30,7 @@ const create = async (body: unknown) =>
 const list = async () => answer(await GET(new Request(`${BASE}/webhook-endpoints`, { headers: COOKIE })));
 const remove = async (id: string) => answer(await DELETE(new Request(`${BASE}/webhook-endpoints/${id}`, { method: "DELETE", headers: COOKIE }), params(id)));
 const deliveries = async (id: string) => answer(await DELIVERIES(new Request(`${BASE}/webhook-endpoints/${id}/deliveries`, { headers: COOKIE }), params(id)));
+const enable = async (id: string) => answer(await ENABLE(new Request(`${BASE}/webhook-endpoints/${id}/enable`, { method: "POST", headers: COOKIE }), params(id)));
 const resend = async (id: string) => answer(await RESEND(new Request(`${BASE}/webhook-deliveries/${id}/resend`, { method: "POST", headers: COOKIE }), params(id)));
 
 const NOT_FOUND = { detail: "This webhook does not exist." };
@@ -78,7 +81,7 @@ describe.each(BACKENDS)("the webhook routes, on %s", (_name, open) => {
     const created = await create({ url: " https://hooks.example.com/verbatim " });
     expect(created).toEqual({
       status: 201,
-      body: { id: expect.any(String), url: "https://hooks.example.com/verbatim", events: ["transcription.done", "transcription.failed"], secret: expect.stringMatching(/^whsec_[\w-]{43}$/), workspace_id: null, created_at: expect.any(String) },
+      body: { id: expect.any(String), url: "https://hooks.example.com/verbatim", events: ["transcription.done", "transcription.failed"], secret: expect.stringMatching(/^whsec_[\w-]{43}$/), workspace_id: null, created_at: expect.any(String), state: "active", consecutive_failures: 0, paused_until: null, disabled_at: null },
     });
     const onlyFailed = await create({ url: "https://hooks.example.com/failures", events: ["transcription.failed", "transcription.failed"] });
     expect(onlyFailed).toMatchObject({ status: 201, body: { events: ["transcription.failed"] } });
@@ -148,6 +151,7 @@ describe.each(BACKENDS)("the webhook routes, on %s", (_name, open) => {
             attempts: 6,
             response_status: 500,
             error: "The endpoint answered with status 500.",
+            attempt_log: [],
             delivered_at: null,
             created_at: expect.any(String),
             updated_at: expect.any(String),
@@ -211,6 +215,24 @@ describe.each(BACKENDS)("the webhook routes, on %s", (_name, open) => {
     expect(await list()).toEqual({ status: 200, body: { webhooks: [] } });
   });
 
+  it("shows a disabled webhook's state and lets whoever manages it enable it again (200); others are refused", async () => {
+    as("owner", team);
+    const teams = (await create({ url: "https://hooks.example.com/down" })).body!;
+    await t.db.update(webhooks).set({ consecutiveFailures: 10, disabledAt: sql`now()`, pausedUntil: sql`now() + interval '1 hour'` }).where(eq(webhooks.id, teams.id as string));
+    const [listed] = (await list()).body!.webhooks as Array<Record<string, unknown>>;
+    expect(listed).toMatchObject({ state: "disabled", consecutive_failures: 10, paused_until: null, disabled_at: expect.any(String) });
+    const delivery = await failedDelivery(teams.id as string);
+    expect(await resend(delivery)).toEqual({ status: 409, body: { detail: "This webhook is disabled after failing too often. Enable it again, then resend." } });
+    as("member", team);
+    expect(await enable(teams.id as string)).toEqual({ status: 403, body: ADMINS_ONLY });
+    as("stranger");
+    expect(await enable(teams.id as string)).toEqual({ status: 404, body: NOT_FOUND });
+    as("admin", team);
+    expect(await enable(teams.id as string)).toEqual({ status: 200, body: { ...listed, state: "active", consecutive_failures: 0, disabled_at: null } });
+    expect((await resend(delivery)).status).toBe(202);
+    expect(await remove(teams.id as string)).toEqual({ status: 204, body: null });
+  });
+
   it("answers 401 to every route without a session", async () => {
     current.user = null;
     const id = randomUUID();
@@ -219,5 +241,6 @@ describe.each(BACKENDS)("the webhook routes, on %s", (_name, open) => {
     expect((await remove(id)).status).toBe(401);
     expect((await deliveries(id)).status).toBe(401);
     expect((await resend(id)).status).toBe(401);
+    expect((await enable(id)).status).toBe(401);
   });
 });
