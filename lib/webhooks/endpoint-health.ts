@@ -16,7 +16,7 @@ import { DELIVERY_TIMEOUT_MS } from "./send";
 
 /** The pause after the n-th failure in a row: 10 s, 30 s, 2 min, 10 min, 30 min, then 1 h each. */
 const PAUSES_MS = [10_000, 30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000];
-export const endpointPause = (failures: number): number => PAUSES_MS[Math.min(Math.max(failures, 1), PAUSES_MS.length) - 1];
+const endpointPause = (failures: number): number => PAUSES_MS[Math.min(Math.max(failures, 1), PAUSES_MS.length) - 1];
 
 /** About five hours of failing (10 s + 30 s + 2 min + 10 min + 30 min + 4 × 1 h, one attempt after each pause). */
 const DISABLE_AFTER_FAILURES = WEBHOOK_DISABLE_AFTER_FAILURES;

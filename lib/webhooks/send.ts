@@ -30,7 +30,7 @@ export class DeliveryError extends DomainError {
  * included). A receiver should answer 2xx at once and do its work afterwards; the slot a slow
  * one holds is a slot other accounts' deliveries wait for.
  */
-export const CONNECT_TIMEOUT_MS = 2_000;
+const CONNECT_TIMEOUT_MS = 2_000;
 export const DELIVERY_TIMEOUT_MS = 5_000;
 /** Of the answer only its status matters; a little of the body is read so the connection ends cleanly, the rest never. */
 const BODY_READ_LIMIT = 4096;
