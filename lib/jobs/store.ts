@@ -196,6 +196,11 @@ export function release(tx: Writer, job: HeldJob): Promise<boolean> {
   return settle(tx, job, { status: "queued", attempts: sql`greatest(0, ${jobs.attempts} - 1)`, runAfter: sql`now()` });
 }
 
+/** Back to the queue after `delayMs`, this run not counted: what the job needs is busy or resting (a webhook endpoint's one delivery at a time, its backoff). */
+export function postpone(tx: Writer, job: HeldJob, delayMs: number): Promise<boolean> {
+  return settle(tx, job, { status: "queued", attempts: sql`greatest(0, ${jobs.attempts} - 1)`, runAfter: sql`now() + make_interval(secs => ${delayMs / 1000})` });
+}
+
 /** Ends the open (queued or running) jobs of a kind for a transcription: a user or operator canceled; their workers notice at the next renewal. */
 export async function cancelOpen(tx: Writer, kind: JobKind, transcriptionId: string): Promise<number> {
   const rows = await tx
