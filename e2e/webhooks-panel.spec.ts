@@ -24,7 +24,8 @@ async function receiver() {
 /**
  * Issue 30 §5 in the browser: a webhook added on the Developers page (a private address
  * refused with a sentence), its secret revealed, a failed attempt and its retry in the
- * delivery log, a resend, and the webhook deleted.
+ * delivery log, a resend, and the webhook deleted. Issue 38: the endpoint's backoff after
+ * the failure is shown, and each attempt's outcome.
  */
 test("webhooks: added on the Developers page, deliveries logged with their retries, resent, deleted", async ({ page }) => {
   test.setTimeout(180_000);
@@ -62,9 +63,17 @@ test("webhooks: added on the Developers page, deliveries logged with their retri
     await expect(row).toContainText("transcription.done");
     await expect(row).toContainText("The endpoint answered with status 500.");
     await expect(row.getByRole("button", { name: /^Resend/ })).toBeDisabled();
+    // The endpoint backs off after failing: the list says until when, the attempt's history what happened.
+    await page.reload();
+    const state = item.getByTestId("webhook-state");
+    await expect(state).toHaveText(/^Backing off until .+ after \d+ failed attempts?( in a row)?; its deliveries wait until then\. It is disabled after 10 in a row\.$/);
+    await item.getByRole("button", { name: "Deliveries" }).click();
+    await row.getByLabel(/attempts: show the history$/).click();
+    await expect(row.getByTestId("webhook-attempt").first()).toContainText("The endpoint answered with status 500.");
     hooks.state.accept = true;
     await expect(row).toContainText("Delivered", { timeout: 60_000 });
     await expect(row).toContainText("200");
+    await expect(state).toHaveText("Active.", { timeout: 15_000 });
     const first = hooks.received[0];
     expect(verifyWebhookSignature(secret, first.headers["verbatim-signature"] as string, first.body)).toBe(true);
 

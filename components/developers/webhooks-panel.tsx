@@ -220,7 +220,10 @@ function WebhookItem({ webhook, onDelete, onChange }: { webhook: ApiWebhook; onD
  * signed with the webhook's secret (Verbatim-Signature) and retried for about an hour.
  */
 export function WebhooksPanel({ workspaceName }: { workspaceName?: string | null }) {
-  const { data, error, mutate } = useApi("/api/webhook-endpoints", WebhookList);
+  // While an endpoint backs off, its state follows (until when, then active again).
+  const { data, error, mutate } = useApi("/api/webhook-endpoints", WebhookList, {
+    refreshInterval: (latest) => (latest?.webhooks.some((w) => w.state === "backing_off") ? 5_000 : 0),
+  });
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<WebhookEventName[]>([...WEBHOOK_EVENT_NAMES]);
   const [adding, setAdding] = useState(false);
