@@ -20,16 +20,12 @@ import { run } from "@/lib/process/run";
 import { startTestPostgres } from "@/test/support/postgres";
 import { startS3Server } from "@/test/support/s3-server";
 import { uploadWav } from "@/test/support/uploads";
+import { arg, secs } from "./args";
 import { benchUser } from "./bench-user";
 
 const ROOT = path.resolve(__dirname, "..");
 const READING = path.join(ROOT, "test/fixtures/audio/steady-reading.ogg");
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
-const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 function startWorkers(count: number, env: Record<string, string>): ChildProcess[] {

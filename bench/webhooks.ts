@@ -12,11 +12,7 @@ import path from "node:path";
 import { openDatabase } from "@/lib/db/client";
 import { migrateAndSeed } from "@/lib/db-setup/migrate";
 import { runWebhookAttack } from "@/test/support/webhook-attack";
-
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
+import { arg, secs } from "./args";
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "verbatim-bench-webhooks-"));
@@ -26,7 +22,7 @@ async function main() {
     await migrateAndSeed(handle);
     const waitS = arg("wait-s", 300);
     const { delayMs } = await runWebhookAttack(handle.db, { waitMs: waitS * 1000, transcriptions: arg("transcriptions", 6) });
-    console.log(delayMs === null ? `B's delivery had not arrived after ${waitS} s.` : `B's delivery arrived ${(delayMs / 1000).toFixed(1)} s after it was queued (target: 5 s or less).`);
+    console.log(delayMs === null ? `B's delivery had not arrived after ${waitS} s.` : `B's delivery arrived ${secs(delayMs)} after it was queued (target: 5 s or less).`);
   } finally {
     await handle.close();
     rmSync(dir, { recursive: true, force: true });

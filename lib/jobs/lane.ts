@@ -15,6 +15,8 @@ export interface Lane {
   perAccount?(): number;
   /** whether a long job may hand its turn to another account between its parts (JobRun.yieldTurn) */
   interleave?: boolean;
+  /** first come, first served, no turns (the baseline bench:fairness compares with) */
+  fifo?: boolean;
   /** whether this worker can take a job now (its engine is there) */
   ready?(): Promise<boolean>;
   /** with nothing of its own to take: other work (pieces of other workers' long files); true when it did some */
@@ -42,7 +44,7 @@ export interface LaneOptions {
 export async function runLane(database: Database, lane: Lane, options: LaneOptions): Promise<void> {
   const running = new Set<Promise<void>>();
   const take = (fairerThan?: readonly string[]) =>
-    claim(database, options.workerId, lane.kinds, options.leaseMs, { lane: lane.name, perAccount: lane.perAccount?.(), fairerThan });
+    claim(database, options.workerId, lane.kinds, options.leaseMs, { lane: lane.name, perAccount: lane.perAccount?.(), fairerThan, fifo: lane.fifo });
 
   /** Runs a held job to its end; in an interleaving lane, `holding` lists the accounts whose work it sits inside. */
   const run = (job: HeldJob, holding: readonly string[]): Promise<void> => {
@@ -51,7 +53,7 @@ export async function runLane(database: Database, lane: Lane, options: LaneOptio
     return runJob(database, job, options.definitionOf(job.kind), {
       leaseMs: options.leaseMs,
       stopping: options.stopping,
-      yieldTurn: lane.interleave ? yieldingTo(accounts) : undefined,
+      yieldTurn: lane.interleave && !lane.fifo ? yieldingTo(accounts) : undefined,
     })
       .then((outcome) => options.onEnd?.(job, outcome))
       .catch((error: unknown) => log().error({ err: error, jobId: job.id, kind: job.kind }, "a job's end could not be written; its lease runs out and it is taken again"));

@@ -61,6 +61,8 @@ export interface Turns {
    * a worker in the middle of these accounts' long work offers its turn to another account.
    */
   fairerThan?: readonly string[];
+  /** priority, then age, whoever's: the order before turns, kept as bench:fairness's baseline */
+  fifo?: boolean;
 }
 
 const list = (values: readonly string[]) =>
@@ -109,7 +111,7 @@ export async function claim(database: Database, workerId: string, kinds: readonl
            where j.kind in (${kindList})
              and ((j.status = 'queued' and j.run_after <= now()) or (j.status = 'running' and j.locked_until < now()))
              ${capped} ${fairer}
-           order by t.served_at asc nulls first, j.priority desc, j.created_at asc
+           order by ${turns.fifo ? sql`` : sql`t.served_at asc nulls first,`} j.priority desc, j.created_at asc
            limit 1
            for update of j skip locked
         ), claimed as (

@@ -31,6 +31,8 @@ export interface StartWorkerOptions {
   liveIdleReleaseMs?: number;
   /** run the fleet's periodic work (default true) */
   schedules?: boolean;
+  /** "fifo": the files lane serves first come, first served, as before accounts took turns (bench:fairness's baseline) */
+  filesOrder?: "turns" | "fifo";
 }
 
 /** Without a wake-up a lane looks for work this often: a retry's backoff or a dead worker's lease may have run out. */
@@ -84,6 +86,7 @@ function start(database: Database, id: string, options: StartWorkerOptions): Wor
       concurrency: () => 1,
       // Between two pieces of a long file, a file of an account served longer ago runs first.
       interleave: true,
+      fifo: options.filesOrder === "fifo",
       // No file of its own: pieces of other workers' long files, if any are free — one round
       // of them, then the lane looks for a queued file again (it may be another account's turn).
       whenIdle: async () => {

@@ -1,0 +1,8 @@
+/** A numeric `--name N` argument of a benchmark, or its default. */
+export function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+/** Milliseconds as seconds with one decimal. */
+export const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
