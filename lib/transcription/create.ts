@@ -18,6 +18,7 @@ import { ENGINE_UNAVAILABLE } from "./engines/labels";
 import { offeredEngine } from "./offered-engine";
 import { jobPriority, languageOptions, quotaMessage, tooLongMessage } from "./plan-limits";
 import { enqueue } from "./queue";
+import { closeStagedUpload, openStagedUpload } from "./open-uploads";
 import { log } from "@/lib/log/logger";
 import { MAX_SPEAKERS } from "@/lib/api/contract/uploads-input";
 
@@ -262,9 +263,11 @@ export async function createTranscription(database: Database, input: NewTranscri
   const admission = await admitUpload(database, input);
   if (!input.body) throw new DomainError("invalid", "The file is empty.");
   const id = randomUUID();
+  // Its body may fill up to max_upload_mb of this host's disk: it counts as an open upload while it arrives.
+  await openStagedUpload(database, input.userId, id, "raw");
   const dir = incomingDir(id);
-  await mkdir(dir, { recursive: true });
   try {
+    await mkdir(dir, { recursive: true });
     const file = path.join(dir, ORIGINAL);
     let size: number;
     try {
@@ -279,5 +282,6 @@ export async function createTranscription(database: Database, input: NewTranscri
     return await acceptStoredUpload(database, admission, { id, file, size, contentType: input.contentType, source: input.source, signal: input.signal });
   } finally {
     await rm(dir, { recursive: true, force: true });
+    await closeStagedUpload(database, id);
   }
 }

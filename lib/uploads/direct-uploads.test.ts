@@ -26,7 +26,7 @@ import {
   sweepExpiredDirectUploads,
   type DirectUploadRequest,
 } from "./direct-uploads";
-import { UPLOAD_EXPIRY_MS } from "./resumable";
+import { UPLOAD_EXPIRY_MS } from "@/lib/api/contract/upload-parts";
 
 const JFK = path.resolve(__dirname, "../../test/fixtures/audio/jfk.wav"); // 11 s of speech
 const MIB = 1024 * 1024;
