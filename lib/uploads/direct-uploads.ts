@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, lt } from "drizzle-orm";
+import { and, asc, eq, lt } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { directUploadParts, directUploads, type DirectUpload, type Transcription } from "@/lib/db/schema";
 import { isForeignKeyViolation } from "@/lib/db/errors";
