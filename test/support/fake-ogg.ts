@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import { env } from "@/lib/env";
 
 /** Ogg's page checksum: CRC-32 with polynomial 0x04c11db7, not reflected, starting at 0. */
 function oggCrc(page: Buffer): number {
@@ -17,7 +18,7 @@ function oggCrc(page: Buffer): number {
  * second. What an account would upload to hold a plan's hours without paying for the bytes.
  */
 export function writeLyingOgg(file: string, claimedS: number): number {
-  execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=0.5", "-ac", "1", "-ar", "48000", "-c:a", "libopus", "-b:a", "24k", file]);
+  execFileSync(env().FFMPEG_PATH, ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=0.5", "-ac", "1", "-ar", "48000", "-c:a", "libopus", "-b:a", "24k", file]);
   const bytes = readFileSync(file);
   const last = bytes.lastIndexOf("OggS");
   const segments = bytes[last + 26];
