@@ -339,6 +339,7 @@ describe.each(BACKENDS.slice(0, 1))("uploads sent straight to the bucket (S3 mul
     expect(refusals).toHaveLength(3);
     for (const r of refusals) expect(r).toMatchObject({ kind: "conflict", message: "You have 5 uploads in progress. Let one finish, or cancel one, then try again." });
     expect(await t.db.select().from(directUploads).where(eq(directUploads.userId, userId))).toHaveLength(5);
+    for (const s of settled) if (s.status === "fulfilled") await cancelDirectUpload(t.db, bucket(), s.value);
   });
 
   it("canceling removes the upload and its receipts: it cannot be found or completed any more", async () => {
