@@ -60,12 +60,13 @@ test("ten racing invitations with 2 seats free: two are sent, eight refused with
     "insert into subscriptions (id, user_id, plan_id, status, billing_interval, seats) select 'sub-' || id, id, 'team', 'active', 'monthly', 6 from users where email = $1",
     [owner.email.toLowerCase()],
   );
+  const members = [await createUser(page.request), await createUser(page.request), await createUser(page.request)];
   await logInViaApi(page, owner);
   const created = await page.request.post("/api/auth/organization/create", { headers: ORIGIN, data: { name: "Acme", slug: `acme-${randomUUID().slice(0, 8)}` } });
   expect(created.status(), await created.text()).toBe(200);
   const workspaceId = ((await created.json()) as { id: string }).id;
-  for (let i = 0; i < 3; i++) {
-    const member = await createUser(page.request);
+  // With the owner, 4 of the plan's 6 seats are taken.
+  for (const member of members) {
     await sql("insert into workspace_members (id, organization_id, user_id, role) select $1, $2, id, 'member' from users where email = $3", [randomUUID(), workspaceId, member.email.toLowerCase()]);
   }
   const answers = await Promise.all(
