@@ -39,6 +39,8 @@ import {
   INVITATION_DAYS,
   MAX_WORKSPACE_MEMBERS,
   OWNER_ROLE_FIXED,
+  refuseWithdrawnInvitation,
+  sendInvitationIfSeated,
 } from "./workspace-rules";
 import { removeUserAudioQuietly } from "@/lib/storage/audio-store";
 import { confirmAddress, dropUnconfirmedPassword, endPasswordResets } from "@/lib/accounts/credentials";
@@ -227,7 +229,8 @@ function createAuth() {
         requireEmailVerificationOnInvitation: true,
         sendInvitationEmail: async ({ id, email, role, organization: workspace, inviter }) => {
           const url = `${config.APP_URL}/invitations/${encodeURIComponent(id)}`;
-          await queueMail(db(), workspaceInvitationMail(email, inviter.user.name, workspace.name, role, url, INVITATION_DAYS));
+          // Racing invitations all passed beforeCreateInvitation: the seat is held here, after the write.
+          await sendInvitationIfSeated(db(), { id, organizationId: workspace.id }, inviter.user.id, workspaceInvitationMail(email, inviter.user.name, workspace.name, role, url, INVITATION_DAYS));
         },
         organizationHooks: {
           beforeCreateOrganization: async ({ organization: fields }) => checkedWorkspaceFields(fields, { creating: true }),
@@ -236,6 +239,7 @@ function createAuth() {
             assertAssignableRole(invitation.role);
             await assertSeatForNewMember(db(), invitation.organizationId, undefined, inviter.id);
           },
+          afterCreateInvitation: async ({ invitation }) => refuseWithdrawnInvitation(invitation.id),
           beforeAddMember: async ({ member }) => {
             if (member.role !== "owner") await assertSeatForNewMember(db(), member.organizationId);
           },

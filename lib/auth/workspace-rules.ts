@@ -1,9 +1,11 @@
 import { APIError } from "better-auth/api";
 import { and, eq, sql } from "drizzle-orm";
-import { assertSeatFree, mayCreateWorkspace } from "@/lib/billing/seats";
+import { assertSeatFree, holdSeatForInvitation, mayCreateWorkspace } from "@/lib/billing/seats";
 import type { Database } from "@/lib/db/client";
 import { transcriptions, workspaceMembers } from "@/lib/db/schema";
-import { isDomainError } from "@/lib/errors/domain-error";
+import { isDomainError, type DomainError } from "@/lib/errors/domain-error";
+import { queueMail } from "@/lib/email/mail-queue";
+import type { Mail } from "@/lib/email/message";
 import { WORKSPACE_ROLES } from "@/lib/db/schema";
 import { workspaceNameProblem } from "@/lib/access/workspace-name";
 
@@ -69,6 +71,33 @@ export async function allowWorkspaceCreation(database: Database, userId: string)
 /** An invitation or a new member needs a free seat of the owner's plan (pending invitations hold one). */
 export async function assertSeatForNewMember(database: Database, workspaceId: string, acceptingInvitationId?: string, actorId?: string): Promise<void> {
   await assertSeatFree(database, workspaceId, acceptingInvitationId, actorId).catch(refuse);
+}
+
+/** Invitations removed for want of a seat after Better Auth wrote them, until their request answers the refusal. */
+const withdrawn = new Map<string, DomainError>();
+
+/**
+ * Better Auth's `sendInvitationEmail`, which it calls right after writing the invitation: the
+ * seat is checked again with the owner's seats held (holdSeatForInvitation), and the mail is
+ * queued in that transaction only for an invitation that keeps its seat. Better Auth only logs
+ * what this throws, so a withdrawn invitation is refused by `refuseWithdrawnInvitation`
+ * (afterCreateInvitation, next in the same request).
+ */
+export async function sendInvitationIfSeated(database: Database, invitation: { id: string; organizationId: string }, inviterId: string, mail: Mail): Promise<void> {
+  const refusal = await database.transaction(async (tx) => {
+    const refused = await holdSeatForInvitation(tx, invitation, inviterId);
+    if (!refused) await queueMail(tx, mail);
+    return refused;
+  });
+  if (refusal) withdrawn.set(invitation.id, refusal);
+}
+
+/** The invitation this request wrote was withdrawn (no seat was free): its answer is the refusal, in our sentence. */
+export function refuseWithdrawnInvitation(invitationId: string): void {
+  const refusal = withdrawn.get(invitationId);
+  if (!refusal) return;
+  withdrawn.delete(invitationId);
+  refuse(refusal);
 }
 
 /**

@@ -20,7 +20,7 @@ import { requireOperation } from "./feature-refusal";
 import { billedUserOf, payerOf, payerOfTranscription } from "./payer";
 import { NOT_PER_SEAT, changeSeats, startCheckout } from "./plan-changes";
 import { SEATS_RANGE } from "./seat-count";
-import { assertSeatFree, assertSeatsCover, defaultSeats, mayCreateWorkspace, seatLimit, seatsTaken } from "./seats";
+import { assertSeatFree, assertSeatsCover, defaultSeats, holdSeatForInvitation, mayCreateWorkspace, seatLimit, seatsTaken } from "./seats";
 
 const JFK = path.resolve(__dirname, "../../test/fixtures/audio/jfk.wav");
 const DAY_MS = 86_400_000;
@@ -202,6 +202,29 @@ describe.each(BACKENDS)("Team billing on %s", (_name, open) => {
     });
     // …but a pending invitation being accepted already holds its seat.
     await expect(assertSeatFree(t.db, ws, pending)).resolves.toBeUndefined();
+  });
+
+  it("ten invitations at once with 2 seats free, sent as Better Auth sends them (check, write, then the seat held): 2 are kept, 8 withdrawn with the sentence", async () => {
+    const owner = await teamOwner(t.db, 6);
+    const ws = await insertWorkspace(t.db, owner);
+    for (let i = 0; i < 3; i++) await addMember(t.db, ws, await insertUser(t.db), "member");
+    // Better Auth's invite-member: beforeCreateInvitation, its own insert, then sendInvitationEmail — three steps, no transaction.
+    const inviteAsBetterAuth = async () => {
+      await assertSeatFree(t.db, ws, undefined, owner);
+      const id = await invite(t.db, ws, owner);
+      const refusal = await t.db.transaction((tx) => holdSeatForInvitation(tx, { id, organizationId: ws }, owner));
+      if (refusal) throw refusal;
+      return id;
+    };
+    const settled = await Promise.allSettled(Array.from({ length: 10 }, inviteAsBetterAuth));
+    const kept = settled.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+    expect(kept).toHaveLength(2);
+    for (const s of settled) {
+      if (s.status === "rejected") expect(s.reason).toMatchObject({ kind: "forbidden", message: "Your Team plan has 6 seats and all are taken. Add seats on your Account page to invite more people." });
+    }
+    expect(await seatsTaken(t.db, owner)).toEqual({ members: 4, invitations: 2 });
+    const pending = await t.db.select({ id: workspaceInvitations.id }).from(workspaceInvitations).where(and(eq(workspaceInvitations.organizationId, ws), eq(workspaceInvitations.status, "pending")));
+    expect(pending.map((p) => p.id).sort()).toEqual([...kept].sort());
   });
 
   it("seats are counted across every workspace an owner has, each person once", async () => {

@@ -102,6 +102,29 @@ export async function assertSeatFree(database: Database | Tx, workspaceId: strin
   );
 }
 
+/**
+ * An invitation Better Auth has just written, checked again with the owner's seats held:
+ * its organization plugin runs the check before (`assertSeatFree`) and the insert as two
+ * steps, not one transaction, so invitations sent at the same moment all passed the check
+ * before any was written. Here the owner's row is held (FOR NO KEY UPDATE) to the commit, so
+ * these checks take turns, and each counts every other invitation written by then: one that
+ * does not fit is removed in the same transaction and its refusal returned (null: it keeps
+ * its seat). The caller queues the invitation's mail in `tx` only when it is kept.
+ */
+export async function holdSeatForInvitation(tx: Tx, invitation: { id: string; organizationId: string }, actorId: string): Promise<DomainError | null> {
+  const owner = await workspaceOwner(tx, invitation.organizationId);
+  if (owner) await tx.select({ id: users.id }).from(users).where(eq(users.id, owner)).for("no key update");
+  const refusal = await assertSeatFree(tx, invitation.organizationId, invitation.id, actorId).then(
+    () => null,
+    (error: unknown) => {
+      if (error instanceof DomainError) return error;
+      throw error;
+    },
+  );
+  if (refusal) await tx.delete(workspaceInvitations).where(eq(workspaceInvitations.id, invitation.id));
+  return refusal;
+}
+
 /** Whether the user's plan lets them create a workspace (the gate table's `team_workspaces`). */
 export async function mayCreateWorkspace(database: Database | Tx, userId: string): Promise<boolean> {
   return allows((await entitlementsFor(database, userId)).features, "team_workspaces");

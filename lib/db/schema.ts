@@ -643,6 +643,25 @@ export const transcriptionStyles = pgTable(
 );
 
 /**
+ * An upload whose bytes go to a web host's disk: a tus upload (until it is accepted, refused,
+ * canceled or expires) or a raw body (for its request). Its id is the transcription's. With
+ * `direct_uploads` these are a user's open uploads, which `lib/uploads/open-uploads.ts` caps:
+ * each is added under a lock of the user's row, after counting, so racing starts cannot all pass.
+ */
+export const stagedUploads = pgTable(
+  "staged_uploads",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    way: text("way", { enum: ["tus", "raw"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("staged_uploads_user_idx").on(t.userId)],
+);
+
+/**
  * An upload a browser is sending straight to the bucket (S3_DIRECT_UPLOADS): the multipart
  * upload the web host started for it, and what the file will become. Its id is the
  * transcription's. Removed when completed, canceled, or abandoned for a day (then aborted in the bucket).
@@ -669,7 +688,7 @@ export const directUploads = pgTable(
     workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [index("direct_uploads_created_idx").on(t.createdAt)],
+  (t) => [index("direct_uploads_created_idx").on(t.createdAt), index("direct_uploads_user_idx").on(t.userId)],
 );
 
 export type DirectUpload = typeof directUploads.$inferSelect;

@@ -8,8 +8,9 @@ import { env } from "@/lib/env";
 import { DomainError, isDomainError } from "@/lib/errors/domain-error";
 import { findReadable, toApiTranscription } from "@/lib/transcription/queries";
 import { acceptStoredUpload, admitUpload } from "@/lib/transcription/create";
-import { MAX_OPEN_UPLOADS } from "@/lib/api/contract/upload-parts";
-import { UPLOAD_EXPIRY_MS, UPLOAD_ID, metadataOf, openUploadsOf, sweepExpiredUploads } from "@/lib/uploads/resumable";
+import { UPLOAD_EXPIRY_MS } from "@/lib/api/contract/upload-parts";
+import { closeStagedUpload, openStagedUpload } from "@/lib/transcription/open-uploads";
+import { UPLOAD_ID, metadataOf, sweepExpiredUploads } from "@/lib/uploads/resumable";
 import { STATUS_OF } from "./error-response";
 import { log } from "@/lib/log/logger";
 
@@ -36,10 +37,18 @@ function idFromPath(url: string): string | undefined {
   return new URL(url, "http://x").pathname.split("/").filter(Boolean).pop();
 }
 
-/** The signed-in user and the database of each request, for the hooks (tus hands them the same Request). */
-const callers = new WeakMap<Request, { user: User; database: Database; space: string | null }>();
+interface Caller {
+  user: User;
+  database: Database;
+  space: string | null;
+  /** the upload this request counted as open (a creation), to let go of if tus does not create it */
+  opened?: string;
+}
 
-function callerOf(req: Request): { user: User; database: Database; space: string | null } {
+/** The signed-in user and the database of each request, for the hooks (tus hands them the same Request). */
+const callers = new WeakMap<Request, Caller>();
+
+function callerOf(req: Request): Caller {
   const caller = callers.get(req);
   if (!caller) throw { status_code: 401, body: JSON.stringify({ detail: "You are not logged in." }) };
   return caller;
@@ -67,15 +76,17 @@ function create(directory: string): { server: Server; store: FileStore } {
     // Finished uploads are gone the moment they are accepted; nothing to terminate.
     disableTerminationForFinishedUploads: true,
     async onUploadCreate(req, upload) {
-      const { user, database, space } = callerOf(req);
+      const caller = callerOf(req);
+      const { user, database, space } = caller;
       try {
         if (upload.sizeIsDeferred || upload.size === undefined) {
           throw new DomainError("invalid", "Say the file's size (Upload-Length) when the upload starts.");
         }
         const meta = metadataOf(upload);
-        const open = await openUploadsOf(store, user.id);
-        if (open >= MAX_OPEN_UPLOADS) throw new DomainError("conflict", `You have ${open} uploads in progress. Let one finish, or cancel one, then try again.`);
         await admitUpload(database, { userId: user.id, workspaceId: space, filename: meta.filename, language: meta.language, declaredBytes: upload.size, firstSeconds: meta.firstSeconds, speakers: meta.speakers });
+        // Counted under a lock of the user's row, with their other open uploads of every way in.
+        await openStagedUpload(database, user.id, upload.id, "tus");
+        caller.opened = upload.id;
         // The space it was started in is where it lands, whatever the session chooses meanwhile
         // (always written: a client's own `workspace` entry must never name one).
         return { metadata: { ...upload.metadata, owner: user.id, workspace: space ?? "" } };
@@ -109,6 +120,7 @@ function create(directory: string): { server: Server; store: FileStore } {
         // Accepted (the file was moved or copied into the audio store) or refused: either way
         // the upload is over. A client that asks about it again is told by `finishedAnswer`.
         await store.remove(upload.id).catch(() => store.configstore.delete(upload.id)).catch(() => undefined);
+        await closeStagedUpload(database, upload.id);
         finishing.delete(upload.id);
       }
     },
@@ -168,8 +180,13 @@ export async function handleUploadRequest(database: Database, request: Request, 
   } else if (request.method !== "POST" && request.method !== "OPTIONS") {
     throw new DomainError("not_found", NO_SUCH_UPLOAD);
   }
-  callers.set(request, { user, database, space });
-  return asJsonRefusal(await server.handleWeb(request));
+  const caller: Caller = { user, database, space };
+  callers.set(request, caller);
+  const response = await server.handleWeb(request);
+  // Counted as open by its creation but not created (the store failed), or canceled: no longer open.
+  const over = caller.opened !== undefined && response.status !== 201 ? caller.opened : request.method === "DELETE" && response.status === 204 ? id : undefined;
+  if (over) await closeStagedUpload(database, over);
+  return asJsonRefusal(response);
 }
 
 /**

@@ -11,7 +11,7 @@ import { readUtterances, sendAudio as send, SPEECH, until } from "@/test/support
 import { insertUser } from "@/test/support/users";
 import { liveDraft } from "@/lib/recordings/draft";
 import { LIVE_CHUNK_BYTES, MAX_CHUNKS_PER_REQUEST, PACE_BURST_S } from "@/lib/recordings/pcm-chunks";
-import { QUOTA_REACHED, RECORDING_ENDED, SERVER_FULL, TOO_FAST } from "./live-texts";
+import { ALREADY_RECORDING, QUOTA_REACHED, RECORDING_ENDED, SERVER_FULL, TOO_FAST } from "./live-texts";
 import { keepRecording, receiveChunks, startRecording, stopRecording, stopAbandonedRecordings } from "./recording";
 import { deleteTranscription } from "@/lib/transcription/deletion";
 import { cancelOwnedTranscription } from "@/lib/transcription/queries";
@@ -263,5 +263,42 @@ describe.each(BACKENDS.slice(0, 1))("live recording on %s", (_name, open) => {
       expect(segments.length).toBeGreaterThan(0);
       expect(await t.db.select().from(liveUtterances).where(eq(liveUtterances.transcriptionId, id))).toEqual([]);
     }, 120_000);
+  });
+});
+
+describe.each(BACKENDS)("racing starts of one user's recording on %s", (_name, open) => {
+  useTestEnv({ TRANSCRIBE_ENGINE: "sphinx" });
+  const t = useOpenedDatabase(open);
+  const openSessions = (user: string) => t.db.select().from(liveSessions).where(sql`${liveSessions.userId} = ${user} and ${liveSessions.stoppedAt} is null`);
+  /** Each start's answer as the API gives it: 201, or the refusal's status and sentence. */
+  const answers = (settled: PromiseSettledResult<unknown>[]) =>
+    Promise.all(settled.map(async (s) => (s.status === "fulfilled" ? "201" : `${domainErrorResponse(s.reason as Parameters<typeof domainErrorResponse>[0]).status} ${((await domainErrorResponse(s.reason as Parameters<typeof domainErrorResponse>[0]).json()) as { detail: string }).detail}`)));
+
+  it("six at once (a double click, tabs): each is 201 or 409 with the sentence, and exactly one recording stays open", async () => {
+    const user = await insertUser(t.db);
+    const settled = await Promise.allSettled(Array.from({ length: 6 }, () => start(t.db, user)));
+    const said = await answers(settled);
+    // Starts take turns: one that looked before another committed is refused; one that looked after takes it over.
+    expect(said.filter((a) => a !== "201" && a !== `409 ${ALREADY_RECORDING}`)).toEqual([]);
+    expect(said).toContain(`409 ${ALREADY_RECORDING}`);
+    const started = settled.flatMap((s) => (s.status === "fulfilled" ? [s.value.transcription.id] : []));
+    const stillOpen = (await openSessions(user)).map((s) => s.transcriptionId);
+    expect(stillOpen).toHaveLength(1);
+    expect(started).toContain(stillOpen[0]);
+    // One taken over before any audio went with nothing to transcribe: the open one is the user's only recording.
+    expect((await t.db.select().from(transcriptions).where(eq(transcriptions.userId, user))).map((r) => r.id)).toEqual(stillOpen);
+  });
+
+  it("racing starts with one left open from before (a tab that crashed before any audio): it is stopped once, one new recording is open, nobody is told 404", async () => {
+    const user = await insertUser(t.db);
+    const before = (await start(t.db, user)).transcription.id;
+    const said = await answers(await Promise.allSettled(Array.from({ length: 6 }, () => start(t.db, user))));
+    expect(said.filter((a) => a !== "201" && a !== `409 ${ALREADY_RECORDING}`)).toEqual([]);
+    expect(said).toContain("201");
+    const stillOpen = await openSessions(user);
+    expect(stillOpen).toHaveLength(1);
+    expect(stillOpen[0].transcriptionId).not.toBe(before);
+    // Without audio the one left open went (nothing to transcribe); the open one is the user's only recording.
+    expect((await t.db.select().from(transcriptions).where(eq(transcriptions.userId, user))).map((r) => r.id)).toEqual([stillOpen[0].transcriptionId]);
   });
 });

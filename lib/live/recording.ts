@@ -6,7 +6,7 @@ import { payerOf } from "@/lib/billing/payer";
 import { remainingSeconds, reserveSeconds } from "@/lib/billing/usage";
 import type { Database, Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { liveChunks, liveSessions, transcriptions, type Transcription } from "@/lib/db/schema";
+import { liveChunks, liveSessions, transcriptions, users, type Transcription } from "@/lib/db/schema";
 import { requireRole } from "@/lib/access/roles";
 import { editableBy } from "@/lib/access/visibility";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -65,15 +65,22 @@ export async function startRecording(database: Database, userId: string, input: 
     throw new DomainError("forbidden", `Your ${e.planName} plan has no transcription time left this period. Upgrade your plan to record more.`);
   }
   // One recording per user at a time: one left open (a tab that crashed, a second tab) is
-  // stopped and transcribed, so nobody holds more than one live slot.
-  const open = await database
-    .select({ id: liveSessions.transcriptionId })
-    .from(liveSessions)
-    .where(and(eq(liveSessions.userId, userId), isNull(liveSessions.stoppedAt)));
-  for (const r of open) await stopRecording(database, userId, r.id);
+  // stopped and transcribed, so nobody holds more than one live slot. Each is queued with the
+  // priority of the plan that pays for it, read before the transaction.
+  const leftOpen = new Map<string, number>();
+  for (const r of await openRecordingsOf(database, userId)) leftOpen.set(r.id, jobPriority(await entitlementsFor(database, r.payer)));
   const live = await liveSlotFree(database);
   const id = randomUUID();
   const transcription = await insertRecording(database, async (tx) => {
+    // Starts of one user take turns (their row is held to the commit): each finds what the one
+    // before it left. A recording opened after this start looked (a start racing it, say a
+    // double click or a second tab) is not taken over: this one is refused instead.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+    for (const r of await openRecordingsOf(tx, userId)) {
+      const priority = leftOpen.get(r.id);
+      if (priority === undefined) throw new DomainError("conflict", ALREADY_RECORDING);
+      await endRecording(tx, userId, r.id, { priority, payer: r.payer });
+    }
     const [row] = await tx
       .insert(transcriptions)
       .values({
@@ -220,31 +227,44 @@ export async function stopRecording(database: Database, userId: string, transcri
   // Queued with the priority of the plan that pays for it.
   const [billed] = await database.select({ billedUserId: transcriptions.billedUserId }).from(transcriptions).where(eq(transcriptions.id, transcriptionId));
   const e = await entitlementsFor(database, billed?.billedUserId ?? userId);
-  return database.transaction(async (tx) => {
-    const [session] = await tx
-      .update(liveSessions)
-      .set({ stoppedAt: sql`now()` })
-      .where(and(eq(liveSessions.transcriptionId, transcriptionId), eq(liveSessions.userId, userId), isNull(liveSessions.stoppedAt)))
-      .returning();
-    if (!session) {
-      const [t] = await tx.select().from(transcriptions).where(and(editableRow(userId, transcriptionId), eq(transcriptions.userId, userId)));
-      if (!t) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
-      return t;
-    }
-    if (session.chunks === 0) {
-      await tx.delete(transcriptions).where(eq(transcriptions.id, transcriptionId));
-      return null;
-    }
-    const durationS = (session.chunks * LIVE_CHUNK_MS) / 1000;
-    const [t] = await tx
-      .update(transcriptions)
-      .set({ status: "queued", durationS, reservedSeconds: session.reservedSeconds, sizeBytes: session.chunks * LIVE_CHUNK_BYTES })
-      .where(and(eq(transcriptions.id, transcriptionId), eq(transcriptions.status, "recording")))
-      .returning();
-    if (!t) throw new DomainError("conflict", RECORDING_ENDED, { reason: "ended" });
-    await enqueue(tx, transcriptionId, jobPriority(e), billed?.billedUserId ?? userId);
+  const payer = billed?.billedUserId ?? userId;
+  return database.transaction((tx) => endRecording(tx, userId, transcriptionId, { priority: jobPriority(e), payer }));
+}
+
+/** The user's recordings still open, with whose plan pays for each. */
+async function openRecordingsOf(database: Database | Tx, userId: string): Promise<Array<{ id: string; payer: string }>> {
+  return database
+    .select({ id: liveSessions.transcriptionId, payer: sql<string>`coalesce(${transcriptions.billedUserId}, ${transcriptions.userId})` })
+    .from(liveSessions)
+    .innerJoin(transcriptions, eq(transcriptions.id, liveSessions.transcriptionId))
+    .where(and(eq(liveSessions.userId, userId), isNull(liveSessions.stoppedAt)));
+}
+
+/** `stopRecording` inside the caller's transaction, queued with this priority in its payer's turn. */
+async function endRecording(tx: Tx, userId: string, transcriptionId: string, queue: { priority: number; payer: string }): Promise<Transcription | null> {
+  const [session] = await tx
+    .update(liveSessions)
+    .set({ stoppedAt: sql`now()` })
+    .where(and(eq(liveSessions.transcriptionId, transcriptionId), eq(liveSessions.userId, userId), isNull(liveSessions.stoppedAt)))
+    .returning();
+  if (!session) {
+    const [t] = await tx.select().from(transcriptions).where(and(editableRow(userId, transcriptionId), eq(transcriptions.userId, userId)));
+    if (!t) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
     return t;
-  });
+  }
+  if (session.chunks === 0) {
+    await tx.delete(transcriptions).where(eq(transcriptions.id, transcriptionId));
+    return null;
+  }
+  const durationS = (session.chunks * LIVE_CHUNK_MS) / 1000;
+  const [t] = await tx
+    .update(transcriptions)
+    .set({ status: "queued", durationS, reservedSeconds: session.reservedSeconds, sizeBytes: session.chunks * LIVE_CHUNK_BYTES })
+    .where(and(eq(transcriptions.id, transcriptionId), eq(transcriptions.status, "recording")))
+    .returning();
+  if (!t) throw new DomainError("conflict", RECORDING_ENDED, { reason: "ended" });
+  await enqueue(tx, transcriptionId, queue.priority, queue.payer);
+  return t;
 }
 
 /** Recordings whose browser went away without stopping, or paused for a quarter of an hour: each becomes a transcription of what arrived. */

@@ -18,6 +18,8 @@ import { ENGINE_UNAVAILABLE } from "./engines/labels";
 import { offeredEngine } from "./offered-engine";
 import { jobPriority, languageOptions, quotaMessage, tooLongMessage } from "./plan-limits";
 import { enqueue } from "./queue";
+import { closeStagedUpload, openStagedUpload } from "./open-uploads";
+import { secondsBytesCanHold } from "./bitrate-floors";
 import { log } from "@/lib/log/logger";
 import { MAX_SPEAKERS } from "@/lib/api/contract/uploads-input";
 
@@ -188,15 +190,16 @@ export async function acceptStoredUpload(database: Database, admission: Admissio
   if (upload.size === 0) throw new DomainError("invalid", "The file is empty.");
   if (upload.size > admission.maxBytes) throw new DomainError("too_large", admission.tooLarge);
   // Only headers are read here: decoding is the worker's, so a large upload is answered
-  // as soon as its bytes are stored. What the file claims is reserved now and settled
-  // when a worker has decoded it.
+  // as soon as its bytes are stored. What the file claims (at most what its bytes can hold)
+  // is reserved now and settled when a worker has decoded it.
   const allowance = secondsRemaining(e) ?? MAX_FILE_SECONDS;
   const first = admission.firstSeconds;
   if (first !== null && first > allowance + 0.5) throw new DomainError("forbidden", tooLongMessage(e, first, allowance));
   let claimedS: number | null;
+  let codec: string;
   try {
     // A file cut to its first seconds may be as long as it likes: only the cut is decoded and charged.
-    ({ claimedS } = await inspectUpload(upload.file, first === null ? allowance + 0.5 : MAX_FILE_SECONDS, upload.signal));
+    ({ claimedS, probe: { audioCodec: codec } } = await inspectUpload(upload.file, first === null ? allowance + 0.5 : MAX_FILE_SECONDS, upload.signal));
   } catch (error) {
     if (upload.signal?.aborted) throw new DomainError("invalid", "The upload was interrupted. Please try again.");
     if (error instanceof TooLong) throw new DomainError("forbidden", tooLongMessage(e, error.seconds, allowance));
@@ -204,8 +207,9 @@ export async function acceptStoredUpload(database: Database, admission: Admissio
   }
   // A file that does not say its length claims nothing, cut or not: the worker settles what it decodes.
   if (first !== null && claimedS !== null) claimedS = Math.min(claimedS, first);
-  // Billed to the nearest second, at least one.
-  const seconds = Math.max(1, Math.round(claimedS ?? 0));
+  // Billed to the nearest second, at least one; never more than the bytes can hold, whatever
+  // the header says (the worker settles the real length, or fails a file whose claim was false).
+  const seconds = Math.max(1, Math.round(Math.min(claimedS ?? 0, secondsBytesCanHold(codec, upload.size))));
   const contentType = storedContentType(upload.contentType);
   const key = audioKey(userId, upload.id);
   let stored = typeof upload.file !== "string";
@@ -262,9 +266,11 @@ export async function createTranscription(database: Database, input: NewTranscri
   const admission = await admitUpload(database, input);
   if (!input.body) throw new DomainError("invalid", "The file is empty.");
   const id = randomUUID();
+  // Its body may fill up to max_upload_mb of this host's disk: it counts as an open upload while it arrives.
+  await openStagedUpload(database, input.userId, id, "raw");
   const dir = incomingDir(id);
-  await mkdir(dir, { recursive: true });
   try {
+    await mkdir(dir, { recursive: true });
     const file = path.join(dir, ORIGINAL);
     let size: number;
     try {
@@ -279,5 +285,6 @@ export async function createTranscription(database: Database, input: NewTranscri
     return await acceptStoredUpload(database, admission, { id, file, size, contentType: input.contentType, source: input.source, signal: input.signal });
   } finally {
     await rm(dir, { recursive: true, force: true });
+    await closeStagedUpload(database, id);
   }
 }

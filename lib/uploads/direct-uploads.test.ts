@@ -26,7 +26,7 @@ import {
   sweepExpiredDirectUploads,
   type DirectUploadRequest,
 } from "./direct-uploads";
-import { UPLOAD_EXPIRY_MS } from "./resumable";
+import { UPLOAD_EXPIRY_MS } from "@/lib/api/contract/upload-parts";
 
 const JFK = path.resolve(__dirname, "../../test/fixtures/audio/jfk.wav"); // 11 s of speech
 const MIB = 1024 * 1024;
@@ -329,6 +329,17 @@ describe.each(BACKENDS.slice(0, 1))("uploads sent straight to the bucket (S3 mul
 
     expect(await t.db.select().from(directUploads).where(eq(directUploads.userId, userId))).toEqual([]);
     expect(await transcriptionRows(userId)).toEqual([]);
+  });
+
+  it("eight racing starts: five are started, three refused with the sentence, and none of those is left in the table", async () => {
+    const userId = await insertUser(t.db);
+    const settled = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => startDirectUpload(t.db, bucket(), userId, null, request({ filename: `race-${i}.wav`, size: 1000 }))));
+    const refusals = settled.flatMap((s) => (s.status === "rejected" ? [s.reason] : []));
+    expect(settled.filter((s) => s.status === "fulfilled")).toHaveLength(5);
+    expect(refusals).toHaveLength(3);
+    for (const r of refusals) expect(r).toMatchObject({ kind: "conflict", message: "You have 5 uploads in progress. Let one finish, or cancel one, then try again." });
+    expect(await t.db.select().from(directUploads).where(eq(directUploads.userId, userId))).toHaveLength(5);
+    for (const s of settled) if (s.status === "fulfilled") await cancelDirectUpload(t.db, bucket(), s.value);
   });
 
   it("canceling removes the upload and its receipts: it cannot be found or completed any more", async () => {

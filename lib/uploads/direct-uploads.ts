@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, lt } from "drizzle-orm";
+import { and, asc, eq, lt } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { directUploadParts, directUploads, type DirectUpload, type Transcription } from "@/lib/db/schema";
 import { isForeignKeyViolation } from "@/lib/db/errors";
@@ -8,8 +8,9 @@ import { ORIGINAL, audioKey, removeAudio } from "@/lib/storage/audio-store";
 import type { BucketMultipart } from "@/lib/storage/bucket-multipart";
 import { remoteMedia } from "@/lib/transcription/audio";
 import { acceptStoredUpload, admitUpload, storedContentType } from "@/lib/transcription/create";
-import { MAX_OPEN_UPLOADS, MAX_PARTS, MAX_SIGNED_PER_REQUEST, partBytesFor } from "@/lib/api/contract/upload-parts";
-import { UPLOAD_EXPIRY_MS } from "./resumable";
+import { lockOpenUploads } from "@/lib/transcription/open-uploads";
+import { MAX_PARTS, MAX_SIGNED_PER_REQUEST, partBytesFor } from "@/lib/api/contract/upload-parts";
+import { UPLOAD_EXPIRY_MS } from "@/lib/api/contract/upload-parts";
 import { log } from "@/lib/log/logger";
 
 /**
@@ -45,33 +46,38 @@ export async function startDirectUpload(
 ): Promise<DirectUpload> {
   if (!Number.isSafeInteger(input.size) || input.size < 0) throw new DomainError("invalid", "Say the file's size in bytes.");
   const admission = await admitUpload(database, { userId, workspaceId, filename: input.filename, language: input.language, declaredBytes: input.size, firstSeconds: input.firstSeconds, speakers: input.speakers });
-  const [{ open }] = await database.select({ open: count() }).from(directUploads).where(eq(directUploads.userId, userId));
-  if (open >= MAX_OPEN_UPLOADS) throw new DomainError("conflict", `You have ${open} uploads in progress. Let one finish, or cancel one, then try again.`);
-    const partBytes = partBytesFor(input.size);
+  const partBytes = partBytesFor(input.size);
   if (Math.ceil(input.size / partBytes) > MAX_PARTS) throw new DomainError("too_large", admission.tooLarge);
   const id = randomUUID();
   const objectKey = `${audioKey(userId, id)}/${ORIGINAL}`;
   const contentType = storedContentType(input.contentType);
   const bucketUploadId = await bucket.create(objectKey, contentType);
-  const [row] = await database
-    .insert(directUploads)
-    .values({
-      id,
-      userId,
-      workspaceId,
-      objectKey,
-      bucketUploadId,
-      sizeBytes: input.size,
-      partBytes,
-      filename: admission.filename,
-      contentType,
-      language: admission.language,
-      source: input.source,
-      firstSeconds: admission.firstSeconds,
-      speakersExpected: admission.speakers,
-    })
-    .returning();
-  return row;
+  const upload = {
+    id,
+    userId,
+    workspaceId,
+    objectKey,
+    bucketUploadId,
+    sizeBytes: input.size,
+    partBytes,
+    filename: admission.filename,
+    contentType,
+    language: admission.language,
+    source: input.source,
+    firstSeconds: admission.firstSeconds,
+    speakersExpected: admission.speakers,
+  };
+  try {
+    // Counted and recorded in one step (the bucket is asked before, not while the user's row is held).
+    return await database.transaction(async (tx) => {
+      await lockOpenUploads(tx, userId);
+      const [row] = await tx.insert(directUploads).values(upload).returning();
+      return row;
+    });
+  } catch (error) {
+    await abortQuietly(bucket, upload);
+    throw error;
+  }
 }
 
 /** The caller's own unfinished direct upload; anyone else's, or a finished one, is not found. */
@@ -189,7 +195,7 @@ export async function sweepExpiredDirectUploads(database: Database, bucket: Buck
 }
 
 /** Parts left in the bucket cost storage, not correctness: a failed abort is logged for the operator (a bucket lifecycle rule also clears them). */
-async function abortQuietly(bucket: BucketMultipart, upload: DirectUpload): Promise<void> {
+async function abortQuietly(bucket: BucketMultipart, upload: Pick<DirectUpload, "id" | "objectKey" | "bucketUploadId">): Promise<void> {
   await bucket.abort(upload.objectKey, upload.bucketUploadId).catch((error: unknown) =>
     log().warn({ err: error, uploadId: upload.id }, "could not abort a direct upload's multipart upload in the bucket"),
   );

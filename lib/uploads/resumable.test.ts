@@ -6,7 +6,8 @@ import { Readable } from "node:stream";
 import type { FileStore as FileStoreClass } from "@tus/file-store";
 import type { Upload as UploadClass } from "@tus/server";
 import { DomainError } from "@/lib/errors/domain-error";
-import { UPLOAD_EXPIRY_MS, UPLOAD_ID, metadataOf, sweepExpiredUploads } from "./resumable";
+import { UPLOAD_EXPIRY_MS } from "@/lib/api/contract/upload-parts";
+import { UPLOAD_ID, metadataOf, sweepExpiredUploads } from "./resumable";
 
 const HOUR = 60 * 60 * 1000;
 

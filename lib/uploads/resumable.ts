@@ -1,9 +1,8 @@
 import type { FileStore } from "@tus/file-store";
 import type { Upload } from "@tus/server";
 import { DomainError } from "@/lib/errors/domain-error";
+import { UPLOAD_EXPIRY_MS } from "@/lib/api/contract/upload-parts";
 
-/** An unfinished upload is kept this long after it started, then removed with its bytes. */
-export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
 /** Upload ids are UUIDs we made (they become the transcription's id). */
 export const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -57,15 +56,4 @@ export async function sweepExpiredUploads(store: FileStore, now = Date.now()): P
     }
   }
   return removed;
-}
-
-/** How many unfinished uploads this user has in the store (each may hold up to max_upload_mb until it expires). */
-export async function openUploadsOf(store: FileStore, userId: string): Promise<number> {
-  const ids = (await store.configstore.list?.()) ?? [];
-  let open = 0;
-  for (const id of ids) {
-    const info = await store.configstore.get(id).catch(() => undefined);
-    if (info?.metadata?.owner === userId) open++;
-  }
-  return open;
 }

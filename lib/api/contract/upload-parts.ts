@@ -20,3 +20,6 @@ export const MAX_SIGNED_PER_REQUEST = 50;
 
 /** Unfinished uploads one user may have at once (each may hold up to max_upload_mb until it expires). */
 export const MAX_OPEN_UPLOADS = 5;
+
+/** An unfinished upload is kept this long after it started, then removed with its bytes (and no longer counts as open). */
+export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
