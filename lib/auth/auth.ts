@@ -111,7 +111,7 @@ function createAuth() {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
-      // Better Auth's own format, hashed off the event loop (password-hash.ts).
+      // Better Auth's own hashes and scrypt, but only a few at once (password-hash.ts).
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user, url }) => {

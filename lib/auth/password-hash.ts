@@ -1,14 +1,14 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import os from "node:os";
 
 /**
  * Better Auth 1.7's password hashes, made and checked exactly as it makes them (scrypt with
  * N = 16384, r = 16, p = 1, a 64-byte key; stored as "salt:key" in hex, the salt's hex text
- * being scrypt's salt; the password NFKC-normalised), so every stored hash stays valid. Ours
- * always use node:crypto's scrypt, which runs in libuv's thread pool: Better Auth picks
- * between that and a pure-JS scrypt (@noble/hashes) by the "node" export condition, and the
- * built app's bundle gets the pure-JS one, which computes on the event loop: it yields every
- * 10 ms, but ten at once take their turns back to back, and ten sign-ins held the server's
- * event loop 345 ms.
+ * being scrypt's salt; the password NFKC-normalised), so every stored hash stays valid, with
+ * node:crypto's scrypt in libuv's thread pool as Better Auth does on Node — but never more at
+ * once than HASHES_AT_ONCE. Better Auth starts one per sign-in or sign-up, so ten at once
+ * took all four of the pool's threads (which also serve files and compression) and every
+ * core (32 MB and ~100 ms of CPU each): others waited up to 345 ms.
  */
 const N = 16384;
 const R = 16;
@@ -16,10 +16,33 @@ const P = 1;
 const KEY_BYTES = 64;
 const SALT_BYTES = 16;
 
+/** A core, and at least half of libuv's pool of four threads, stay free for everyone else. */
+const HASHES_AT_ONCE = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+
+let hashing = 0;
+const waiting: Array<() => void> = [];
+
+/** Runs `hash` when fewer than HASHES_AT_ONCE run, first come first served. */
+async function inTurn<T>(hash: () => Promise<T>): Promise<T> {
+  if (hashing >= HASHES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else hashing++;
+  try {
+    return await hash();
+  } finally {
+    // The slot passes straight to the next in line, so none can overtake it.
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
+}
+
 function derivedKey(password: string, salt: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize("NFKC"), salt, KEY_BYTES, { N, r: R, p: P, maxmem: 128 * N * R * 2 }, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return inTurn(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize("NFKC"), salt, KEY_BYTES, { N, r: R, p: P, maxmem: 128 * N * R * 2 }, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {
