@@ -164,7 +164,7 @@ const PASSWORD_REQUESTS: HeavyRequest[] = [
     status: 401,
     send: async (app) => {
       const emails = await accountsOf(app);
-      return allAtOnce((i) => postFrom(app, `127.0.2.${i + 1}`, "/api/auth/sign-in/email", { email: emails[i], password: `${PASSWORD}!` }));
+      return allAtOnce((i) => postFrom(app, `127.0.2.${i + 1}`, "/api/auth/sign-in/email", { email: emails[i], password: `${PASSWORD.slice(0, -1)}!` }));
     },
   },
   {
