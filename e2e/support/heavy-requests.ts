@@ -95,6 +95,85 @@ async function saveSegments(app: SeededApp, changes: unknown[] | string): Promis
   return answer;
 }
 
+/** A split or merge based on the version the last save answered. */
+async function restructure(app: SeededApp, edit: { action: "split"; position: number; word: number } | { action: "merge"; position: number }): Promise<Response> {
+  const answer = await call(app, `/api/transcriptions/${LARGE_TRANSCRIPT_ID}/segments`, {
+    method: "POST",
+    body: JSON.stringify({ ...edit, base_version: versions.get(app) ?? 0 }),
+  });
+  if (answer.ok) versions.set(app, ((await answer.clone().json()) as { version: number }).version);
+  return answer;
+}
+
+/**
+ * Requests that hash a password (scrypt, tens of ms of CPU each), ten at once, each from a
+ * loopback address of its own as ten clients would be, so the per-client limits do not
+ * answer first. The longest password allowed: the hash's input.
+ */
+const PASSWORD = `Guard-${"x7".repeat(61)}`;
+const TEN = Array.from({ length: 10 }, (_, i) => i);
+
+/** POSTs JSON to Better Auth from `from` (a loopback address), as a browser on that host would. */
+function postFrom(app: SeededApp, from: string, path: string, body: unknown): Promise<Response> {
+  const url = new URL(path, app.baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: "POST", localAddress: from, agent: false, headers: { "content-type": "application/json", origin: app.baseUrl } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve(new Response(Buffer.concat(chunks), { status: res.statusCode })));
+      },
+    );
+    request.on("error", reject).end(JSON.stringify(body));
+  });
+}
+
+/** Ten requests at once; all must get the same status, which is the answer's. */
+async function allAtOnce(send: (i: number) => Promise<Response>): Promise<Response> {
+  const answers = await Promise.all(TEN.map(send));
+  const statuses = answers.map((a) => a.status);
+  if (new Set(statuses).size > 1) throw new Error(`the ten requests got different statuses: ${statuses.join(", ")}`);
+  return answers[0];
+}
+
+const signUp = (app: SeededApp, from: string, email: string) => postFrom(app, from, "/api/auth/sign-up/email", { name: "Guard", email, password: PASSWORD });
+
+/** Ten accounts with a password, signed up once per app (not measured: the first call of each request is not). */
+const knownAccounts = new WeakMap<SeededApp, Promise<string[]>>();
+function accountsOf(app: SeededApp): Promise<string[]> {
+  let accounts = knownAccounts.get(app);
+  if (!accounts) {
+    const emails = TEN.map(() => `known-${randomUUID()}@example.com`);
+    accounts = allAtOnce((i) => signUp(app, `127.0.4.${i + 1}`, emails[i])).then(() => emails);
+    knownAccounts.set(app, accounts);
+  }
+  return accounts;
+}
+
+const PASSWORD_REQUESTS: HeavyRequest[] = [
+  {
+    name: "sign-in: 10 unknown accounts at once",
+    status: 401,
+    send: (app) =>
+      allAtOnce((i) => postFrom(app, `127.0.1.${i + 1}`, "/api/auth/sign-in/email", { email: `unknown-${randomUUID()}@example.com`, password: PASSWORD })),
+  },
+  {
+    name: "sign-in: 10 known accounts with a wrong password at once",
+    status: 401,
+    send: async (app) => {
+      const emails = await accountsOf(app);
+      return allAtOnce((i) => postFrom(app, `127.0.2.${i + 1}`, "/api/auth/sign-in/email", { email: emails[i], password: `${PASSWORD.slice(0, -1)}!` }));
+    },
+  },
+  {
+    name: "sign-up: 10 new accounts at once",
+    status: 200,
+    send: (app) => allAtOnce((i) => signUp(app, `127.0.3.${i + 1}`, `new-${randomUUID()}@example.com`)),
+  },
+];
+
 const pingPong = Array.from({ length: 12 }, (_, i) => ({ position: 0, text: letters(i % 2 ? 1600 : 2499) }));
 
 export const HEAVY_REQUESTS: HeavyRequest[] = [
@@ -118,17 +197,14 @@ export const HEAVY_REQUESTS: HeavyRequest[] = [
   },
   {
     // Every later segment moves, and the answer holds all 3,600 with their word timings.
-    name: "split a segment of the large transcript",
+    name: "split a segment near the start of the large transcript",
     status: 200,
-    notGuarded: "moving 3,600 later segments down one position takes embedded PGlite ~100 ms in one statement",
-    send: async (app) => {
-      const answer = await call(app, `/api/transcriptions/${LARGE_TRANSCRIPT_ID}/segments`, {
-        method: "POST",
-        body: JSON.stringify({ action: "split", base_version: versions.get(app) ?? 0, position: 10 * ((versions.get(app) ?? 0) + 1), word: 3 }),
-      });
-      if (answer.ok) versions.set(app, ((await answer.clone().json()) as { version: number }).version);
-      return answer;
-    },
+    send: (app) => restructure(app, { action: "split", position: 10 * ((versions.get(app) ?? 0) + 1), word: 3 }),
+  },
+  {
+    name: "merge two segments near the start of the large transcript",
+    status: 200,
+    send: (app) => restructure(app, { action: "merge", position: 5 * ((versions.get(app) ?? 0) + 1) }),
   },
   {
     name: "JSON nested 500,000 deep (1 MB)",
@@ -145,6 +221,7 @@ export const HEAVY_REQUESTS: HeavyRequest[] = [
     send: (app) => call(app, `/api/transcriptions/${LARGE_TRANSCRIPT_ID}/format`, { method: "POST", body: JSON.stringify({ level: "basic" }) }),
   },
   { name: "the whole transcript", status: 200, send: (app) => call(app, `/api/transcriptions/${LARGE_TRANSCRIPT_ID}`) },
+  ...PASSWORD_REQUESTS,
 ];
 
 export interface Wait {

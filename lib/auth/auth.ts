@@ -27,6 +27,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
 import { isOperator } from "@/lib/accounts/operators";
 import { trustedOrigins } from "@/lib/security/trusted-origins";
 import { authSecret } from "./secret";
+import { hashPassword, verifyPassword } from "./password-hash";
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "./session-ages";
 import { sendVerificationLink } from "./verification-mail";
 import { WORKSPACE_ACCESS } from "@/lib/access/workspace-roles";
@@ -112,6 +113,8 @@ function createAuth() {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      // Better Auth's own hashes and scrypt, but only a few at once (password-hash.ts).
+      password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user, url }) => {
         await queueMail(db(), passwordResetMail(user.email, user.name, url));

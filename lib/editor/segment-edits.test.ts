@@ -196,6 +196,37 @@ describe.each(BACKENDS)("applySegmentEdits on %s", (_name, open) => {
     expect(row.transcriptText).toBe("and so my fellow americans ask not what your country can do for you");
   });
 
+  it("moves the later segments of a long transcript a bounded batch per statement, ending in order with no gaps", async () => {
+    const { db } = t.handle;
+    const user = await insertUser(db);
+    const id = await insertDoneTranscription(db, user, []);
+    await db.execute(sql`insert into transcript_segments (id, transcription_id, position, start_ms, end_ms, text)
+      select ${id} || '-' || g, ${id}, g, g * 1000, g * 1000 + 1000, 'word ' || g || ' and more' from generate_series(0, 1000) g`);
+    // How many segments each UPDATE statement wrote, recorded by a statement-level trigger.
+    await db.execute(sql`create table moved_per_statement (segments integer not null)`);
+    await db.execute(sql`create function record_moved() returns trigger language plpgsql as $$
+      begin insert into moved_per_statement select count(*) from moved; return null; end $$`);
+    await db.execute(sql`create trigger record_moved after update on transcript_segments referencing new table as moved for each statement execute function record_moved()`);
+    try {
+      const split = await restructureSegments(db, user, id, { action: "split", base_version: 0, position: 3, word: 2 });
+      const merged = await restructureSegments(db, user, id, { action: "merge", base_version: 1, position: 6 });
+      const [moved] = await db.select({ most: sql<number>`max(segments)`, statements: sql<number>`count(*)` }).from(sql`moved_per_statement`);
+      expect(Number(moved.statements)).toBeGreaterThan(10);
+      expect(Number(moved.most)).toBeLessThanOrEqual(200);
+
+      expect(split.segments.map((s) => s.position)).toEqual(Array.from({ length: 1002 }, (_, i) => i));
+      expect(split.segments.slice(2, 6).map((s) => s.text)).toEqual(["word 2 and more", "word 3", "and more", "word 4 and more"]);
+      expect(split.segments[1001].text).toBe("word 1000 and more");
+      expect(merged.segments.map((s) => s.position)).toEqual(Array.from({ length: 1001 }, (_, i) => i));
+      expect(merged.segments.slice(5, 8).map((s) => s.text)).toEqual(["word 4 and more", "word 5 and more word 6 and more", "word 7 and more"]);
+      expect(merged.segments[1000].text).toBe("word 1000 and more");
+    } finally {
+      await db.execute(sql`drop trigger record_moved on transcript_segments`);
+      await db.execute(sql`drop function record_moved`);
+      await db.execute(sql`drop table moved_per_statement`);
+    }
+  });
+
   it("refuses a split outside the words, a merge of the last segment, a stale version and a stranger, writing nothing", async () => {
     const { db } = t.handle;
     const owner = await insertUser(db);
