@@ -8,7 +8,7 @@ import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { uploadWav } from "@/test/support/uploads";
 import { insertUser } from "@/test/support/users";
-import { startWorker, type Worker } from "./worker";
+import { startWorker } from "./worker";
 
 const ROOT = path.resolve(__dirname, "../..");
 const JFK = path.join(ROOT, "test/fixtures/audio/jfk.wav");
@@ -22,16 +22,12 @@ describe("the files lane with two accounts", () => {
   const t = useOpenedDatabase(openPglite);
   const dir = mkdtempSync(path.join(os.tmpdir(), "verbatim-fair-"));
   const long = path.join(dir, "long.wav");
-  let worker: Worker | undefined;
 
   beforeAll(async () => {
     // Two and a half minutes: a 30-second first piece, then two more.
     await run("ffmpeg", ["-v", "error", "-y", "-stream_loop", "-1", "-i", READING, "-t", "150", "-ac", "1", "-ar", "16000", long], { timeoutMs: 60_000 });
   });
-  afterAll(async () => {
-    await worker?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const rowOf = async (id: string) => (await t.db.select().from(transcriptions).where(eq(transcriptions.id, id)))[0];
   async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
@@ -47,17 +43,22 @@ describe("the files lane with two accounts", () => {
     const b = await insertUser(t.db);
     const longFile = await uploadWav(t.db, a, long);
     const aNext = await uploadWav(t.db, a, JFK);
-    worker = startWorker(t.db, { pollMs: 100, schedules: false });
-    await until(async () => ((await rowOf(longFile.id))?.piecesDone ?? 0) >= 1, 240_000, "the long file's first piece");
-    const short = await uploadWav(t.db, b, JFK);
-    await until(async () => (await rowOf(short.id))?.status === "done", 240_000, "the short file");
-    // The long file still had pieces to go, and its own account's next file waited for it.
-    expect((await rowOf(longFile.id))?.status).toBe("processing");
-    expect((await rowOf(aNext.id))?.status).toBe("queued");
-    await until(async () => (await rowOf(aNext.id))?.status === "done", 480_000, "the rest");
-    const longRow = await rowOf(longFile.id);
-    expect(longRow?.status).toBe("done");
-    expect(longRow?.transcriptText).toMatch(/\w+/);
-    expect((await rowOf(short.id))?.transcriptText?.toLowerCase()).toContain("country");
+    // Stopped inside the test: the database closes in an afterAll of its own.
+    const worker = startWorker(t.db, { pollMs: 100, schedules: false });
+    try {
+      await until(async () => ((await rowOf(longFile.id))?.piecesDone ?? 0) >= 1, 240_000, "the long file's first piece");
+      const short = await uploadWav(t.db, b, JFK);
+      await until(async () => (await rowOf(short.id))?.status === "done", 240_000, "the short file");
+      // The long file still had pieces to go, and its own account's next file waited for it.
+      expect((await rowOf(longFile.id))?.status).toBe("processing");
+      expect((await rowOf(aNext.id))?.status).toBe("queued");
+      await until(async () => (await rowOf(aNext.id))?.status === "done", 480_000, "the rest");
+      const longRow = await rowOf(longFile.id);
+      expect(longRow?.status).toBe("done");
+      expect(longRow?.transcriptText).toMatch(/\w+/);
+      expect((await rowOf(short.id))?.transcriptText?.toLowerCase()).toContain("country");
+    } finally {
+      await worker.stop();
+    }
   }, 900_000);
 });

@@ -47,7 +47,7 @@ const POLL_MS = 5_000;
  * rather than polling. Beside them it runs its share of the fleet's periodic work. The
  * engines run in child processes or native threads, so the event loop stays free.
  */
-/** Webhook deliveries a worker sends at once (each waits at most 10 s for an answer). */
+/** Webhook deliveries a worker sends at once (each waits at most 5 s for an answer). */
 const WEBHOOKS_AT_ONCE = 4;
 const WEBHOOKS_PER_ACCOUNT = WEBHOOKS_AT_ONCE / 2;
 
