@@ -84,7 +84,7 @@ export interface SharedView {
  * speakers only when the link shows them (else no speaker field at all). Nothing that names the
  * owner, the workspace or any row: a stranger holds the token, and that is all they need.
  *
- * Serialised once per version of the transcript and of the link's settings, not once per
+ * Serialised once per link and version of the transcript and of the link's settings, not once per
  * visitor: ten strangers opening a 10-hour transcript at once share one build (./view-bodies.ts),
  * and the ETag (a hash, naming no row) lets a client that has it be answered 304.
  */
@@ -92,7 +92,7 @@ export async function sharedView(database: Database, opened: OpenedLink): Promis
   const { link, transcription: t } = opened;
   const formats = await offeredFormats(database, opened);
   // Every change of the segments bumps the version; a rename, a status change or a move moves updated_at.
-  const key = [t.id, t.version, t.updatedAt.toISOString(), link.showSpeakers, link.allowExport, formats.join(",")].join("|");
+  const key = [link.id, t.version, t.updatedAt.toISOString(), link.showSpeakers, link.allowExport, formats.join(",")].join("|");
   return { etag: `"${createHash("sha256").update(key).digest("base64url").slice(0, 27)}"`, body: () => viewBodies.get(key, () => viewBody(database, opened, formats)) };
 }
 
