@@ -176,6 +176,75 @@ const PASSWORD_REQUESTS: HeavyRequest[] = [
 
 const pingPong = Array.from({ length: 12 }, (_, i) => ({ position: 0, text: letters(i % 2 ? 1600 : 2499) }));
 
+/**
+ * Sends `count` copies of a request at once and waits for every answer. Answers `expected`
+ * when each copy got it or one of `alsoFine` (and at least one got it), else the first status
+ * that was neither.
+ */
+async function atOnce(count: number, one: () => Promise<Response>, expected = 200, alsoFine: number[] = []): Promise<Response> {
+  const statuses = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const answer = await one();
+      await answer.arrayBuffer();
+      return answer.status;
+    }),
+  );
+  const wrong = statuses.find((s) => s !== expected && !alsoFine.includes(s)) ?? (statuses.includes(expected) ? expected : statuses[0]);
+  return new Response(null, { status: wrong });
+}
+
+/** The large transcript's first share link (made on first use): the token strangers open it with. */
+const shareTokens = new WeakMap<SeededApp, Promise<string>>();
+
+function shareToken(app: SeededApp): Promise<string> {
+  let token = shareTokens.get(app);
+  if (!token) {
+    token = newShareToken(app);
+    shareTokens.set(app, token);
+  }
+  return token;
+}
+
+/** A new share link of the large transcript, whose view nobody has opened yet. */
+async function newShareToken(app: SeededApp): Promise<string> {
+  const made = await call(app, `/api/transcriptions/${LARGE_TRANSCRIPT_ID}/share-links`, { method: "POST", body: JSON.stringify({ allow_export: true, show_speakers: true }) });
+  const { url } = (await made.json()) as { url: string };
+  return url.slice(url.indexOf("#") + 1);
+}
+
+/** A stranger's request: no cookie, their own connection. */
+const asStranger = (app: SeededApp, path: string) => fetch(`${app.baseUrl}${path}`);
+
+/** A workspace with the most folders it may have (made on first use), whose id the session makes its active space for a request. */
+const FOLDERS = 200;
+const folderWorkspaces = new WeakMap<SeededApp, Promise<string>>();
+
+function workspaceWithFolders(app: SeededApp): Promise<string> {
+  let workspace = folderWorkspaces.get(app);
+  if (!workspace) {
+    workspace = (async () => {
+      const created = await call(app, "/api/auth/organization/create", { method: "POST", body: JSON.stringify({ name: "Filing", slug: `filing-${randomUUID().slice(0, 8)}` }) });
+      const { id } = (await created.json()) as { id: string };
+      await inSpace(app, id, async () => {
+        for (let i = 0; i < FOLDERS; i++) await (await call(app, "/api/folders", { method: "POST", body: JSON.stringify({ name: `Folder ${i} ${segmentText(words, i, 40)}` }) })).arrayBuffer();
+      });
+      return id;
+    })();
+    folderWorkspaces.set(app, workspace);
+  }
+  return workspace;
+}
+
+/** Runs `requests` with the workspace as the session's active space, then goes back to the personal space the other entries use. */
+async function inSpace<T>(app: SeededApp, workspaceId: string, requests: () => Promise<T>): Promise<T> {
+  await (await call(app, "/api/auth/organization/set-active", { method: "POST", body: JSON.stringify({ organizationId: workspaceId }) })).arrayBuffer();
+  try {
+    return await requests();
+  } finally {
+    await (await call(app, "/api/auth/organization/set-active", { method: "POST", body: JSON.stringify({ organizationId: null }) })).arrayBuffer();
+  }
+}
+
 export const HEAVY_REQUESTS: HeavyRequest[] = [
   {
     // The reported attack: one segment edited back and forth between a 1,600- and a 2,500-word
@@ -222,6 +291,30 @@ export const HEAVY_REQUESTS: HeavyRequest[] = [
   },
   { name: "the whole transcript", status: 200, send: (app) => call(app, `/api/transcriptions/${LARGE_TRANSCRIPT_ID}`) },
   ...PASSWORD_REQUESTS,
+  {
+    // Strangers holding one link, all opening it at once. A new link each time, so its view is
+    // built while they wait rather than served as already built.
+    name: "share link view of the large transcript, 10 strangers at once",
+    status: 200,
+    send: async (app) => {
+      const token = await newShareToken(app);
+      return atOnce(10, () => asStranger(app, `/api/shared/${token}`));
+    },
+  },
+  {
+    name: "GET /api/folders with 200 folders, 20 at once",
+    status: 200,
+    send: async (app) => inSpace(app, await workspaceWithFolders(app), () => atOnce(20, () => call(app, "/api/folders"))),
+  },
+  {
+    // One address has two exports under way at most: the other ten are told to wait (429).
+    name: "share link export (DOCX), 12 at once",
+    status: 200,
+    send: async (app) => {
+      const token = await shareToken(app);
+      return atOnce(12, () => asStranger(app, `/api/shared/${token}/export?format=docx&timestamps=1`), 200, [429]);
+    },
+  },
 ];
 
 export interface Wait {

@@ -29,6 +29,36 @@ describe("PGlite taking turns with the rest of the server", () => {
     expect(await timerFiresDuring(() => chainOn(client))).toBe(true);
   });
 
+  it("queries sent at once each wait for a poll of their own, where bare PGlite would answer them all in one go", async () => {
+    /** The event-loop iteration each of 20 queries sent at once was answered in. */
+    async function iterations(db: Pick<Transaction, "query">): Promise<number> {
+      let iteration = 0;
+      let counting = true;
+      const count = () => {
+        iteration++;
+        if (counting) setImmediate(count);
+      };
+      setImmediate(count);
+      const answered = await Promise.all(Array.from({ length: 20 }, (_, i) => db.query("select $1::int as n", [i]).then(() => iteration)));
+      counting = false;
+      return new Set(answered).size;
+    }
+    expect(await iterations(raw)).toBeLessThanOrEqual(2);
+    expect(await iterations(client)).toBe(20);
+  });
+
+  it("a transaction's queries are not held behind queries waiting for it to end", async () => {
+    await client.query("create table waiting (n int)");
+    const done = await client.transaction(async (tx) => {
+      // Sent while the transaction holds the database: it waits in line for its end.
+      const outside = client.query<{ count: number }>("select count(*)::int as count from waiting");
+      for (let i = 0; i < 5; i++) await tx.query("insert into waiting values ($1)", [i]);
+      // Wrapped: a promise returned as it is would make the transaction wait for it.
+      return { outside };
+    });
+    expect((await done.outside).rows[0].count).toBe(5);
+  });
+
   it("inside a transaction too, and the transaction's answer and rollback are unchanged", async () => {
     await client.query("create table t (n int)");
     expect(await timerFiresDuring(() => client.transaction(async (tx) => chainOn(tx)))).toBe(true);

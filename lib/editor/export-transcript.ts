@@ -47,7 +47,9 @@ export async function exportTranscription(
   if (!validTimeZone(timeZone)) throw invalid(`Unknown time zone "${timeZone}".`);
   if (t.status !== "done") throw new DomainError("conflict", "This transcription is not finished yet, so there is nothing to export.");
   // Rendering a long transcript (a PDF above all) takes seconds of CPU: a worker thread does it.
-  return runOffThread("renderExport", [
+  // The segments are read once the owner's place is taken: a burst of exports refused for being
+  // too many reads nothing.
+  return runOffThread("renderExport", async () => [
     format,
     {
       title: t.title,

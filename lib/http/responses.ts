@@ -49,3 +49,14 @@ export function jsonInParts(head: Record<string, unknown>, key: string, items: u
   });
   return new Response(body, { headers: { "content-type": "application/json", ...NO_STORE } });
 }
+
+/**
+ * JSON already serialised, tagged with its ETag: 304 without a body when the client holds that
+ * version (If-None-Match), else the bytes as they are.
+ */
+export async function taggedJson(request: Request, view: { etag: string; body(): Promise<Uint8Array<ArrayBuffer>> }): Promise<Response> {
+  const held = request.headers.get("if-none-match")?.split(",").map((tag) => tag.trim().replace(/^W\//, "")) ?? [];
+  const headers = { ...NO_STORE, etag: view.etag };
+  if (held.includes(view.etag) || held.includes("*")) return new Response(null, { status: 304, headers });
+  return new Response(await view.body(), { headers: { ...headers, "content-type": "application/json" } });
+}

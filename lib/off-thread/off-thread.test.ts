@@ -30,6 +30,18 @@ describe("runOffThread", () => {
     await expect(runOffThread("realignSegments", [segment], "busy-user")).resolves.toHaveLength(1);
   });
 
+  it("reads an input given as a function only once the owner's place is taken: a refused request reads nothing", async () => {
+    const segment = { previous: [], text: "one two", startMs: 0, endMs: 1000 };
+    const reads: number[] = [];
+    const read = (i: number) => async () => {
+      reads.push(i);
+      return [segment] as [typeof segment];
+    };
+    const results = await Promise.allSettled([1, 2, 3, 4].map((i) => runOffThread("realignSegments", read(i), "lazy-user")));
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected", "rejected"]);
+    expect(reads).toEqual([1, 2]);
+  });
+
   it("queues a burst and refuses what would wait past the queue's bound, so memory cannot pile up", async () => {
     const segment = { previous: [], text: "one two", startMs: 0, endMs: 1000 };
     const results = await Promise.allSettled(Array.from({ length: 100 }, (_, i) => runOffThread("realignSegments", [segment], `user-${i}`)));

@@ -44,16 +44,19 @@ const underWay = new Map<string, number>();
 /**
  * Runs `task` for `owner` (a user id) in a worker thread and resolves with its output; a
  * DomainError thrown by the task arrives as the same DomainError. Requests wait their turn
- * for one of THREADS threads; an owner has at most MAX_TASKS_PER_OWNER under way.
+ * for one of THREADS threads; an owner has at most MAX_TASKS_PER_OWNER under way. An input
+ * that must first be read (a transcript's segments) is given as a function, called only once
+ * the owner's place is taken: a refused request then reads nothing.
  */
-export async function runOffThread<K extends TaskName>(task: K, input: TaskInput<K>, owner: string): Promise<TaskOutput<K>> {
+export async function runOffThread<K extends TaskName>(task: K, input: TaskInput<K> | (() => Promise<TaskInput<K>>), owner: string): Promise<TaskOutput<K>> {
   const mine = underWay.get(owner) ?? 0;
   if (mine >= MAX_TASKS_PER_OWNER) throw new DomainError("rate_limited", OWNER_BUSY_MESSAGE);
   if (waiting.length >= MAX_WAITING) throw new DomainError("unavailable", BUSY_MESSAGE);
   underWay.set(owner, mine + 1);
   try {
+    const read = typeof input === "function" ? await input() : input;
     return await new Promise<TaskOutput<K>>((resolve, reject) => {
-      waiting.push({ request: { id: nextId++, task, input }, resolve: resolve as (output: unknown) => void, reject });
+      waiting.push({ request: { id: nextId++, task, input: read }, resolve: resolve as (output: unknown) => void, reject });
       dispatch();
     });
   } finally {

@@ -1,18 +1,24 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { transcriptions, users, workspaceMembers, workspaces } from "@/lib/db/schema";
+import { shareLinks, transcriptSegments, transcriptions, users, workspaceMembers, workspaces } from "@/lib/db/schema";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { insertDoneTranscription, type SegmentSeed } from "@/test/support/transcripts";
 import { insertUser } from "@/test/support/users";
 import { createShareLink } from "./links";
-import { openShareLink } from "./opening";
-import { EXPORTS_OFF, FORMAT_NOT_OFFERED, exportShared, sharedTranscript } from "./shared-view";
+import { openShareLink, type OpenedLink } from "./opening";
+import type { SharedTranscript } from "@/lib/api/contract/sharing";
+import { EXPORTS_OFF, FORMAT_NOT_OFFERED, exportShared, sharedView } from "./shared-view";
 import { shareToken } from "./tokens";
 
 const reason = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
 const text = (file: { body: Uint8Array }) => Buffer.from(file.body).toString("utf8");
+
+/** The view as a stranger's browser reads it. */
+async function sharedTranscript(db: Database, opened: OpenedLink): Promise<SharedTranscript> {
+  return JSON.parse(text({ body: await (await sharedView(db, opened)).body() })) as SharedTranscript;
+}
 
 const SEGMENTS: SegmentSeed[] = [
   {
@@ -108,6 +114,50 @@ describe.each(BACKENDS)("a shared transcript on %s", (_name, open) => {
     const pdf = await exportShared(t.db, pro.opened, { format: "pdf" }, client());
     expect(pdf.contentType).toBe("application/pdf");
     expect(Buffer.from(pdf.body).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  it("builds a version's view once for every visitor at once, and again only when the transcript or the link changes", async () => {
+    const { id, link, opened } = await shared(t.db);
+    const views = await Promise.all(Array.from({ length: 5 }, async () => sharedView(t.db, await openShareLink(t.db, shareToken(link.id), client()))));
+    const bodies = await Promise.all(views.map((v) => v.body()));
+    expect(new Set(views.map((v) => v.etag)).size).toBe(1);
+    // One build: every visitor got the same bytes.
+    expect(new Set(bodies).size).toBe(1);
+
+    await t.db.update(transcriptSegments).set({ text: "Welcome, all." }).where(eq(transcriptSegments.transcriptionId, id));
+    await t.db.update(transcriptions).set({ version: sql`${transcriptions.version} + 1` }).where(eq(transcriptions.id, id));
+    const edited = await sharedView(t.db, await openShareLink(t.db, shareToken(link.id), client()));
+    expect(edited.etag).not.toBe(views[0].etag);
+    expect(JSON.parse(text({ body: await edited.body() }))).toMatchObject({ segments: [{ text: "Welcome, all." }, { text: "Welcome, all." }, { text: "Welcome, all." }] });
+
+    await t.db.update(shareLinks).set({ showSpeakers: false }).where(eq(shareLinks.id, link.id));
+    const hidden = await sharedView(t.db, await openShareLink(t.db, shareToken(link.id), client()));
+    expect(hidden.etag).not.toBe(edited.etag);
+    expect(text({ body: await hidden.body() })).not.toContain("Example");
+    // The link as it was opened before the change still names its own version.
+    expect((await sharedView(t.db, opened)).etag).toBe(views[0].etag);
+  });
+
+  it("keeps an empty word list empty and a segment without words null", async () => {
+    const owner = await insertUser(t.db);
+    const id = await insertDoneTranscription(t.db, owner, [{ startMs: 0, endMs: 1000, text: "Hm.", words: [] }, { startMs: 1000, endMs: 2000, text: "Yes." }]);
+    const link = await createShareLink(t.db, owner, id, { allow_export: false, show_speakers: false, expires_in_days: null });
+    const view = await sharedTranscript(t.db, await openShareLink(t.db, shareToken(link.id), client()));
+    expect(view.segments).toEqual([
+      { start_ms: 0, end_ms: 1000, text: "Hm.", words: [] },
+      { start_ms: 1000, end_ms: 2000, text: "Yes.", words: null },
+    ]);
+  });
+
+  it("reads a long transcript a page at a time, in order", async () => {
+    const owner = await insertUser(t.db);
+    const seeds = Array.from({ length: 250 }, (_, i): SegmentSeed => ({ startMs: i * 1000, endMs: i * 1000 + 1000, text: `Line ${i}.`, speaker: `Speaker ${i % 3}`, words: [{ word: `Line ${i}.`, start_ms: i * 1000, end_ms: i * 1000 + 900, confidence: 0.5 }] }));
+    const id = await insertDoneTranscription(t.db, owner, seeds);
+    const link = await createShareLink(t.db, owner, id, { allow_export: false, show_speakers: true, expires_in_days: null });
+    const view = await sharedTranscript(t.db, await openShareLink(t.db, shareToken(link.id), client()));
+    expect(view.segments.map((s) => s.text)).toEqual(seeds.map((s) => s.text));
+    expect(view.segments[249]).toEqual({ start_ms: 249_000, end_ms: 250_000, text: "Line 249.", speaker: "Speaker 0", words: [{ word: "Line 249.", start_ms: 249_000, end_ms: 249_900 }] });
+    expect(view.speakers).toEqual(["Speaker 0", "Speaker 1", "Speaker 2"]);
   });
 
   it("a workspace's transcript offers its owner's plan, whoever uploaded it", async () => {

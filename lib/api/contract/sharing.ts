@@ -29,14 +29,13 @@ export const ShareLinkList = z.object({ links: z.array(ShareLinkItem) });
 const SharedWord = z.object({ word: z.string(), start_ms: z.number(), end_ms: z.number() });
 
 /** A segment as a link shows it: `speaker` is left out altogether when the link hides speakers. */
-export const SharedSegment = z.object({
+const SharedSegment = z.object({
   start_ms: z.number(),
   end_ms: z.number(),
   text: z.string(),
   words: z.nullable(z.array(SharedWord)),
   speaker: z.optional(z.nullable(z.string())),
 });
-export type SharedSegment = z.infer<typeof SharedSegment>;
 
 /**
  * `GET /api/shared/{token}`: the read-only transcript, and nothing else — no owner, workspace

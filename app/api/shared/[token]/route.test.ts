@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Database } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { NORMALISED, audioStore } from "@/lib/storage/audio-store";
+import { renameTranscription } from "@/lib/transcription/queries";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { insertDoneTranscription } from "@/test/support/transcripts";
@@ -106,6 +107,29 @@ describe.each(BACKENDS.slice(0, 1))("the share-link routes on %s", (_name, open)
     as(owner);
     const [listed] = ((await (await call(listLinks, `/api/transcriptions/${id}/share-links`, { id })).json()) as { links: Array<{ last_opened_at: string | null }> }).links;
     expect(listed.last_opened_at).not.toBeNull();
+  });
+
+  it("tags the view with its version: the same ETag answers 304 without a body, a renamed transcript a new one, a revoked link 404", async () => {
+    const { owner, id, link, token } = await sharedByOwner(t.db);
+    const first = await call(view, `/api/shared/${token}`, { token });
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(etag).not.toContain(id);
+    const again = await call(view, `/api/shared/${token}`, { token }, { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expectUnlisted(again);
+
+    await renameTranscription(t.db, owner, id, "Renamed call");
+    const renamed = await call(view, `/api/shared/${token}`, { token }, { headers: { "if-none-match": etag } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.headers.get("etag")).not.toBe(etag);
+    expect(await renamed.json()).toMatchObject({ title: "Renamed call" });
+
+    as(owner);
+    expect((await call(revoke, `/api/share-links/${link.id}`, { id: link.id }, { method: "DELETE", headers: { origin: APP_URL } })).status).toBe(200);
+    as(null);
+    expect((await call(view, `/api/shared/${token}`, { token }, { headers: { "if-none-match": renamed.headers.get("etag")! } })).status).toBe(404);
   });
 
   it("answers a malformed or unknown token 404 with the same sentence and the same headers, on every public route", async () => {
