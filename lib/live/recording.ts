@@ -70,7 +70,7 @@ export async function startRecording(database: Database, userId: string, input: 
     .select({ id: liveSessions.transcriptionId })
     .from(liveSessions)
     .where(and(eq(liveSessions.userId, userId), isNull(liveSessions.stoppedAt)));
-  for (const r of open) await stopRecording(database, userId, r.id);
+  for (const r of open) await endRecording(database, userId, r.id);
   const live = await liveSlotFree(database);
   const id = randomUUID();
   const transcription = await insertRecording(database, async (tx) => {
@@ -212,11 +212,23 @@ export async function keepRecording(database: Database, userId: string, transcri
 }
 
 /**
- * Ends a recording: it becomes a queued transcription of everything received (the live
- * text stays its draft until the full pass replaces it). A recording with no audio at all
- * is removed. Stopping twice answers the same transcription.
+ * Ends the user's recording: it becomes a queued transcription of everything received (the
+ * live text stays its draft until the full pass replaces it). A recording with no audio at
+ * all is removed. Stopping twice answers the same transcription. One removed from its
+ * workspace (or made a viewer) meanwhile is told it does not exist, as for every other
+ * operation on it; the server stops it for them once it is abandoned.
  */
 export async function stopRecording(database: Database, userId: string, transcriptionId: string): Promise<Transcription | null> {
+  const [mine] = await database.select({ id: transcriptions.id }).from(transcriptions).where(and(editableRow(userId, transcriptionId), eq(transcriptions.userId, userId)));
+  if (!mine) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
+  return endRecording(database, userId, transcriptionId);
+}
+
+/**
+ * Ends a recording on the server's own account (whoever may reach it now): one left open
+ * when its user starts another, or abandoned by its browser.
+ */
+async function endRecording(database: Database, userId: string, transcriptionId: string): Promise<Transcription | null> {
   // Queued with the priority of the plan that pays for it.
   const [billed] = await database.select({ billedUserId: transcriptions.billedUserId }).from(transcriptions).where(eq(transcriptions.id, transcriptionId));
   const e = await entitlementsFor(database, billed?.billedUserId ?? userId);
@@ -259,6 +271,6 @@ export async function stopAbandonedRecordings(database: Database): Promise<numbe
              or ${liveSessions.lastAudioAt} < now() - make_interval(secs => ${MAX_PAUSE_S}))`,
       ),
     );
-  for (const r of abandoned) await stopRecording(database, r.userId, r.id).catch((error: unknown) => log().error({ err: error, transcriptionId: r.id }, "could not stop an abandoned live recording"));
+  for (const r of abandoned) await endRecording(database, r.userId, r.id).catch((error: unknown) => log().error({ err: error, transcriptionId: r.id }, "could not stop an abandoned live recording"));
   return abandoned.length;
 }
