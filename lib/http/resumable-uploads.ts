@@ -9,7 +9,7 @@ import { DomainError, isDomainError } from "@/lib/errors/domain-error";
 import { findReadable, toApiTranscription } from "@/lib/transcription/queries";
 import { acceptStoredUpload, admitUpload } from "@/lib/transcription/create";
 import { MAX_OPEN_UPLOADS } from "@/lib/api/contract/upload-parts";
-import { UPLOAD_EXPIRY_MS, UPLOAD_ID, metadataOf, openUploadsOf, sweepExpiredUploads } from "@/lib/uploads/resumable";
+import { UPLOAD_EXPIRY_MS, UPLOAD_ID, metadataOf, openUploadsOf, refuseUnsupportedExtensions, sweepExpiredUploads } from "@/lib/uploads/resumable";
 import { STATUS_OF } from "./error-response";
 import { log } from "@/lib/log/logger";
 
@@ -156,6 +156,7 @@ function uploads(): Uploads {
  * answers 404, before tus reads a byte of the body.
  */
 export async function handleUploadRequest(database: Database, request: Request, user: User, space: string | null, id: string | undefined): Promise<Response> {
+  refuseUnsupportedExtensions(request.headers);
   const { server, store } = uploads();
   if (id !== undefined) {
     if (!UPLOAD_ID.test(id)) throw new DomainError("not_found", NO_SUCH_UPLOAD);
