@@ -181,7 +181,7 @@ describe.each(BACKENDS.slice(0, 1))("the REST API with API keys on %s", (_name, 
     expect(row!.count).toBe(API_KEY_RATE_LIMIT.max + 1);
   });
 
-  it("a workspace key lists its workspace's transcriptions; its user's demotion to viewer makes it read-only, leaving stops it", async () => {
+  it("a workspace key lists its workspace's transcriptions while its maker is an admin; made a member, a viewer or gone, it is refused", async () => {
     const [owner, maker] = [await insertUser(t.db), await insertUser(t.db)];
     const space = randomUUID();
     await t.db.insert(workspaces).values({ id: space, name: "Team", slug: space });
@@ -194,18 +194,23 @@ describe.each(BACKENDS.slice(0, 1))("the REST API with API keys on %s", (_name, 
     await insertDoneTranscription(t.db, maker, [{ startMs: 0, endMs: 1000, text: "mine" }], "Private memo");
     const { token } = await createApiKey(t.db, maker, space, { name: "Team sync", scope: "write" });
     const auth = bearer(token);
+    const audio = await readFile(JFK);
+    const send = () =>
+      curl(upload, "POST", "/api/transcriptions?filename=jfk.wav", { authorization: auth, body: audio, headers: { "content-type": "audio/wav", "content-length": String(audio.length) } });
 
     const listed = await curl(list, "GET", "/api/transcriptions", { authorization: auth });
     expect((listed.body as { transcriptions: Array<{ title: string }> }).transcriptions.map((x) => x.title)).toEqual(["Team call"]);
     expect((await curl(getOne, "GET", `/api/transcriptions/${shared}`, { authorization: auth, id: shared })).status).toBe(200);
 
+    // The review's case: demoted to member, the key still listed (200) and uploaded (201).
     const membership = and(eq(workspaceMembers.organizationId, space), eq(workspaceMembers.userId, maker));
-    await t.db.update(workspaceMembers).set({ role: "viewer" }).where(membership);
-    expect((await curl(getOne, "GET", `/api/transcriptions/${shared}`, { authorization: auth, id: shared })).status).toBe(200);
-    expect(await curl(deleteOne, "DELETE", `/api/transcriptions/${shared}`, { authorization: auth, id: shared })).toMatchObject({
-      status: 403,
-      body: { detail: "This API key can only read." },
-    });
+    for (const role of ["member", "viewer"] as const) {
+      await t.db.update(workspaceMembers).set({ role }).where(membership);
+      expect(await curl(list, "GET", "/api/transcriptions", { authorization: auth })).toMatchObject({ status: 401, body: NOT_VALID });
+      expect(await send()).toMatchObject({ status: 401, body: NOT_VALID });
+      expect(await curl(getOne, "GET", `/api/transcriptions/${shared}`, { authorization: auth, id: shared })).toMatchObject({ status: 401, body: NOT_VALID });
+    }
+    expect(await t.db.select({ id: transcriptions.id }).from(transcriptions).where(eq(transcriptions.workspaceId, space))).toEqual([{ id: shared }]);
 
     await t.db.delete(workspaceMembers).where(membership);
     expect(await curl(list, "GET", "/api/transcriptions", { authorization: auth })).toMatchObject({ status: 401, body: NOT_VALID });
