@@ -77,7 +77,7 @@ async function record(db: Database, userId: string, pcm: Buffer, t0: number, onA
   const { transcription, live } = await startRecording(db, userId, { title: "bench", language: "en", mode: "mic" });
   if (!live) throw new Error("no live slot: is the worker up?");
   const session: Session = { id: transcription.id, views: [], utterances: [] };
-  const stream = liveEventStream(db, changeFeed(), signedInReader(userId), transcription.id, new AbortController().signal, 0);
+  const stream = liveEventStream(db, changeFeed(), signedInReader(userId), transcription, new AbortController().signal, 0);
   const reading = (async () => {
     const reader = stream.getReader();
     const decoder = new TextDecoder();

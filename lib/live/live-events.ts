@@ -18,8 +18,16 @@ const toApiUtterance = (u: LiveUtterance) => ({ idx: u.idx, start_ms: u.startMs,
  * feed as the status stream, so text appears as soon as a worker on any host stores it.
  * It ends as soon as its reader may no longer read the transcription.
  */
-export function liveEventStream(database: Database, feed: ChangeFeed, reader: StreamReader, transcriptionId: string, signal: AbortSignal, fromIdx: number) {
+export function liveEventStream(
+  database: Database,
+  feed: ChangeFeed,
+  reader: StreamReader,
+  recording: { id: string; userId: string },
+  signal: AbortSignal,
+  fromIdx: number,
+) {
   const { userId } = reader;
+  const transcriptionId = recording.id;
   let next = fromIdx;
   let pending = "";
   let state = "";
@@ -54,6 +62,7 @@ export function liveEventStream(database: Database, feed: ChangeFeed, reader: St
       }
       return "more";
     },
-    wait: (stop) => feed.next(userId, stop),
+    // Its recorder's changes wake it (the live runner announces them), whoever reads it.
+    wait: (stop) => feed.next(recording.userId, stop),
   });
 }

@@ -85,7 +85,7 @@ describe.each(BACKENDS.slice(0, 1))("live runner on %s", (_name, open) => {
     const stop = new AbortController();
     const reading = (async () => {
       const feed = { next: (_user: string, signal: AbortSignal) => pause(50, signal) };
-      const reader = liveEventStream(t.db, feed, signedInReader(user), id, stop.signal, 0).getReader();
+      const reader = liveEventStream(t.db, feed, signedInReader(user), { id, userId: user }, stop.signal, 0).getReader();
       const decoder = new TextDecoder();
       let finals: string[] = [];
       let pending = "";

@@ -48,7 +48,7 @@ export async function readUtterances(
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), ms);
   const feed = { next: (_user: string, signal: AbortSignal) => pause(100, signal) };
-  const reader = liveEventStream(db, feed, signedInReader(user), id, stop.signal, 0).getReader();
+  const reader = liveEventStream(db, feed, signedInReader(user), { id, userId: user }, stop.signal, 0).getReader();
   const decoder = new TextDecoder();
   const heard: ApiUtterance[] = [];
   let buffer = "";
