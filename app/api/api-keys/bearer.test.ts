@@ -10,6 +10,7 @@ import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { insertDoneTranscription } from "@/test/support/transcripts";
 import { insertUser } from "@/test/support/users";
+import { route } from "@/lib/http/route";
 import { DELETE as deleteOne, GET as getOne } from "../transcriptions/[id]/route";
 import { GET as exportOne } from "../transcriptions/[id]/export/route";
 import { GET as list, POST as upload } from "../transcriptions/route";
@@ -106,6 +107,24 @@ describe.each(BACKENDS.slice(0, 1))("the REST API with API keys on %s", (_name, 
     expect((await curl(list, "GET", "/api/transcriptions", { authorization: bearer(key.token) })).status).toBe(200);
     await revokeApiKey(t.db, userId, null, key.id);
     expect(await curl(list, "GET", "/api/transcriptions", { authorization: bearer(key.token) })).toMatchObject({ status: 401, body: NOT_VALID });
+  });
+
+  it("tells an answer that lasts whether its key still works: revoked, or its user signed out, it does not", async () => {
+    const userId = await insertUser(t.db);
+    const key = await createApiKey(t.db, userId, null, { name: "Watcher", scope: "read" });
+    const checks: Array<() => Promise<boolean>> = [];
+    const lasting = route({ auth: "user", apiKey: "read" }, async ({ stillSignedIn }) => {
+      checks.push(stillSignedIn);
+      return {};
+    });
+    expect((await curl(lasting, "GET", "/api/x", { authorization: bearer(key.token) })).status).toBe(200);
+    current.user = { id: userId, email: `${userId}@example.com`, isActive: true };
+    expect((await curl(lasting, "GET", "/api/x")).status).toBe(200);
+    const [byKey, bySession] = checks;
+    expect([await byKey!(), await bySession!()]).toEqual([true, true]);
+    await revokeApiKey(t.db, userId, null, key.id);
+    current.user = null;
+    expect([await byKey!(), await bySession!()]).toEqual([false, false]);
   });
 
   it("another user's key finds nothing of this user's: 404 to get, export and delete, and an empty list", async () => {
