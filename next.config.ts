@@ -55,9 +55,8 @@ const nextConfig: NextConfig = {
       { source: "/api/:path*", headers: api },
       // The proxy does not run for "/" (see proxy.ts): the landing page is a file.
       { source: "/", headers: landing },
-      // Nor for a share link's page, also a file: its transcript arrives as JSON that React
-      // renders as text, so the landing page's policy fits. Never indexed, no Referer.
-      { source: "/shared", headers: [...landing, ...unlisted] },
+      // A share link's page gets the nonce policy from the proxy; it is never indexed and sends no Referer.
+      { source: "/shared", headers: unlisted },
       { source: "/api/shared/:path*", headers: unlisted },
     ];
   },

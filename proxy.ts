@@ -69,6 +69,7 @@ export const config = {
   //   next.config.ts. Better Auth's routes (/api/auth/…) still come here: they are not route()s.
   // - Only addresses without a "%" are left out: a malformed one (`/api/uploads/%`) still
   //   meets the proxy's 400 before Next.js tries to decode it for the route.
-  // - /shared (a share link's page) is prerendered too, like the landing page (next.config.ts).
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|shared$|api/(?!auth/)[^%]*$).+)"],
+  // - /shared (a share link's page) is not: it runs under the nonce policy like every other
+  //   page, since a stranger's browser reads it and it must not allow inline scripts wholesale.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/(?!auth/)[^%]*$).+)"],
 };

@@ -36,6 +36,7 @@ import { log } from "@/lib/log/logger";
 import { changeFeed } from "@/lib/transcription/change-feed";
 import { wordErrorRate } from "@/lib/transcription/wer";
 import { startTestPostgres } from "@/test/support/postgres";
+import { signedInReader } from "@/test/support/users";
 import { benchUser } from "./bench-user";
 import { bareSphinxText, loadSpeech, uploadedSphinxText } from "./live-speech";
 import { finalWords, wordDelays, type FinalUtterance, type View, type WordDelays } from "./live-words";
@@ -76,7 +77,7 @@ async function record(db: Database, userId: string, pcm: Buffer, t0: number, onA
   const { transcription, live } = await startRecording(db, userId, { title: "bench", language: "en", mode: "mic" });
   if (!live) throw new Error("no live slot: is the worker up?");
   const session: Session = { id: transcription.id, views: [], utterances: [] };
-  const stream = liveEventStream(db, changeFeed(), userId, transcription.id, new AbortController().signal, 0);
+  const stream = liveEventStream(db, changeFeed(), signedInReader(userId), transcription, new AbortController().signal, 0);
   const reading = (async () => {
     const reader = stream.getReader();
     const decoder = new TextDecoder();

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { ORIGIN, createUser, expect, sql, test, type Credentials } from "./support/fixtures";
+import { ORIGIN, expect, sql, test, type Credentials } from "./support/fixtures";
+import { addMember, onTeamPlan, signedInPerson } from "./support/teams";
 import { seedJfkTranscript } from "./support/transcripts";
 
 /**
@@ -100,34 +101,6 @@ const STEPS: Step[] = [
     expect: { owner: READ, member: DENIED, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO, workspaceReadKey: DENIED, shareToken: NO_KEY },
   },
 ];
-
-let clientNumber = 0;
-
-/** A person signed up and in on a client of their own (sign-ups are limited per client address). */
-async function signedInPerson(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, baseURL: string, name: string) {
-  const address = `10.77.${Math.floor(Math.random() * 250)}.${++clientNumber}`;
-  const client = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": address } });
-  const creds: Credentials = await createUser(client, { name });
-  const res = await client.post("/api/auth/sign-in/email", { data: { email: creds.email, password: creds.password }, headers: ORIGIN });
-  expect(res.status(), await res.text()).toBe(200);
-  return { creds, client };
-}
-
-async function userId(email: string): Promise<string> {
-  const [row] = await sql<{ id: string }>("select id from users where email = $1", [email.toLowerCase()]);
-  return row.id;
-}
-
-async function addMember(workspaceId: string, email: string, role: string): Promise<void> {
-  await sql("insert into workspace_members (id, organization_id, user_id, role) values ($1, $2, $3, $4)", [randomUUID(), workspaceId, await userId(email), role]);
-}
-
-async function onTeamPlan(email: string, seats = 10): Promise<void> {
-  await sql(
-    "insert into subscriptions (id, user_id, plan_id, status, billing_interval, seats) select 'sub-' || id, id, 'team', 'active', 'monthly', $2 from users where email = $1",
-    [email.toLowerCase(), seats],
-  );
-}
 
 test("the isolation matrix: every transcription route × who asks", async ({ playwright, baseURL }) => {
   test.setTimeout(180_000);

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { apiKeys, users, type ApiKeyScope, type User } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
-import { roleIn } from "@/lib/access/roles";
+import { atLeast, roleIn } from "@/lib/access/roles";
 import { hashToken, isWellFormed } from "./tokens";
 
 export const API_KEY_NOT_VALID = "This API key is not valid.";
@@ -16,14 +16,16 @@ export interface KeyCaller {
   keyId: string;
   /** the space the key acts in (null: its user's personal space) */
   space: string | null;
-  /** what the key may do now: a write key of a workspace viewer can only read */
+  /** what the key may do */
   scope: ApiKeyScope;
 }
 
 /**
  * The caller a presented token stands for: a key that exists, is not revoked, whose user is
- * active and — for a workspace's key — still a member of it (read on every request, so a
- * removed member's key stops at once). Anything else is the same 401, telling a guesser nothing.
+ * active and — for a workspace's key — still its owner or an admin, as only they may make
+ * one (read on every request, so the key of an admin who left, was removed or was made a
+ * member stops at once, and works again if they become an admin again). Anything else is the
+ * same 401, telling a guesser nothing.
  */
 export async function verifyApiKey(database: Database, token: string, now = new Date()): Promise<KeyCaller> {
   if (!isWellFormed(token)) throw new DomainError("unauthenticated", API_KEY_NOT_VALID);
@@ -34,14 +36,11 @@ export async function verifyApiKey(database: Database, token: string, now = new 
     .where(eq(apiKeys.tokenHash, hashToken(token)))
     .limit(1);
   if (!row || row.key.revokedAt || !row.user.isActive) throw new DomainError("unauthenticated", API_KEY_NOT_VALID);
-  let scope = row.key.scope;
-  if (row.key.workspaceId) {
-    const role = await roleIn(database, row.user.id, row.key.workspaceId);
-    if (!role) throw new DomainError("unauthenticated", API_KEY_NOT_VALID);
-    if (role === "viewer") scope = "read";
+  if (row.key.workspaceId && !atLeast(await roleIn(database, row.user.id, row.key.workspaceId), "admin")) {
+    throw new DomainError("unauthenticated", API_KEY_NOT_VALID);
   }
   await noteUse(database, row.key.id, row.key.lastUsedAt, now);
-  return { user: row.user, keyId: row.key.id, space: row.key.workspaceId, scope };
+  return { user: row.user, keyId: row.key.id, space: row.key.workspaceId, scope: row.key.scope };
 }
 
 /** Records the use when the last one recorded is a minute old or more (the condition holds across processes too). */

@@ -178,7 +178,7 @@ function paths(): OpenApiDocument["paths"] {
         operationId: "createResumableUpload",
         summary: "Start a resumable upload (tus 1.0)",
         description:
-          "A tus 1.0 creation request: `Tus-Resumable: 1.0.0`, `Upload-Length` (bytes), and `Upload-Metadata` with base64 values for `filename`, `filetype`, and optionally `language`, `source`, `first_seconds`, `speakers`. Answers 201 with `Location` (the upload's address); send the file to it with PATCH. Any tus client works, with the `Authorization` header added.",
+          "A tus 1.0 creation request: `Tus-Resumable: 1.0.0`, `Upload-Length` (bytes), and `Upload-Metadata` with base64 values for `filename`, `filetype`, and optionally `language`, `source`, `first_seconds`, `speakers`. Answers 201 with `Location` (the upload's address); send the file to it with PATCH. Concatenation (`Upload-Concat`, parallel uploads) is not supported: 400. Any tus client works, with the `Authorization` header added.",
         tags: ["Resumable uploads"],
         ...BEARER("write"),
         parameters: [

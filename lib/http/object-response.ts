@@ -12,6 +12,34 @@ function requestedRange(header: string | null, size: number): ByteRange | null |
 }
 
 /**
+ * A stored object's bytes as a web stream, read one chunk per pull. Not Readable.toWeb: its
+ * adapter pushes from the file's 'data' events, and one that arrives after the client went
+ * away (a seek, a closed tab, during backpressure) enqueues into the closed stream, an
+ * uncaughtException (nodejs/node#54205, #64529). Here a chunk is read only when the stream
+ * asks for one, and a client that leaves destroys the file stream.
+ */
+function webStreamOf(file: Readable): ReadableStream<Uint8Array> {
+  const chunks = file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await chunks.next();
+        if (cancelled) return;
+        if (next.done) controller.close();
+        else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+      } catch (error) {
+        if (!cancelled) controller.error(error);
+      }
+    },
+    cancel() {
+      cancelled = true;
+      file.destroy();
+    },
+  });
+}
+
+/**
  * Serves a stored object with HTTP Range support, so audio players seek without
  * downloading it all. Streamed through this server rather than redirected to a presigned
  * bucket URL: the session cookie keeps guarding it, the page's Content-Security-Policy
@@ -24,7 +52,7 @@ export async function objectResponse(request: Request, store: ObjectStore, key: 
   const headers: Record<string, string> = { "content-type": contentType, "accept-ranges": "bytes", "cache-control": "private, max-age=3600" };
   const range = requestedRange(request.headers.get("range"), size);
   if (range === "unsatisfiable") return new Response(null, { status: 416, headers: { "content-range": `bytes */${size}` } });
-  const body = Readable.toWeb(await store.read(key, range ?? undefined)) as ReadableStream<Uint8Array>;
+  const body = webStreamOf(await store.read(key, range ?? undefined));
   if (!range) return new Response(body, { headers: { ...headers, "content-length": String(size) } });
   return new Response(body, {
     status: 206,

@@ -10,7 +10,7 @@ import { findReadable, toApiTranscription } from "@/lib/transcription/queries";
 import { acceptStoredUpload, admitUpload } from "@/lib/transcription/create";
 import { UPLOAD_EXPIRY_MS } from "@/lib/api/contract/upload-parts";
 import { closeStagedUpload, openStagedUpload } from "@/lib/transcription/open-uploads";
-import { UPLOAD_ID, metadataOf, sweepExpiredUploads } from "@/lib/uploads/resumable";
+import { UPLOAD_ID, metadataOf, refuseUnsupportedExtensions, sweepExpiredUploads } from "@/lib/uploads/resumable";
 import { STATUS_OF } from "./error-response";
 import { log } from "@/lib/log/logger";
 
@@ -168,6 +168,7 @@ function uploads(): Uploads {
  * answers 404, before tus reads a byte of the body.
  */
 export async function handleUploadRequest(database: Database, request: Request, user: User, space: string | null, id: string | undefined): Promise<Response> {
+  refuseUnsupportedExtensions(request.headers);
   const { server, store } = uploads();
   if (id !== undefined) {
     if (!UPLOAD_ID.test(id)) throw new DomainError("not_found", NO_SUCH_UPLOAD);

@@ -58,6 +58,12 @@ export interface RouteInput<O extends RouteOptions, C = undefined> {
    * transcriptions); a session reaches all the user may read. Pass it to the transcription reads.
    */
   within: Within | undefined;
+  /**
+   * Whether the way this request signed in still stands: its session not signed out, revoked
+   * or expired and its user active, or its API key not revoked and its maker's access kept.
+   * For answers that last (event streams), asked again while they do.
+   */
+  stillSignedIn: () => Promise<boolean>;
   body: Parsed<O["body"]>;
   query: Parsed<O["query"]>;
   /** the dynamic segments of the path, e.g. `{ id }` for `[id]` */
@@ -96,6 +102,7 @@ interface Caller {
   user: User | null;
   space: string | null;
   viaKey: boolean;
+  stillSignedIn: () => Promise<boolean>;
 }
 
 /** `Bearer <token>` (the scheme's case does not matter, RFC 9110) and nothing else; any other Authorization value is no key. */
@@ -114,14 +121,16 @@ async function keyCaller(access: Access, authorization: string, needed: ApiKeySc
   if (!rate.allowed) return json({ detail: rateLimitedSentence(rate.retryAfterSeconds) }, 429, { "retry-after": String(rate.retryAfterSeconds) });
   requireScope(caller, needed);
   if (access === "operator" && !isOperator(caller.user.email)) throw new DomainError("forbidden", NOT_AUTHORIZED_TEXT);
-  return { user: caller.user, space: caller.space, viaKey: true };
+  const stillSignedIn = () => verifyApiKey(db(), token).then(() => true, () => false);
+  return { user: caller.user, space: caller.space, viaKey: true, stillSignedIn };
 }
 
 async function sessionCaller(access: Access, request: Request): Promise<Caller> {
   const user = await userFor(access, request);
   // No cookie, no session (and no Better Auth lookup): tests give the user without one.
   const space = user && request.headers.has("cookie") ? await currentSpace(db(), request.headers) : null;
-  return { user, space, viaKey: false };
+  const stillSignedIn = async () => !user || (await currentUser(db(), request.headers))?.id === user.id;
+  return { user, space, viaKey: false, stillSignedIn };
 }
 
 /**
@@ -149,7 +158,8 @@ export function route<const O extends RouteOptions, A extends Access = O["auth"]
       const query = options.query ? parseQuery(new URL(request.url).searchParams, options.query) : undefined;
       const checked = options.beforeBody ? await options.beforeBody({ request, user, params }) : undefined;
       const body = options.body ? await parseJsonBody(request, options.body, options.maxBodyBytes) : undefined;
-      const input = { request, user, space: caller.space, within: caller.viaKey ? { space: caller.space } : undefined, body, query, params, checked } as RouteInput<O, C>;
+      const within = caller.viaKey ? { space: caller.space } : undefined;
+      const input = { request, user, space: caller.space, within, stillSignedIn: caller.stillSignedIn, body, query, params, checked } as RouteInput<O, C>;
       const answer = await handler(input);
       return answer instanceof Response ? answer : json(answer, options.status ?? 200);
     });

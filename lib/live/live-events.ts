@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { liveSessions, transcriptions, type LiveUtterance } from "@/lib/db/schema";
 import type { ChangeFeed } from "@/lib/transcription/change-feed";
-import { eventStream } from "@/lib/transcription/event-stream";
+import { eventStream, type StreamReader } from "@/lib/transcription/event-stream";
+import { isReadable } from "@/lib/transcription/queries";
 import { liveDraft } from "@/lib/recordings/draft";
 import type { LiveEnd } from "@/lib/api/contract/recordings";
 
@@ -15,15 +16,27 @@ const toApiUtterance = (u: LiveUtterance) => ({ idx: u.idx, start_ms: u.startMs,
  * transcription starts or stops being available, and `end` once the recording is done with
  * (stopped and fully heard, or replaced by the full transcript). Woken by the same change
  * feed as the status stream, so text appears as soon as a worker on any host stores it.
+ * It ends as soon as its reader may no longer read the transcription.
  */
-export function liveEventStream(database: Database, feed: ChangeFeed, userId: string, transcriptionId: string, signal: AbortSignal, fromIdx: number) {
+export function liveEventStream(
+  database: Database,
+  feed: ChangeFeed,
+  reader: StreamReader,
+  recording: { id: string; userId: string },
+  signal: AbortSignal,
+  fromIdx: number,
+) {
+  const { userId } = reader;
+  const transcriptionId = recording.id;
   let next = fromIdx;
   let pending = "";
   let state = "";
-  return eventStream(
-    userId,
+  return eventStream({
+    owner: userId,
     signal,
-    async (send) => {
+    // Removed from its workspace, signed out, the transcription deleted: no more of its words.
+    allowed: async () => (await reader.stillSignedIn()) && (await isReadable(database, userId, transcriptionId)),
+    step: async (send) => {
       for (const u of await liveDraft(database, transcriptionId, next)) {
         send(`event: utterance\ndata: ${JSON.stringify(toApiUtterance(u))}\n\n`);
         next = u.idx + 1;
@@ -49,6 +62,7 @@ export function liveEventStream(database: Database, feed: ChangeFeed, userId: st
       }
       return "more";
     },
-    (stop) => feed.next(userId, stop),
-  );
+    // Its recorder's changes wake it (the live runner announces them), whoever reads it.
+    wait: (stop) => feed.next(recording.userId, stop),
+  });
 }

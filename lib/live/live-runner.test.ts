@@ -8,7 +8,7 @@ import type { Engine, LiveRequest, LiveTranscriber } from "@/lib/transcription/e
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { SPEECH, sendAudio, startMic, until } from "@/test/support/live-recording";
-import { insertUser } from "@/test/support/users";
+import { insertUser, signedInReader } from "@/test/support/users";
 import { liveSessions } from "@/lib/db/schema";
 import { liveDraft } from "@/lib/recordings/draft";
 import { liveJob } from "./live-runner";
@@ -85,7 +85,7 @@ describe.each(BACKENDS.slice(0, 1))("live runner on %s", (_name, open) => {
     const stop = new AbortController();
     const reading = (async () => {
       const feed = { next: (_user: string, signal: AbortSignal) => pause(50, signal) };
-      const reader = liveEventStream(t.db, feed, user, id, stop.signal, 0).getReader();
+      const reader = liveEventStream(t.db, feed, signedInReader(user), { id, userId: user }, stop.signal, 0).getReader();
       const decoder = new TextDecoder();
       let finals: string[] = [];
       let pending = "";

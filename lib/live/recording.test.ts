@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { entitlementsFor } from "@/lib/billing/entitlements";
 import { queryRows, type Database } from "@/lib/db/client";
-import { jobs, liveChunks, liveSessions, liveUtterances, transcriptSegments, transcriptions, usage } from "@/lib/db/schema";
+import { jobs, liveChunks, liveSessions, liveUtterances, transcriptSegments, transcriptions, usage, workspaceMembers } from "@/lib/db/schema";
 import { domainErrorResponse } from "@/lib/http/error-response";
 import { transcriptionOptions } from "@/lib/transcription/options";
 import { startWorker, type Worker } from "@/lib/worker/worker";
@@ -9,12 +9,13 @@ import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { readUtterances, sendAudio as send, SPEECH, until } from "@/test/support/live-recording";
 import { insertUser } from "@/test/support/users";
+import { addMember, insertWorkspace } from "@/test/support/workspaces";
 import { liveDraft } from "@/lib/recordings/draft";
 import { LIVE_CHUNK_BYTES, MAX_CHUNKS_PER_REQUEST, PACE_BURST_S } from "@/lib/recordings/pcm-chunks";
 import { ALREADY_RECORDING, QUOTA_REACHED, RECORDING_ENDED, SERVER_FULL, TOO_FAST } from "./live-texts";
 import { keepRecording, receiveChunks, startRecording, stopRecording, stopAbandonedRecordings } from "./recording";
 import { deleteTranscription } from "@/lib/transcription/deletion";
-import { cancelOwnedTranscription } from "@/lib/transcription/queries";
+import { cancelOwnedTranscription, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 
 const start = (db: Database, user: string, mode: "mic" | "tab-mic" = "mic") => startRecording(db, user, { title: "Standup", language: "en", mode });
 
@@ -31,6 +32,33 @@ describe.each(BACKENDS.slice(0, 1))("live recording on %s", (_name, open) => {
     expect(started).toMatchObject({ live: false, notLiveReason: SERVER_FULL, transcription: { status: "recording", source: "recording" } });
     expect(await t.db.select().from(jobs).where(eq(jobs.transcriptionId, started.transcription.id))).toEqual([]);
     await deleteTranscription(t.db, user, started.transcription.id);
+  });
+
+  it("a member removed from the workspace mid-recording can no longer send audio, keep, stop or discard it; the server stops it once abandoned", async () => {
+    const owner = await insertUser(t.db);
+    const member = await insertUser(t.db);
+    const ws = await insertWorkspace(t.db, owner);
+    await addMember(t.db, ws, member, "member");
+    const { transcription } = await startRecording(t.db, member, { title: "Standup", language: "en", mode: "mic", workspaceId: ws });
+    const id = transcription.id;
+    await receiveChunks(t.db, member, id, 0, Buffer.alloc(LIVE_CHUNK_BYTES * 8));
+    await t.db.delete(workspaceMembers).where(and(eq(workspaceMembers.organizationId, ws), eq(workspaceMembers.userId, member)));
+
+    const refused = (p: Promise<unknown>) => p.then(() => "accepted", (e: unknown) => e);
+    const gone = { kind: "not_found", message: TRANSCRIPTION_NOT_FOUND };
+    expect(await refused(receiveChunks(t.db, member, id, 8, Buffer.alloc(LIVE_CHUNK_BYTES)))).toMatchObject(gone);
+    expect(await refused(keepRecording(t.db, member, id))).toMatchObject(gone);
+    expect(await refused(stopRecording(t.db, member, id))).toMatchObject(gone);
+    expect(await refused(deleteTranscription(t.db, member, id))).toMatchObject(gone);
+    const [still] = await t.db.select({ status: transcriptions.status, workspaceId: transcriptions.workspaceId }).from(transcriptions).where(eq(transcriptions.id, id));
+    expect(still).toEqual({ status: "recording", workspaceId: ws });
+
+    // Its browser no longer heard, the server stops it: what arrived stays the workspace's.
+    await t.db.update(liveSessions).set({ lastSeenAt: sql`now() - interval '1 minute'` }).where(eq(liveSessions.transcriptionId, id));
+    expect(await stopAbandonedRecordings(t.db)).toBe(1);
+    const [stopped] = await t.db.select({ status: transcriptions.status }).from(transcriptions).where(eq(transcriptions.id, id));
+    expect(stopped!.status).toBe("queued");
+    await deleteTranscription(t.db, owner, id);
   });
 
   it("audio faster than real time: up to 3 minutes ahead is taken (a browser catching up after an outage), more is refused with 429 until real time catches up", async () => {

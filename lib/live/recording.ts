@@ -219,15 +219,27 @@ export async function keepRecording(database: Database, userId: string, transcri
 }
 
 /**
- * Ends a recording: it becomes a queued transcription of everything received (the live
- * text stays its draft until the full pass replaces it). A recording with no audio at all
- * is removed. Stopping twice answers the same transcription.
+ * Ends the user's recording: it becomes a queued transcription of everything received (the
+ * live text stays its draft until the full pass replaces it). A recording with no audio at
+ * all is removed. Stopping twice answers the same transcription. One removed from its
+ * workspace (or made a viewer) meanwhile is told it does not exist, as for every other
+ * operation on it; the server stops it for them once it is abandoned.
  */
 export async function stopRecording(database: Database, userId: string, transcriptionId: string): Promise<Transcription | null> {
+  const [mine] = await database.select({ id: transcriptions.id }).from(transcriptions).where(and(editableRow(userId, transcriptionId), eq(transcriptions.userId, userId)));
+  if (!mine) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
+  return closeRecording(database, userId, transcriptionId);
+}
+
+/**
+ * Ends a recording on the server's own account (whoever may reach it now): one left open
+ * when its user starts another, or abandoned by its browser.
+ */
+async function closeRecording(database: Database, userId: string, transcriptionId: string): Promise<Transcription | null> {
   // Queued with the priority of the plan that pays for it.
   const [billed] = await database.select({ billedUserId: transcriptions.billedUserId }).from(transcriptions).where(eq(transcriptions.id, transcriptionId));
-  const e = await entitlementsFor(database, billed?.billedUserId ?? userId);
   const payer = billed?.billedUserId ?? userId;
+  const e = await entitlementsFor(database, payer);
   return database.transaction((tx) => endRecording(tx, userId, transcriptionId, { priority: jobPriority(e), payer }));
 }
 
@@ -240,7 +252,7 @@ async function openRecordingsOf(database: Database | Tx, userId: string): Promis
     .where(and(eq(liveSessions.userId, userId), isNull(liveSessions.stoppedAt)));
 }
 
-/** `stopRecording` inside the caller's transaction, queued with this priority in its payer's turn. */
+/** `closeRecording` inside the caller's transaction, queued with this priority in its payer's turn. */
 async function endRecording(tx: Tx, userId: string, transcriptionId: string, queue: { priority: number; payer: string }): Promise<Transcription | null> {
   const [session] = await tx
     .update(liveSessions)
@@ -279,6 +291,6 @@ export async function stopAbandonedRecordings(database: Database): Promise<numbe
              or ${liveSessions.lastAudioAt} < now() - make_interval(secs => ${MAX_PAUSE_S}))`,
       ),
     );
-  for (const r of abandoned) await stopRecording(database, r.userId, r.id).catch((error: unknown) => log().error({ err: error, transcriptionId: r.id }, "could not stop an abandoned live recording"));
+  for (const r of abandoned) await closeRecording(database, r.userId, r.id).catch((error: unknown) => log().error({ err: error, transcriptionId: r.id }, "could not stop an abandoned live recording"));
   return abandoned.length;
 }

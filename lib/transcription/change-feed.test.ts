@@ -3,7 +3,7 @@ import { transcriptions } from "@/lib/db/schema";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { insertDoneTranscription } from "@/test/support/transcripts";
-import { insertUser } from "@/test/support/users";
+import { insertUser, signedInReader } from "@/test/support/users";
 import { changeFeed } from "./change-feed";
 import { statusStream } from "./status-stream";
 
@@ -37,7 +37,7 @@ describe.each(BACKENDS.slice(1))("live status on %s: NOTIFY, not a query per sec
     const mine = await insertDoneTranscription(db, me, []);
     const theirs = await insertDoneTranscription(db, other, []);
     const abort = new AbortController();
-    const stream = statusStream(db, changeFeed(), me, null, abort.signal, new Date());
+    const stream = statusStream(db, changeFeed(), signedInReader(me), null, abort.signal, new Date());
     // The first read happens at once; the next only when the feed wakes it (its fallback is 15 s).
     const reading = events(stream, 1, 5000);
     await new Promise((r) => setTimeout(r, 500));

@@ -51,6 +51,12 @@ export async function findReadable(database: Database, userId: string, id: strin
   return row;
 }
 
+/** Whether the user may still read the transcription (one indexed query, for streams that ask again while they last). */
+export async function isReadable(database: Database, userId: string, id: string): Promise<boolean> {
+  const [row] = await database.select({ id: transcriptions.id }).from(transcriptions).where(readableRow(userId, id));
+  return row !== undefined;
+}
+
 export const TRANSCRIPTION_NOT_FOUND = "This transcription does not exist.";
 
 /** The transcription `id` for reading; one the user cannot reach (or none) is not_found, never forbidden. */

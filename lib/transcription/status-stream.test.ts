@@ -2,7 +2,7 @@ import { ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { eventData } from "@/lib/api/event-data";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { insertDoneTranscription } from "@/test/support/transcripts";
-import { insertUser } from "@/test/support/users";
+import { insertUser, signedInReader } from "@/test/support/users";
 import type { ChangeFeed } from "./change-feed";
 import { statusStream, streamStart } from "./status-stream";
 
@@ -31,7 +31,7 @@ describe.each(BACKENDS)("statusStream on %s", (_name, open) => {
     const stop = new AbortController();
     // No further change comes: the stream waits until it is stopped.
     const feed: ChangeFeed = { next: (_user, signal) => new Promise((resolve) => signal.addEventListener("abort", () => resolve())) };
-    const reader = statusStream(t.db, feed, userId, null, stop.signal, start).getReader();
+    const reader = statusStream(t.db, feed, signedInReader(userId), null, stop.signal, start).getReader();
     let text = "";
     while (!text.includes("data: ")) text += new TextDecoder().decode((await reader.read()).value);
     stop.abort();

@@ -1,6 +1,7 @@
 import type { Database } from "@/lib/db/client";
 import type { ChangeFeed } from "./change-feed";
-import { eventStream } from "./event-stream";
+import { roleIn } from "@/lib/access/roles";
+import { eventStream, type StreamReader } from "./event-stream";
 import { changedSince, toApiTranscription } from "./queries";
 
 const MAX_LOOKBACK_MS = 10 * 60_000;
@@ -20,21 +21,25 @@ const OVERLAP_MS = 10_000;
  * Reads the database (not process memory) so it sees progress written by any worker on
  * any host. It reads when the feed says the user's rows changed (PostgreSQL's NOTIFY) or
  * once a second (PGlite): one indexed query of the columns it sends, never two at once.
+ * It ends when its reader's session ends or, in a workspace, when they leave it.
  */
 export function statusStream(
   database: Database,
   feed: ChangeFeed,
-  userId: string,
+  reader: StreamReader,
   space: string | null,
   signal: AbortSignal,
   start: Date,
 ): ReadableStream<Uint8Array> {
+  const { userId } = reader;
   const lastSent = new Map<string, number>();
   let newest = start.getTime();
-  return eventStream(
-    userId,
+  return eventStream({
+    owner: userId,
     signal,
-    async (send) => {
+    // A workspace's stream ends when its reader is no longer a member (the browser then opens the personal space's).
+    allowed: async () => (await reader.stillSignedIn()) && (space === null || (await roleIn(database, userId, space)) !== null),
+    step: async (send) => {
       const since = new Date(Math.max(start.getTime(), newest - OVERLAP_MS));
       const rows = await changedSince(database, userId, space, since).catch(() => []);
       for (const row of rows) {
@@ -47,6 +52,6 @@ export function statusStream(
       return "more";
     },
     // A workspace's rows announce themselves under its id as well (migration 0024's trigger).
-    (stop) => feed.next(space ?? userId, stop),
-  );
+    wait: (stop) => feed.next(space ?? userId, stop),
+  });
 }

@@ -7,7 +7,7 @@ import type { FileStore as FileStoreClass } from "@tus/file-store";
 import type { Upload as UploadClass } from "@tus/server";
 import { DomainError } from "@/lib/errors/domain-error";
 import { UPLOAD_EXPIRY_MS } from "@/lib/api/contract/upload-parts";
-import { UPLOAD_ID, metadataOf, sweepExpiredUploads } from "./resumable";
+import { UPLOAD_ID, metadataOf, refuseUnsupportedExtensions, sweepExpiredUploads } from "./resumable";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -60,6 +60,22 @@ describe("metadataOf", () => {
     })();
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ kind: "invalid", message: 'The source must be "upload" or "recording".' });
+  });
+});
+
+describe("refuseUnsupportedExtensions", () => {
+  it("refuses a request for concatenation (Upload-Concat, partial or final) with 400 and a sentence, and lets a plain tus request through", () => {
+    for (const concat of ["partial", "final;/api/uploads/a /api/uploads/b", ""]) {
+      let refused: unknown = null;
+      try {
+        refuseUnsupportedExtensions(new Headers({ "tus-resumable": "1.0.0", "upload-length": "10", "upload-concat": concat }));
+      } catch (error) {
+        refused = error;
+      }
+      expect(refused).toBeInstanceOf(DomainError);
+      expect(refused).toMatchObject({ kind: "invalid", message: expect.stringMatching(/^Uploads sent in parallel parts \(Upload-Concat\) are not supported\. /) });
+    }
+    expect(() => refuseUnsupportedExtensions(new Headers({ "tus-resumable": "1.0.0", "upload-length": "10" }))).not.toThrow();
   });
 });
 

@@ -1,11 +1,24 @@
 import type { FileStore } from "@tus/file-store";
 import type { Upload } from "@tus/server";
+import { UploadSource } from "@/lib/api/contract/uploads-input";
 import { DomainError } from "@/lib/errors/domain-error";
 import { UPLOAD_EXPIRY_MS } from "@/lib/api/contract/upload-parts";
 
 
 /** Upload ids are UUIDs we made (they become the transcription's id). */
 export const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The tus extensions a client may ask for that the server does not offer, refused with a
+ * sentence before the protocol library sees them (it answers them with a 501, an error
+ * of ours in its eyes). Concatenation (parallel uploads) would let one upload be assembled
+ * from others, outside the one-file-per-upload checks.
+ */
+export function refuseUnsupportedExtensions(headers: Headers): void {
+  if (headers.has("upload-concat")) {
+    throw new DomainError("invalid", "Uploads sent in parallel parts (Upload-Concat) are not supported. Send the file as one upload, its parts one after another.");
+  }
+}
 
 export interface UploadMetadata {
   filename: string;
@@ -27,13 +40,13 @@ export interface UploadMetadata {
  */
 export function metadataOf(upload: Upload): UploadMetadata {
   const m = upload.metadata ?? {};
-  const source = m.source ?? "upload";
-  if (source !== "upload" && source !== "recording") throw new DomainError("invalid", 'The source must be "upload" or "recording".');
+  const source = UploadSource.safeParse(m.source ?? "upload");
+  if (!source.success) throw new DomainError("invalid", source.error.issues[0]!.message);
   return {
     filename: m.filename ?? "",
     language: m.language || null,
     contentType: m.filetype ?? "",
-    source,
+    source: source.data,
     firstSeconds: m.first_seconds ? Number(m.first_seconds) : null,
     speakers: m.speakers ? Number(m.speakers) : null,
   };

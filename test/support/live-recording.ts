@@ -7,6 +7,7 @@ import { LIVE_CHUNK_BYTES } from "@/lib/recordings/pcm-chunks";
 import { receiveChunks, startRecording } from "@/lib/live/recording";
 import { pause } from "@/lib/process/pause";
 import { WAV_HEADER_BYTES } from "@/lib/audio/wav";
+import { signedInReader } from "./users";
 
 const JFK = readFileSync(path.resolve(__dirname, "../fixtures/audio/jfk.wav")).subarray(WAV_HEADER_BYTES);
 /** JFK (11 s) and a second of silence, cut into whole chunks (the browser pads the last one). */
@@ -47,7 +48,7 @@ export async function readUtterances(
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), ms);
   const feed = { next: (_user: string, signal: AbortSignal) => pause(100, signal) };
-  const reader = liveEventStream(db, feed, user, id, stop.signal, 0).getReader();
+  const reader = liveEventStream(db, feed, signedInReader(user), { id, userId: user }, stop.signal, 0).getReader();
   const decoder = new TextDecoder();
   const heard: ApiUtterance[] = [];
   let buffer = "";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "@/lib/db/client";
 import { subscriptions, users } from "@/lib/db/schema";
+import type { StreamReader } from "@/lib/transcription/event-stream";
 
 /** A user row (and optionally a subscription) for tests below the HTTP layer. */
 export async function insertUser(database: Database, plan?: "pro" | "premium"): Promise<string> {
@@ -17,3 +18,6 @@ export async function insertUser(database: Database, plan?: "pro" | "premium"): 
   }
   return id;
 }
+
+/** The user as an event stream's reader whose session stays signed in (the streams' own tests end it). */
+export const signedInReader = (userId: string): StreamReader => ({ userId, stillSignedIn: async () => true });

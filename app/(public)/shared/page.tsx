@@ -8,10 +8,11 @@ export const metadata: Metadata = {
   referrer: "no-referrer",
 };
 
-// Prerendered once and served as a file (proxy.ts and next.config.ts leave it out of the nonce
-// policy): it reads no cookie, header or database. The token is in the address's fragment,
-// which only the browser sees; the transcript loads from /api/shared/<token>.
-export const dynamic = "force-static";
+// Rendered per request like every page behind the proxy: its scripts need the nonce (a file
+// served to everyone could only allow inline scripts wholesale). It reads no cookie, header
+// or database: the token is in the address's fragment, which only the browser sees, and the
+// transcript loads from /api/shared/<token>.
+export const dynamic = "force-dynamic";
 
 export default function SharedPage() {
   return <SharedTranscriptView />;

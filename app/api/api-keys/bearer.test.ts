@@ -10,6 +10,7 @@ import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { insertDoneTranscription } from "@/test/support/transcripts";
 import { insertUser } from "@/test/support/users";
+import { route } from "@/lib/http/route";
 import { DELETE as deleteOne, GET as getOne } from "../transcriptions/[id]/route";
 import { GET as exportOne } from "../transcriptions/[id]/export/route";
 import { GET as list, POST as upload } from "../transcriptions/route";
@@ -108,6 +109,24 @@ describe.each(BACKENDS.slice(0, 1))("the REST API with API keys on %s", (_name, 
     expect(await curl(list, "GET", "/api/transcriptions", { authorization: bearer(key.token) })).toMatchObject({ status: 401, body: NOT_VALID });
   });
 
+  it("tells an answer that lasts whether its key still works: revoked, or its user signed out, it does not", async () => {
+    const userId = await insertUser(t.db);
+    const key = await createApiKey(t.db, userId, null, { name: "Watcher", scope: "read" });
+    const checks: Array<() => Promise<boolean>> = [];
+    const lasting = route({ auth: "user", apiKey: "read" }, async ({ stillSignedIn }) => {
+      checks.push(stillSignedIn);
+      return {};
+    });
+    expect((await curl(lasting, "GET", "/api/x", { authorization: bearer(key.token) })).status).toBe(200);
+    current.user = { id: userId, email: `${userId}@example.com`, isActive: true };
+    expect((await curl(lasting, "GET", "/api/x")).status).toBe(200);
+    const [byKey, bySession] = checks;
+    expect([await byKey!(), await bySession!()]).toEqual([true, true]);
+    await revokeApiKey(t.db, userId, null, key.id);
+    current.user = null;
+    expect([await byKey!(), await bySession!()]).toEqual([false, false]);
+  });
+
   it("another user's key finds nothing of this user's: 404 to get, export and delete, and an empty list", async () => {
     const owner = await insertUser(t.db);
     const id = await insertDoneTranscription(t.db, owner, [{ startMs: 0, endMs: 1000, text: "private" }]);
@@ -181,7 +200,7 @@ describe.each(BACKENDS.slice(0, 1))("the REST API with API keys on %s", (_name, 
     expect(row!.count).toBe(API_KEY_RATE_LIMIT.max + 1);
   });
 
-  it("a workspace key lists its workspace's transcriptions; its user's demotion to viewer makes it read-only, leaving stops it", async () => {
+  it("a workspace key lists its workspace's transcriptions while its maker is an admin; made a member, a viewer or gone, it is refused", async () => {
     const [owner, maker] = [await insertUser(t.db), await insertUser(t.db)];
     const space = randomUUID();
     await t.db.insert(workspaces).values({ id: space, name: "Team", slug: space });
@@ -194,18 +213,23 @@ describe.each(BACKENDS.slice(0, 1))("the REST API with API keys on %s", (_name, 
     await insertDoneTranscription(t.db, maker, [{ startMs: 0, endMs: 1000, text: "mine" }], "Private memo");
     const { token } = await createApiKey(t.db, maker, space, { name: "Team sync", scope: "write" });
     const auth = bearer(token);
+    const audio = await readFile(JFK);
+    const send = () =>
+      curl(upload, "POST", "/api/transcriptions?filename=jfk.wav", { authorization: auth, body: audio, headers: { "content-type": "audio/wav", "content-length": String(audio.length) } });
 
     const listed = await curl(list, "GET", "/api/transcriptions", { authorization: auth });
     expect((listed.body as { transcriptions: Array<{ title: string }> }).transcriptions.map((x) => x.title)).toEqual(["Team call"]);
     expect((await curl(getOne, "GET", `/api/transcriptions/${shared}`, { authorization: auth, id: shared })).status).toBe(200);
 
+    // The review's case: demoted to member, the key still listed (200) and uploaded (201).
     const membership = and(eq(workspaceMembers.organizationId, space), eq(workspaceMembers.userId, maker));
-    await t.db.update(workspaceMembers).set({ role: "viewer" }).where(membership);
-    expect((await curl(getOne, "GET", `/api/transcriptions/${shared}`, { authorization: auth, id: shared })).status).toBe(200);
-    expect(await curl(deleteOne, "DELETE", `/api/transcriptions/${shared}`, { authorization: auth, id: shared })).toMatchObject({
-      status: 403,
-      body: { detail: "This API key can only read." },
-    });
+    for (const role of ["member", "viewer"] as const) {
+      await t.db.update(workspaceMembers).set({ role }).where(membership);
+      expect(await curl(list, "GET", "/api/transcriptions", { authorization: auth })).toMatchObject({ status: 401, body: NOT_VALID });
+      expect(await send()).toMatchObject({ status: 401, body: NOT_VALID });
+      expect(await curl(getOne, "GET", `/api/transcriptions/${shared}`, { authorization: auth, id: shared })).toMatchObject({ status: 401, body: NOT_VALID });
+    }
+    expect(await t.db.select({ id: transcriptions.id }).from(transcriptions).where(eq(transcriptions.workspaceId, space))).toEqual([{ id: shared }]);
 
     await t.db.delete(workspaceMembers).where(membership);
     expect(await curl(list, "GET", "/api/transcriptions", { authorization: auth })).toMatchObject({ status: 401, body: NOT_VALID });

@@ -3,7 +3,9 @@ import type { User } from "@/lib/db/schema";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { insertDoneTranscription } from "@/test/support/transcripts";
 import { insertUser } from "@/test/support/users";
-import { GET } from "./route";
+import { eq } from "drizzle-orm";
+import { transcriptions } from "@/lib/db/schema";
+import { GET, POST } from "./route";
 
 // The session is Better Auth's (end-to-end tests cover it); here only who it returns matters,
 // and the route reads the test's database.
@@ -71,5 +73,20 @@ describe.each(BACKENDS)("GET /api/transcriptions?q= on %s", (_name, open) => {
         titles: ["All hands"],
       });
     }
+  });
+});
+
+describe.each(BACKENDS)("POST /api/transcriptions?source= on %s", (_name, open) => {
+  const t = useOpenedDatabase(open);
+
+  it("refuses a source other than upload or recording with 400 and a sentence naming both, before anything is stored or charged", async () => {
+    current.database = t.db;
+    const userId = await insertUser(t.db);
+    current.user = { id: userId, email: `${userId}@example.com`, isActive: true };
+    for (const source of ["foo", "", "Recording"]) {
+      const res = await POST(new Request(`http://localhost:3000/api/transcriptions?filename=a.wav&source=${source}`, { method: "POST", body: new Uint8Array(64), headers: { "content-type": "audio/wav" } }));
+      expect({ source, status: res.status, body: await res.json() }).toEqual({ source, status: 400, body: { detail: 'The source must be "upload" or "recording".' } });
+    }
+    expect(await t.db.select({ id: transcriptions.id }).from(transcriptions).where(eq(transcriptions.userId, userId))).toEqual([]);
   });
 });

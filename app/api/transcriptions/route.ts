@@ -28,7 +28,7 @@ export const POST = route({ auth: "user", apiKey: "write", query: UploadQuery, s
     filename: query.filename ?? "",
     contentType: request.headers.get("content-type") ?? "",
     language: query.language || null,
-    source: query.source === "recording" ? "recording" : "upload",
+    source: query.source,
     firstSeconds: query.first_seconds ?? null,
     speakers: query.speakers ?? null,
     signal: request.signal,

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { nameField } from "./name-field";
 import { SEARCH_TERM_MAX_CHARS } from "./transcriptions";
+import { UploadSource } from "./uploads-input";
 
 /** `GET /api/transcriptions?q=`: the user's transcriptions, or those matching every word of `q`. */
 export const TranscriptionListQuery = z.object({
@@ -10,12 +11,12 @@ export const TranscriptionListQuery = z.object({
 
 /**
  * `POST /api/transcriptions?filename=…&language=…&source=recording&first_seconds=N&speakers=N`: an
- * upload sent whole; createTranscription checks the values.
+ * upload sent whole; createTranscription checks the values (the source is one of two words).
  */
 export const UploadQuery = z.object({
   filename: z.string().optional(),
   language: z.string().optional(),
-  source: z.string().optional(),
+  source: UploadSource.default("upload"),
   first_seconds: z.coerce.number().optional(),
   speakers: z.coerce.number().optional(),
 });

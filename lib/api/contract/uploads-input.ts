@@ -2,6 +2,12 @@
 import { z } from "zod";
 import { MAX_SIGNED_PER_REQUEST } from "./upload-parts";
 
+/**
+ * What an upload says it is, by any way in (a whole body's `?source=`, tus metadata, a direct
+ * upload's body): anything else is refused rather than taken as an upload.
+ */
+export const UploadSource = z.enum(["upload", "recording"], { error: 'The source must be "upload" or "recording".' });
+
 /** The most speakers one may name on upload, as TurboScribe and Happy Scribe offer. */
 export const MAX_SPEAKERS = 10;
 
@@ -10,7 +16,7 @@ export const StartDirectUpload = z.object({
   size: z.number({ error: "Send the file's size in bytes." }).int("Send the file's size in bytes.").min(0, "Send the file's size in bytes."),
   content_type: z.string().max(200, "The file type must be 200 characters or fewer.").default(""),
   language: z.string().max(20, "Language codes are at most 20 characters.").nullable().default(null),
-  source: z.enum(["upload", "recording"], { error: 'The source must be "upload" or "recording".' }).default("upload"),
+  source: UploadSource.default("upload"),
   first_seconds: z.number({ error: "The part to transcribe must be a number of seconds." }).nullable().default(null),
   speakers: z.number({ error: "The number of speakers must be a number." }).nullable().default(null),
 });

@@ -6,7 +6,7 @@ import { changeFeed } from "@/lib/transcription/change-feed";
 import { statusStream, streamStart } from "@/lib/transcription/status-stream";
 
 /** Server-sent events: every change to the user's transcriptions (status, progress, errors) since `?since=`. */
-export const GET = route({ auth: "user", query: TranscriptionEventsQuery }, async ({ request, user, space, query }) => {
+export const GET = route({ auth: "user", query: TranscriptionEventsQuery }, async ({ request, user, space, query, stillSignedIn }) => {
   const start = streamStart(query.since ?? null);
-  return eventStreamResponse(request, () => statusStream(db(), changeFeed(), user.id, space, request.signal, start));
+  return eventStreamResponse(request, () => statusStream(db(), changeFeed(), { userId: user.id, stillSignedIn }, space, request.signal, start));
 });

@@ -7,7 +7,7 @@ import { changeFeed } from "@/lib/transcription/change-feed";
 import { readableTranscription } from "@/lib/transcription/queries";
 
 /** Server-sent events: the live text of one of the user's recordings, from utterance `?from=`. */
-export const GET = route({ auth: "user", query: LiveEventsQuery }, async ({ request, user, params, query }) => {
+export const GET = route({ auth: "user", query: LiveEventsQuery }, async ({ request, user, params, query, stillSignedIn }) => {
   const t = await readableTranscription(db(), user.id, params.id);
-  return eventStreamResponse(request, () => liveEventStream(db(), changeFeed(), user.id, t.id, request.signal, Number(query.from ?? 0)));
+  return eventStreamResponse(request, () => liveEventStream(db(), changeFeed(), { userId: user.id, stillSignedIn }, t, request.signal, Number(query.from ?? 0)));
 });
