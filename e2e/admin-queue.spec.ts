@@ -9,14 +9,15 @@ const REFUSED = "The mail job failed: Message failed: 550 5.7.1 Relaying denied"
  * A mail that failed for good while the mail server refused it. The stack's SMTP server
  * cannot be told to refuse, and a real failure takes 8 attempts over half an hour, so the
  * dead letter is written into the app's database as the worker would have left it; the
- * retry then runs for real: the worker takes it and the SMTP server accepts it.
+ * retry then runs for real: the worker takes it and the SMTP server accepts it. It is dated
+ * as just queued, so it is on the queue view's first page whatever mail the specs before sent.
  */
 async function deadLetter(to: string): Promise<string> {
   const id = randomUUID();
   const mail = { to, subject: "Your export is ready", text: "Your export is ready.", html: "<p>Your export is ready.</p>" };
   await sql(
     `insert into jobs (id, kind, payload, status, attempts, max_attempts, last_error, created_at, started_at, finished_at)
-     values ($1, 'mail', $2, 'failed', 8, 8, $3, now() - interval '31 minutes', now() - interval '31 minutes', now() - interval '1 minute')`,
+     values ($1, 'mail', $2, 'failed', 8, 8, $3, now(), now(), now())`,
     [id, JSON.stringify(mail), REFUSED],
   );
   return id;
