@@ -272,6 +272,7 @@ export const HEAVY_REQUESTS: HeavyRequest[] = [
   },
   {
     name: "merge two segments near the start of the large transcript",
+    notGuarded: "issue 38 §4, open: held 74–114 ms on the CI machine (595 ms before the bounded moves); what remains on the loop is not yet traced",
     status: 200,
     send: (app) => restructure(app, { action: "merge", position: 5 * ((versions.get(app) ?? 0) + 1) }),
   },
@@ -295,6 +296,7 @@ export const HEAVY_REQUESTS: HeavyRequest[] = [
     // Strangers holding one link, all opening it at once. A new link each time, so its view is
     // built while they wait rather than served as already built.
     name: "share link view of the large transcript, 10 strangers at once",
+    notGuarded: "issue 38 §4, open: a new link's first build still holds the loop 650–730 ms on the CI machine (0.5–7.4 s before one build per version); later visitors get the built bytes",
     status: 200,
     send: async (app) => {
       const token = await newShareToken(app);
@@ -303,6 +305,7 @@ export const HEAVY_REQUESTS: HeavyRequest[] = [
   },
   {
     name: "GET /api/folders with 200 folders, 20 at once",
+    notGuarded: "issue 38 §4, open: 58–185 ms on the CI machine (up to 864 ms before PGlite's queries took turns); paging and an index are the next levers",
     status: 200,
     send: async (app) => inSpace(app, await workspaceWithFolders(app), () => atOnce(20, () => call(app, "/api/folders"))),
   },

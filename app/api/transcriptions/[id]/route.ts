@@ -1,6 +1,7 @@
 import { ApiTranscription, TranscriptionDetail } from "@/lib/api/contract/transcriptions";
 import { DeleteQuery, RenameBody } from "@/lib/api/contract/transcriptions-input";
 import { db } from "@/lib/db/client";
+import { jsonInParts } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 import { deleteForGood, deleteTranscription } from "@/lib/transcription/deletion";
 import {
@@ -12,9 +13,10 @@ import {
 } from "@/lib/transcription/queries";
 import { OK, OkAnswer } from "@/lib/api/contract/common";
 
+/** Written a part at a time: a 10-hour transcript's segments are 6 MB of JSON, too long to serialise in one turn of the event loop. */
 export const GET = route({ auth: "user", apiKey: "read", answer: TranscriptionDetail }, async ({ user, params, within }) => {
   const t = await readableTranscription(db(), user.id, params.id, within);
-  return { ...toApiTranscription(t), segments: (await segmentsOf(db(), t.id)).map(toApiSegment) };
+  return jsonInParts(toApiTranscription(t), "segments", (await segmentsOf(db(), t.id)).map(toApiSegment));
 });
 
 export const PATCH = route({ auth: "user", body: RenameBody, answer: ApiTranscription }, async ({ user, params, body }) =>
