@@ -70,7 +70,8 @@ test.describe("bad uploads get a clear 4xx and leave nothing behind", () => {
   });
 });
 
-test("10 parallel uploads against a small remaining quota never exceed it", async ({ request }) => {
+// Five at once: the most uploads one account may have open (more are refused with 409 first).
+test("5 parallel uploads against a small remaining quota never exceed it", async ({ request }) => {
   const user = await signedInUser(request);
   const options = await (await request.get("/api/transcription/options")).json();
   const limit: number = options.usage.limit_s;
@@ -79,10 +80,10 @@ test("10 parallel uploads against a small remaining quota never exceed it", asyn
     "insert into usage (user_id, period_start, seconds_used) values ($1, $2, $3)",
     [user.id, new Date(Date.now() - 1000).toISOString().slice(0, 8) + "01T00:00:00Z", limit - 30],
   );
-  const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => upload(request, jfkWav(), `clip-${i}.wav`)));
+  const responses = await Promise.all(Array.from({ length: 5 }, (_, i) => upload(request, jfkWav(), `clip-${i}.wav`)));
   const statuses = responses.map((r) => r.status());
   expect(statuses.filter((s) => s === 201)).toHaveLength(2);
-  expect(statuses.filter((s) => s === 403)).toHaveLength(8);
+  expect(statuses.filter((s) => s === 403)).toHaveLength(3);
   const refused = await responses.find((r) => r.status() === 403)!.json();
   // Read in the transaction that refused it: exactly what is left after the two accepted.
   expect(refused.detail).toBe("This recording is 0:11 long, but your Free plan has 0:08 left this period. Upgrade your plan or upload a shorter file.");
