@@ -35,6 +35,18 @@ function testJob(kind: JobKind, run: (run: JobRun<unknown>) => Promise<JobOutcom
   });
 }
 
+/** A job of `payload.parts` parts, offering its turn before each, logging `label:part` as each ends (`partMs` long). */
+function partsJob(log: string[], partMs: number): JobDefinition<unknown> {
+  return testJob("transcribe", async ({ payload, yieldTurn }) => {
+    const { label, parts } = payload as { label: string; parts: number };
+    for (let part = 0; part < parts; part++) {
+      await yieldTurn();
+      log.push(`${label}:${part}`);
+      if (partMs) await sleep(partMs);
+    }
+  });
+}
+
 const waitForAbort = (signal: AbortSignal) => new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true })));
 
 describe.each(BACKENDS)("runLane on %s", (name, open) => {
@@ -103,14 +115,7 @@ describe.each(BACKENDS)("runLane on %s", (name, open) => {
 
   it("runs another account's job between two parts of a long one, and the long one goes on after it", async () => {
     const log: string[] = [];
-    const work = testJob("transcribe", async ({ payload, yieldTurn }) => {
-      const { label, parts } = payload as { label: string; parts: number };
-      for (let part = 0; part < parts; part++) {
-        await yieldTurn();
-        log.push(`${label}:${part}`);
-        await sleep(40);
-      }
-    });
+    const work = partsJob(log, 40);
     await enqueue(db, { kind: "transcribe", account: "a", payload: { label: "long", parts: 6 } });
     await enqueue(db, { kind: "transcribe", account: "a", payload: { label: "next", parts: 1 } });
     const lane = start({ kinds: ["transcribe"], interleave: true, name: "files" }, { transcribe: work });
@@ -129,13 +134,7 @@ describe.each(BACKENDS)("runLane on %s", (name, open) => {
 
   it("keeps its turn when no other account waits", async () => {
     const log: string[] = [];
-    const work = testJob("transcribe", async ({ payload, yieldTurn }) => {
-      const { label, parts } = payload as { label: string; parts: number };
-      for (let part = 0; part < parts; part++) {
-        await yieldTurn();
-        log.push(`${label}:${part}`);
-      }
-    });
+    const work = partsJob(log, 0);
     await enqueue(db, { kind: "transcribe", account: "a", payload: { label: "long", parts: 3 } });
     await enqueue(db, { kind: "transcribe", account: "a", payload: { label: "next", parts: 1 } });
     const lane = start({ kinds: ["transcribe"], interleave: true, name: "files" }, { transcribe: work });
