@@ -101,6 +101,8 @@ export async function startBuiltApp(
   extraEnv: Record<string, string> = {},
   arrange?: (handle: DatabaseHandle, userId: string) => Promise<void>,
   appDir = ROOT,
+  /** node's own flags for the server (e.g. --cpu-prof, which NODE_OPTIONS may not carry) */
+  nodeFlags: string[] = [],
 ): Promise<RunningApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "verbatim-bench-web-"));
   const handle = openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, "pglite") });
@@ -111,7 +113,7 @@ export async function startBuiltApp(
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(path.join(appDir, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, path.join(appDir, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: appDir,
     env: {
       ...process.env,

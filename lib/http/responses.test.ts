@@ -1,4 +1,4 @@
-import { jsonInParts } from "./responses";
+import { json, jsonInParts } from "./responses";
 
 describe("jsonInParts", () => {
   it.each([0, 1, 199, 200, 201, 3600])("answers %i items as the JSON of the whole, in parts", async (count) => {
@@ -14,5 +14,24 @@ describe("jsonInParts", () => {
     }
     expect(JSON.parse(text)).toEqual({ version: 7, segments: items });
     expect(parts).toBe(Math.max(1, Math.ceil(count / 200)));
+  });
+});
+
+describe("json", () => {
+  it("states its length, and marks a small answer not to be compressed (gzip costs the server more than it saves)", async () => {
+    const small = json({ detail: "Hello" }, 404, { "retry-after": "3" });
+    expect(small.status).toBe(404);
+    expect(small.headers.get("content-type")).toBe("application/json");
+    expect(small.headers.get("retry-after")).toBe("3");
+    expect(small.headers.get("cache-control")).toBe("no-store, no-transform");
+    const text = await small.text();
+    expect(Number(small.headers.get("content-length"))).toBe(Buffer.byteLength(text));
+    expect(JSON.parse(text)).toEqual({ detail: "Hello" });
+  });
+
+  it("leaves a large answer to be compressed, its length counted in bytes", async () => {
+    const large = json({ text: "é".repeat(10_000) });
+    expect(large.headers.get("cache-control")).toBe("no-store");
+    expect(Number(large.headers.get("content-length"))).toBe(Buffer.byteLength(await large.text()));
   });
 });

@@ -1,7 +1,19 @@
 const NO_STORE = { "cache-control": "no-store" };
 
+/**
+ * Answers smaller than this go as they are. Next.js gzips every answer on the server's own
+ * thread, and making and closing a gzip stream costs ~3 ms whatever the size: twenty small
+ * answers at once held the event loop 100–190 ms, to save a client a few hundred bytes.
+ */
+const COMPRESS_FROM_BYTES = 16 * 1024;
+
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return Response.json(data, { status, headers: { ...NO_STORE, ...headers } });
+  const body = new TextEncoder().encode(JSON.stringify(data));
+  const small = body.byteLength < COMPRESS_FROM_BYTES;
+  return new Response(body, {
+    status,
+    headers: { ...NO_STORE, ...(small ? { "cache-control": "no-store, no-transform" } : {}), "content-type": "application/json", "content-length": String(body.byteLength), ...headers },
+  });
 }
 
 /** 204: a change (a deletion) that answers with nothing. */
@@ -50,13 +62,48 @@ export function jsonInParts(head: Record<string, unknown>, key: string, items: u
   return new Response(body, { headers: { "content-type": "application/json", ...NO_STORE } });
 }
 
+/** Whether the client takes gzip (Accept-Encoding lists it, or *, without q=0). */
+function acceptsGzip(request: Request): boolean {
+  return (request.headers.get("accept-encoding") ?? "").split(",").some((entry) => {
+    const [coding, ...params] = entry.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    return (coding.trim() === "gzip" || coding.trim() === "*") && (q === undefined || Number(q) > 0);
+  });
+}
+
 /**
- * JSON already serialised, tagged with its ETag: 304 without a body when the client holds that
- * version (If-None-Match), else the bytes as they are.
+ * JSON already serialised (and gzipped), tagged with its ETag: 304 without a body when the
+ * client holds that version (If-None-Match), else the bytes as they are, gzipped when the
+ * client takes gzip. Sent gzipped, Next.js's own compression leaves them be.
  */
-export async function taggedJson(request: Request, view: { etag: string; body(): Promise<Uint8Array<ArrayBuffer>> }): Promise<Response> {
+export async function taggedJson(request: Request, view: { etag: string; body(): Promise<{ identity: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> }> }): Promise<Response> {
   const held = request.headers.get("if-none-match")?.split(",").map((tag) => tag.trim().replace(/^W\//, "")) ?? [];
-  const headers = { ...NO_STORE, etag: view.etag };
+  const headers = { ...NO_STORE, etag: view.etag, vary: "accept-encoding" };
   if (held.includes(view.etag) || held.includes("*")) return new Response(null, { status: 304, headers });
-  return new Response(await view.body(), { headers: { ...headers, "content-type": "application/json" } });
+  const body = await view.body();
+  const gzip = acceptsGzip(request);
+  const bytes = gzip ? body.gzip : body.identity;
+  return new Response(bytesInParts(bytes), {
+    headers: { ...headers, "content-type": "application/json", "content-length": String(bytes.byteLength), ...(gzip ? { "content-encoding": "gzip" } : {}) },
+  });
+}
+
+/** Bytes per part of bytesInParts: copied and compressed in well under a millisecond. */
+const BYTES_PER_PART = 64 * 1024;
+
+/**
+ * Bytes already built, written a part at a time with the event loop taking a turn between parts.
+ * Handed over whole, ten 6 MB answers at once were copied and compressed in one run of
+ * microtasks that held the server's thread half a second.
+ */
+function bytesInParts(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
+  let next = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (next > 0) await new Promise((resolve) => setImmediate(resolve));
+      controller.enqueue(bytes.subarray(next, next + BYTES_PER_PART));
+      next += BYTES_PER_PART;
+      if (next >= bytes.byteLength) controller.close();
+    },
+  });
 }

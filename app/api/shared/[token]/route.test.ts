@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -130,6 +131,24 @@ describe.each(BACKENDS.slice(0, 1))("the share-link routes on %s", (_name, open)
     expect((await call(revoke, `/api/share-links/${link.id}`, { id: link.id }, { method: "DELETE", headers: { origin: APP_URL } })).status).toBe(200);
     as(null);
     expect((await call(view, `/api/shared/${token}`, { token }, { headers: { "if-none-match": renamed.headers.get("etag")! } })).status).toBe(404);
+  });
+
+  it("sends the view gzipped to a client that takes gzip (built once, the same ETag), as it is to one that does not", async () => {
+    const { token } = await sharedByOwner(t.db);
+    const plain = await call(view, `/api/shared/${token}`, { token }, { headers: { "accept-encoding": "identity" } });
+    const plainBytes = Buffer.from(await plain.arrayBuffer());
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(Number(plain.headers.get("content-length"))).toBe(plainBytes.byteLength);
+    for (const accept of ["gzip, deflate, br", "br;q=1.0, gzip;q=0.8", "*"]) {
+      const zipped = await call(view, `/api/shared/${token}`, { token }, { headers: { "accept-encoding": accept } });
+      expect(zipped.headers.get("content-encoding")).toBe("gzip");
+      expect(zipped.headers.get("vary")).toBe("accept-encoding");
+      expect(zipped.headers.get("etag")).toBe(plain.headers.get("etag"));
+      expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).equals(plainBytes)).toBe(true);
+    }
+    const refused = await call(view, `/api/shared/${token}`, { token }, { headers: { "accept-encoding": "gzip;q=0, identity" } });
+    expect(refused.headers.get("content-encoding")).toBeNull();
+    expect(JSON.parse(await refused.text())).toMatchObject({ title: "Shared call" });
   });
 
   it("answers a malformed or unknown token 404 with the same sentence and the same headers, on every public route", async () => {
