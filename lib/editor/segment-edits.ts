@@ -125,10 +125,10 @@ export async function restructureSegments(
 /**
  * Segments moved per statement. Each statement holds embedded PGlite, and so the server's
  * thread, for as long as it runs: all 3,600 segments of a 10-hour transcript in one held
- * it 268 ms (a merge 595 ms). A statement of 200 takes ~15 ms, and others get a turn between
- * statements (lib/db/pglite-turns.ts).
+ * it 268 ms (a merge 595 ms). A statement of 100 takes a few ms, and others get a turn between
+ * statements (lib/db/pglite-turns.ts); at 200 a merge still came near 100 ms.
  */
-const SEGMENTS_PER_SHIFT = 200;
+const SEGMENTS_PER_SHIFT = 100;
 
 /**
  * Moves every segment after `after` by `by` (one up or down), in statements of
@@ -246,13 +246,39 @@ async function requireUnchanged(tx: Tx, transcriptionId: string, before: Transcr
 }
 
 /** Every edited segment in one statement, however many. */
+/**
+ * What one statement of a save writes at most: each statement holds embedded PGlite, and so the
+ * server's thread. A save's 200 segments with their word timings (~0.5 MB of JSON) in one
+ * statement held it 70–150 ms; a part of ~100 KB is a few ms, and others get a turn between parts.
+ */
+const SAVE_PART_BYTES = 100_000;
+
+/** The edited segments in parts of at most SAVE_PART_BYTES of text and timings (one segment, however large, is a part). */
+function saveParts(rows: Array<{ row: TranscriptSegment; words: string | null }>): Array<typeof rows> {
+  const parts: Array<typeof rows> = [];
+  let size = Infinity;
+  for (const entry of rows) {
+    const bytes = entry.row.text.length + (entry.words?.length ?? 0);
+    if (size + bytes > SAVE_PART_BYTES) {
+      parts.push([]);
+      size = 0;
+    }
+    parts[parts.length - 1].push(entry);
+    size += bytes;
+  }
+  return parts;
+}
+
+/** Writes the edited segments' text, speaker and words, a part per statement, inside the save's transaction. */
 async function writeSegments(tx: Tx, edited: TranscriptSegment[]): Promise<void> {
-  const values = sql.join(
-    edited.map((r) => sql`(${r.id}::text, ${r.text}::text, ${r.speaker}::text, ${r.words === null ? null : JSON.stringify(r.words)}::jsonb)`),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    update ${transcriptSegments} set text = v.text, speaker = v.speaker, words = v.words
-    from (values ${values}) as v(id, text, speaker, words)
-    where ${transcriptSegments.id} = v.id`);
+  for (const part of saveParts(edited.map((row) => ({ row, words: row.words === null ? null : JSON.stringify(row.words) })))) {
+    const values = sql.join(
+      part.map(({ row, words }) => sql`(${row.id}::text, ${row.text}::text, ${row.speaker}::text, ${words}::jsonb)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update ${transcriptSegments} set text = v.text, speaker = v.speaker, words = v.words
+      from (values ${values}) as v(id, text, speaker, words)
+      where ${transcriptSegments.id} = v.id`);
+  }
 }

@@ -8,11 +8,12 @@ const NO_STORE = { "cache-control": "no-store" };
 const COMPRESS_FROM_BYTES = 16 * 1024;
 
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  const body = new TextEncoder().encode(JSON.stringify(data));
-  const small = body.byteLength < COMPRESS_FROM_BYTES;
-  return new Response(body, {
+  // As Response.json() does it: the text is the body (no copy of it as bytes here).
+  const text = JSON.stringify(data);
+  const small = text.length < COMPRESS_FROM_BYTES;
+  return new Response(text, {
     status,
-    headers: { ...NO_STORE, ...(small ? { "cache-control": "no-store, no-transform" } : {}), "content-type": "application/json", "content-length": String(body.byteLength), ...headers },
+    headers: { ...NO_STORE, ...(small ? { "cache-control": "no-store, no-transform" } : {}), "content-type": "application/json", ...headers },
   });
 }
 
@@ -62,30 +63,17 @@ export function jsonInParts(head: Record<string, unknown>, key: string, items: u
   return new Response(body, { headers: { "content-type": "application/json", ...NO_STORE } });
 }
 
-/** Whether the client takes gzip (Accept-Encoding lists it, or *, without q=0). */
-function acceptsGzip(request: Request): boolean {
-  return (request.headers.get("accept-encoding") ?? "").split(",").some((entry) => {
-    const [coding, ...params] = entry.trim().toLowerCase().split(";");
-    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    return (coding.trim() === "gzip" || coding.trim() === "*") && (q === undefined || Number(q) > 0);
-  });
-}
-
 /**
- * JSON already serialised (and gzipped), tagged with its ETag: 304 without a body when the
- * client holds that version (If-None-Match), else the bytes as they are, gzipped when the
- * client takes gzip. Sent gzipped, Next.js's own compression leaves them be.
+ * JSON already serialised, tagged with its ETag: 304 without a body when the client holds that
+ * version (If-None-Match), else the bytes as they are, a part at a time. (Sending them
+ * gzipped is not possible from a route handler: Next.js drops its Content-Encoding, as a
+ * fetched answer's would be decoded already, and gzips them a second time.)
  */
-export async function taggedJson(request: Request, view: { etag: string; body(): Promise<{ identity: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> }> }): Promise<Response> {
+export async function taggedJson(request: Request, view: { etag: string; body(): Promise<Uint8Array<ArrayBuffer>> }): Promise<Response> {
   const held = request.headers.get("if-none-match")?.split(",").map((tag) => tag.trim().replace(/^W\//, "")) ?? [];
-  const headers = { ...NO_STORE, etag: view.etag, vary: "accept-encoding" };
+  const headers = { ...NO_STORE, etag: view.etag };
   if (held.includes(view.etag) || held.includes("*")) return new Response(null, { status: 304, headers });
-  const body = await view.body();
-  const gzip = acceptsGzip(request);
-  const bytes = gzip ? body.gzip : body.identity;
-  return new Response(bytesInParts(bytes), {
-    headers: { ...headers, "content-type": "application/json", "content-length": String(bytes.byteLength), ...(gzip ? { "content-encoding": "gzip" } : {}) },
-  });
+  return new Response(bytesInParts(await view.body()), { headers: { ...headers, "content-type": "application/json" } });
 }
 
 /** Bytes per part of bytesInParts: copied and compressed in well under a millisecond. */

@@ -12,7 +12,7 @@ import { EXPORT_FORMATS, exportOperation, isExportFormat, type ExportFormat } fr
 import type { RenderedExport } from "@/lib/exports/render";
 import { languageName } from "@/lib/transcription/engines/language-names";
 import type { OpenedLink } from "./opening";
-import { viewBodies, type ViewBody } from "./view-bodies";
+import { viewBodies } from "./view-bodies";
 
 export const EXPORTS_OFF = "Exports are turned off for this link.";
 export const FORMAT_NOT_OFFERED = "This link does not offer that format.";
@@ -76,7 +76,7 @@ async function viewBody(database: Database, { link, transcription: t }: OpenedLi
 /** The view of one version of a transcript through one link's settings; `body` is built on first use. */
 export interface SharedView {
   etag: string;
-  body(): Promise<ViewBody>;
+  body(): Promise<Uint8Array<ArrayBuffer>>;
 }
 
 /**

@@ -1,27 +1,16 @@
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
-
-/** A view's JSON bytes as they are and gzipped (compressed once, in libuv's pool, not per visitor on the server's thread). */
-export interface ViewBody {
-  identity: Uint8Array<ArrayBuffer>;
-  gzip: Uint8Array<ArrayBuffer>;
-}
-
-const gzipped = promisify(gzip);
-
 /**
  * Share views already serialised, by transcript version and link settings (the key), so that a
  * link opened by many strangers at once is built once: the first visitor's request builds it and
  * the others await the same build. Kept while they fit MAX_BYTES, least recently used first out
- * (a 10-hour transcript's view is ~6 MB, ~1.5 MB gzipped); a build that fails is not kept.
+ * (a 10-hour transcript's view is ~6 MB); a build that fails is not kept.
  */
 const MAX_BYTES = 48 * 1024 * 1024;
 
 class ViewBodies {
-  private readonly bodies = new Map<string, { body: Promise<ViewBody>; bytes: number }>();
+  private readonly bodies = new Map<string, { body: Promise<Uint8Array<ArrayBuffer>>; bytes: number }>();
   private bytes = 0;
 
-  get(key: string, build: () => Promise<Uint8Array<ArrayBuffer>>): Promise<ViewBody> {
+  get(key: string, build: () => Promise<Uint8Array<ArrayBuffer>>): Promise<Uint8Array<ArrayBuffer>> {
     const kept = this.bodies.get(key);
     if (kept) {
       // Map order is the eviction order: a hit moves to the back.
@@ -29,13 +18,13 @@ class ViewBodies {
       this.bodies.set(key, kept);
       return kept.body;
     }
-    const entry = { body: build().then(async (identity) => ({ identity, gzip: new Uint8Array(await gzipped(identity)) })), bytes: 0 };
+    const entry = { body: build(), bytes: 0 };
     this.bodies.set(key, entry);
     entry.body.then(
       (body) => {
         if (this.bodies.get(key) !== entry) return;
-        entry.bytes = body.identity.byteLength + body.gzip.byteLength;
-        this.bytes += entry.bytes;
+        entry.bytes = body.byteLength;
+        this.bytes += body.byteLength;
         this.evict();
       },
       () => {
