@@ -92,6 +92,11 @@ function libFolder(file: string): string | null {
 const showEdge = (edge: Edge) => `${edge.from} → ${edge.to}${edge.typeOnly ? " (type)" : ""}`;
 
 describe("architecture", () => {
+  it("keeps every component under 300 lines (a longer one is split into its parts and hooks)", () => {
+    const long = runtimeFiles.filter((f) => f.startsWith("components/") && read(f).split("\n").length > 300);
+    expect(long).toEqual([]);
+  });
+
   it("docs/architecture.md's layer table lists exactly LAYERS, layer by layer", () => {
     const table = read("docs/architecture.md").match(/^\| \d+ [^|]+\| .*\|$/gm) ?? [];
     const documented = table.map((row) => [...row.split("|")[2].matchAll(/`([^`]+)`/g)].map((m) => m[1]));
