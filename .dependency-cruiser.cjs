@@ -1,5 +1,5 @@
 /**
- * The import rules of ARCHITECTURE.md ("Layout"), checked by `npm run lint:deps`
+ * The import rules of docs/architecture.md ("Layout"), checked by `npm run lint:deps`
  * (dependency-cruiser). lib/architecture.test.ts reads the same graph for the layer order.
  * @type {import('dependency-cruiser').IConfiguration}
  */

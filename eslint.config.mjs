@@ -22,7 +22,7 @@ const config = [
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "@/lib/db/client", importNames: ["db", "databaseHandle"], message: "Take `database: Database` as the first parameter; only composition roots call db() (ARCHITECTURE.md)." }] },
+        { paths: [{ name: "@/lib/db/client", importNames: ["db", "databaseHandle"], message: "Take `database: Database` as the first parameter; only composition roots call db() (docs/architecture.md)." }] },
       ],
     },
   },

@@ -1,5 +1,5 @@
 /**
- * The shape rules of ARCHITECTURE.md, checked on the source so they stay true: counts that
+ * The shape rules of docs/architecture.md, checked on the source so they stay true: counts that
  * must be zero, with the offending files named when they are not.
  */
 import { execFileSync } from "node:child_process";
@@ -28,7 +28,7 @@ function offenders(files: string[], pattern: RegExp): string[] {
 }
 
 /**
- * The folders of lib/ from the bottom up (ARCHITECTURE.md, "Layout"). A folder imports folders
+ * The folders of lib/ from the bottom up (docs/architecture.md, "Layout"). A folder imports folders
  * of its own layer or below, never one above, and never one that imports it back. A file
  * directly in lib/ counts as a folder of its own.
  */
@@ -92,6 +92,17 @@ function libFolder(file: string): string | null {
 const showEdge = (edge: Edge) => `${edge.from} → ${edge.to}${edge.typeOnly ? " (type)" : ""}`;
 
 describe("architecture", () => {
+  it("keeps every component under 300 lines (a longer one is split into its parts and hooks)", () => {
+    const long = runtimeFiles.filter((f) => f.startsWith("components/") && read(f).split("\n").length > 300);
+    expect(long).toEqual([]);
+  });
+
+  it("docs/architecture.md's layer table lists exactly LAYERS, layer by layer", () => {
+    const table = read("docs/architecture.md").match(/^\| \d+ [^|]+\| .*\|$/gm) ?? [];
+    const documented = table.map((row) => [...row.split("|")[2].matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+    expect(documented).toEqual(LAYERS);
+  });
+
   it("reads process.env only in lib/env (and Next's literal NEXT_RUNTIME check in instrumentation.ts)", () => {
     const files = runtimeFiles.filter((f) => !f.startsWith("lib/env/"));
     const found = files.filter((file) => {

@@ -1,35 +1,33 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { UpgradeButton } from "@/components/billing/upgrade-button";
 import { Alert } from "@/components/ui/alert";
-import { useDebounced } from "@/components/ui/use-debounced";
 import { useLiveTranscriptions } from "@/components/transcription/use-live-transcriptions";
 import { apiCall, detailOr } from "@/lib/api/client";
 import { OkAnswer } from "@/lib/api/contract/common";
-import { ApiTranscription, SEARCH_TERM_MAX_CHARS, TranscriptionList, TranscriptionOptions } from "@/lib/api/contract/transcriptions";
+import { ApiTranscription, SEARCH_TERM_MAX_CHARS, TranscriptionOptions } from "@/lib/api/contract/transcriptions";
 import { FolderList, type ApiFolder } from "@/lib/api/contract/folders";
-import { WorkspaceList, type WorkspaceChoice } from "@/lib/api/contract/workspaces";
+import type { WorkspaceChoice } from "@/lib/api/contract/workspaces";
 import { useApi } from "@/lib/api/use-api";
-import { languageName } from "@/lib/transcription/engines/language-names";
 import { EngineNotes } from "./engine-notes";
 import { LanguageSelect } from "./language-select";
 import { SpeakersSelect } from "./speakers-select";
 import { LiveRecorderPanel } from "@/components/live/live-recorder-panel";
 import { RecorderPanel } from "@/components/live/recorder-panel";
-import type { RecordingMode } from "@/components/live/audio-input";
+import { recordingFileName, type RecordingMode } from "@/components/live/audio-input";
 import { DeletedNotice } from "./deleted-notice";
 import { FolderBar, inFilter, type FolderFilter } from "./folder-bar";
 import { MoveDialog, type Destination } from "./move-dialog";
+import { useMoveDestinations } from "./use-move-destinations";
 import { placed } from "./list-order";
 import { TranscriptionRow } from "./transcription-row";
 import { UploadList } from "./upload-list";
 import { UploadPanel } from "./upload-panel";
+import { useSearchedList } from "./use-searched-list";
 import { useUploads } from "./use-uploads";
 import { UsageMeter } from "./usage-meter";
-
-const EXTENSIONS: Record<string, string> = { "audio/webm": "webm", "audio/ogg": "ogg", "audio/mp4": "m4a" };
 
 interface DashboardProps {
   initial: ApiTranscription[];
@@ -40,8 +38,6 @@ interface DashboardProps {
   workspace?: WorkspaceChoice | null;
 }
 
-const SEARCH_DELAY_MS = 250;
-const rowLanguage = (code: string | null) => languageName(code) ?? "Auto-detect";
 const PREPARING_REFRESH_MS = 3000;
 
 const NO_FOLDERS: ApiFolder[] = [];
@@ -67,7 +63,6 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
   const [moving, setMoving] = useState<ApiTranscription | null>(null);
   const foldersQuery = useApi(workspace ? "/api/folders" : null, FolderList);
   const folders = foldersQuery.data?.folders ?? NO_FOLDERS;
-  const spacesQuery = useApi("/api/workspaces", WorkspaceList);
 
   const { mutate: refetchOptions } = optionsQuery;
   const refreshOptions = useCallback(() => void refetchOptions(), [refetchOptions]);
@@ -87,35 +82,10 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
   );
   useLiveTranscriptions(merge, renderedAt);
 
-  // Search results come from the server; rows in them show the latest live state of `items`,
-  // and what was uploaded or recorded on this page stays on top, as it does without a search.
-  const term = useDebounced(query.trim(), SEARCH_DELAY_MS);
-  const search = useApi(term ? `/api/transcriptions?q=${encodeURIComponent(term)}` : null, TranscriptionList, { keepPreviousData: true });
-  const shown = useMemo(() => {
-    if (!term || !search.data) return items;
-    const latest = new Map(items.map((t) => [t.id, t]));
-    const found = search.data.transcriptions.filter((t) => !removed.has(t.id)).map((t) => ({ ...(latest.get(t.id) ?? t), snippet: t.snippet }));
-    const foundIds = new Set(found.map((t) => t.id));
-    const fresh = items.filter((t) => t.created_at > renderedAt && !foundIds.has(t.id));
-    return [...fresh, ...found];
-  }, [term, search.data, items, removed, renderedAt]);
+  const { term, shown } = useSearchedList(items, query, removed, renderedAt);
   const listed = workspace ? shown.filter((t) => inFilter(t, folderFilter)) : shown;
 
-  // What Move… offers: the server's rules (lib/workspaces/move.ts), so no choice is refused.
-  // Anyone but a viewer files within a workspace; moving to another space needs managing it
-  // (owner or admin here; always in one's personal space) and at least member rights there.
-  const role = workspace?.role ?? null;
-  const fileable = workspace && role !== "viewer" ? folders : NO_FOLDERS;
-  const manages = !workspace || role === "owner" || role === "admin";
-  const otherSpaces: Destination[] = manages
-    ? [
-        ...(workspace ? [{ kind: "space" as const, workspaceId: null, name: "Personal space" }] : []),
-        ...(spacesQuery.data?.workspaces ?? [])
-          .filter((w) => w.id !== workspace?.id && w.role !== "viewer")
-          .map((w) => ({ kind: "space" as const, workspaceId: w.id, name: w.name })),
-      ]
-    : [];
-  const canMove = fileable.length > 0 || otherSpaces.length > 0;
+  const { fileable, otherSpaces, manages, canMove } = useMoveDestinations(workspace, folders);
 
   const uploads = useUploads(
     { maxUploadMb: options.max_upload_mb, remainingS: options.usage.remaining_s, planName: options.plan_name },
@@ -134,11 +104,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
   );
 
   const onRecorded = useCallback(
-    (blob: Blob, mode: RecordingMode) => {
-      const stamp = new Date().toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }).replace(/[/:]/g, "-");
-      const ext = EXTENSIONS[blob.type.split(";")[0]] ?? "webm";
-      send(blob, `${mode === "tab-mic" ? "Call recording" : "Recording"} ${stamp}.${ext}`, "recording");
-    },
+    (blob: Blob, mode: RecordingMode) => send(blob, recordingFileName(blob, mode), "recording"),
     [send],
   );
 
@@ -294,7 +260,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
             rows={shown}
             filter={folderFilter}
             onFilter={setFolderFilter}
-            canEdit={role !== "viewer"}
+            canEdit={workspace.role !== "viewer"}
             canDelete={manages}
             onChanged={() => void foldersQuery.mutate()}
             onDeleted={unfiled}
@@ -317,7 +283,6 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
               <TranscriptionRow
                 key={t.id}
                 t={t}
-                languageName={rowLanguage}
                 onRename={rename}
                 onDelete={remove}
                 onCancel={cancel}

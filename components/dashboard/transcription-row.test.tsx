@@ -9,7 +9,7 @@ const CALL = apiTranscription();
 function renderRow(onDelete = jest.fn()) {
   render(
     <ul>
-      <TranscriptionRow t={CALL} languageName={() => "English"} onRename={async () => null} onDelete={onDelete} onCancel={() => undefined} />
+      <TranscriptionRow t={CALL} onRename={async () => null} onDelete={onDelete} onCancel={() => undefined} />
     </ul>,
   );
   return onDelete;
@@ -35,7 +35,7 @@ test("a search result shows the words around the match, with the match highlight
     <ul>
       <TranscriptionRow
         t={{ ...CALL, snippet: { before: "…then the ", match: "Budget", after: " for next year…" } }}
-        languageName={() => "English"}
+       
         onRename={async () => null}
         onDelete={() => undefined}
         onCancel={() => undefined}

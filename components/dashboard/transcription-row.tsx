@@ -7,11 +7,11 @@ import { StatusBadge } from "@/components/transcription/status-badge";
 import { formatDuration } from "@/lib/text/time-format";
 import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { engineLabel } from "@/lib/transcription/engines/labels";
+import { languageName } from "@/lib/transcription/engines/language-names";
 import { DELETING_KEEPS_USAGE, RECENTLY_DELETED_DAYS } from "@/lib/transcription/deletion-terms";
 
 interface RowProps {
   t: ApiTranscription;
-  languageName: (code: string | null) => string;
   onRename: (id: string, title: string) => Promise<string | null>;
   onDelete: (t: ApiTranscription) => void;
   onCancel: (id: string) => void;
@@ -19,7 +19,7 @@ interface RowProps {
   onMove?: (t: ApiTranscription) => void;
 }
 
-export function TranscriptionRow({ t, languageName, onRename, onDelete, onCancel, onMove }: RowProps) {
+export function TranscriptionRow({ t, onRename, onDelete, onCancel, onMove }: RowProps) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState("");
   const [confirming, setConfirming] = useState(false);
@@ -50,7 +50,7 @@ export function TranscriptionRow({ t, languageName, onRename, onDelete, onCancel
         )}
         {error && <p role="alert" className="text-xs text-danger">{error}</p>}
         <p className="text-xs text-muted-foreground">
-          {new Date(t.created_at).toLocaleString()} · {t.duration_s > 0 ? formatDuration(t.duration_s) : "length being measured"} · {languageName(t.detected_language ?? t.language)}
+          {new Date(t.created_at).toLocaleString()} · {t.duration_s > 0 ? formatDuration(t.duration_s) : "length being measured"} · {languageName(t.detected_language ?? t.language) ?? "Auto-detect"}
           {t.engine && ` · ${engineLabel(t.engine)}`}
         </p>
         {t.snippet && (

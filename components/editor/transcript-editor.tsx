@@ -1,11 +1,9 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { replaceAll, replaceMatch } from "@/lib/editor/find";
 import { renameSpeaker, renameSpeakers, speakerNames, type SpeakerRename } from "@/lib/editor/speakers";
 import { indexAt, indexWithin } from "@/lib/editor/playback";
 import type { ShortcutAction } from "@/lib/editor/shortcuts";
-import { wordsBefore } from "@/lib/editor/segment-structure";
 import type { EditorCapabilities } from "@/lib/editor/capabilities";
 import type { ApiFormatState, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
 import type { ApiStyle } from "@/lib/api/contract/transcriptions";
@@ -14,6 +12,7 @@ import { ShareButton } from "@/components/sharing/share-button";
 import { ConflictDialog } from "./conflict-dialog";
 import { ExportMenu } from "./export-menu";
 import { FindReplaceBar } from "./find-replace-bar";
+import { replaceCurrent, replaceEverywhere } from "./find-replace-edits";
 import { FormatPanel } from "./format-panel";
 import { FormattedView } from "./formatted-view";
 import { PlayerBar } from "./player-bar";
@@ -27,6 +26,7 @@ import { useFind } from "./use-find";
 import { usePlayback } from "./use-playback";
 import { stateOf, useDocumentEditing } from "./use-document-editing";
 import { useReadingMode } from "./use-reading-mode";
+import { useSeekToMatch } from "./use-seek-to-match";
 import { useSegmentSaver, type SavedSegment } from "./use-segment-saver";
 import { useTranscriptSpeakers } from "./use-transcript-speakers";
 
@@ -40,14 +40,6 @@ interface TranscriptEditorProps {
   initialFind?: string;
   /** the user may manage the transcript (its owner, a workspace admin): the toolbar offers share links */
   canShare?: boolean;
-}
-
-/** Where in the audio a match starts: its word's time when the words are timed, else its segment's start. */
-function matchStartMs(segment: ApiSegment | undefined, at: number): number {
-  if (!segment) return 0;
-  const word = wordsBefore(segment.text, at);
-  const words = segment.words ?? [];
-  return words.length === segment.text.split(/\s+/).filter(Boolean).length && words[word] ? words[word].start_ms : segment.start_ms;
 }
 
 export function TranscriptEditor({ transcription, segments: initial, format, capabilities, styles, initialFind, canShare = false }: TranscriptEditorProps) {
@@ -103,14 +95,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
   const activeWords = activeSegment >= 0 ? segments[activeSegment].words : null;
   const activeWord = activeWords ? indexWithin(activeWords, playback.currentMs) : -1;
 
-  // The player goes to the match being shown (a search hit opened from the dashboard, or next/previous).
-  const shownMatch = find.matches[find.current];
-  const { seek } = playback;
-  useEffect(() => {
-    if (shownMatch) seek(matchStartMs(segments[shownMatch.position], shownMatch.start), false);
-    // Only when another match is shown: typing into the matched segment must not move the audio.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shownMatch?.position, shownMatch?.start, seek]);
+  useSeekToMatch(find.matches[find.current], segments, playback.seek);
 
   const changeText = useCallback(
     (position: number, text: string) => {
@@ -151,19 +136,6 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
       markFormattedOutdated();
     }
     return result;
-  };
-
-  const replaceCurrent = () => {
-    const match = find.matches[find.current];
-    if (!match) return;
-    const before = stateOf(segments[match.position], match.position);
-    edit([before], [{ ...before, text: replaceMatch(before.text, match, find.replacement) }]);
-  };
-
-  const replaceEverywhere = () => {
-    const changes = replaceAll(texts, find.query, find.replacement, { matchCase: find.matchCase });
-    const before = changes.map((c) => stateOf(segments[c.position], c.position));
-    edit(before, before.map((b, i) => ({ ...b, text: changes[i].text })));
   };
 
   useEditorShortcuts((action: ShortcutAction) => {
@@ -234,8 +206,8 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
           onReplacement={find.setReplacement}
           onMatchCase={find.setMatchCase}
           onStep={find.step}
-          onReplaceOne={replaceCurrent}
-          onReplaceAll={replaceEverywhere}
+          onReplaceOne={() => replaceCurrent(find, segments, edit)}
+          onReplaceAll={() => replaceEverywhere(find, segments, edit)}
           onClose={() => find.setOpen(false)}
         />
       )}

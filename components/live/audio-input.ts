@@ -76,3 +76,12 @@ export async function openAudioInput(mode: RecordingMode): Promise<AudioInput> {
     },
   };
 }
+
+const EXTENSIONS: Record<string, string> = { "audio/webm": "webm", "audio/ogg": "ogg", "audio/mp4": "m4a" };
+
+/** A finished recording's file name: what it is, when it was made (no characters a file system refuses) and its format's extension. */
+export function recordingFileName(blob: Blob, mode: RecordingMode, at = new Date()): string {
+  const stamp = at.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }).replace(/[/:]/g, "-");
+  const ext = EXTENSIONS[blob.type.split(";")[0]] ?? "webm";
+  return `${mode === "tab-mic" ? "Call recording" : "Recording"} ${stamp}.${ext}`;
+}

@@ -10,7 +10,9 @@ import { applyStyle } from "@/lib/formatting/custom-style";
 import type { LlmConfig } from "@/lib/formatting/llm-client";
 import { editableRow, findReadable, segmentsOf, toApiFormatted, toApiSegment, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import type { JobOutcome } from "@/lib/jobs/definition";
-import { complete, enqueue, type HeldJob } from "@/lib/jobs/store";
+import { enqueue } from "@/lib/jobs/enqueue";
+import { complete, type HeldJob } from "@/lib/jobs/store";
+import { formatKind } from "./format-queue";
 import { runOffThread } from "@/lib/off-thread/off-thread";
 import type { ApiFormatState } from "@/lib/api/contract/transcriptions";
 import { FormattingError } from "@/lib/formatting/errors";
@@ -124,7 +126,7 @@ export async function requestFormatting(
 ): Promise<ApiFormatState> {
   const checked = await check(database, userId, t, request, llm);
   if (request.level === "basic") return formatState(database, await save(database, userId, t, checked, await produce(checked, llm)));
-  const queued = await enqueue(database, { kind: "format", transcriptionId: t.id, userId, payload: request, maxAttempts: FORMAT_ATTEMPTS });
+  const queued = await enqueue(database, formatKind, request, { transcriptionId: t.id, userId });
   if (!queued) throw new DomainError("rate_limited", ALREADY_FORMATTING);
   return formatState(database, t);
 }
@@ -133,9 +135,6 @@ export async function requestFormatting(
 export function isTransientFormatFailure(error: unknown): boolean {
   return error instanceof FormattingError && ["unreachable", "timeout", "busy"].includes(error.reason);
 }
-
-/** Tries of a language-model formatting (a model that is busy or slow may answer the next time). */
-export const FORMAT_ATTEMPTS = 3;
 
 /**
  * A worker runs a queued format job: the checks again (the plan or the style may have

@@ -412,7 +412,7 @@ export const VARIABLES = {
   },
   S3_DIRECT_UPLOADS: {
     schema: bool(false),
-    doc: "Browsers send uploads straight to the bucket in parts (S3 multipart, each part on a presigned address the web host signs), so the bytes never pass through the web host. Needs a bucket whose CORS rules allow `PUT` from `APP_URL`; see README \"Uploads\".",
+    doc: "Browsers send uploads straight to the bucket in parts (S3 multipart, each part on a presigned address the web host signs), so the bytes never pass through the web host. Needs a bucket whose CORS rules allow `PUT` from `APP_URL`; see docs/features.md, \"Uploads\".",
     shownDefault: "`false` (uploads go through the web host)",
     section: STORAGE,
   },

@@ -31,24 +31,42 @@ export interface JobRun<P> {
   yieldTurn(): Promise<void>;
 }
 
+/** The lanes of a worker: a long file or a language model's minute must not hold up a mail. */
+export type LaneName = "files" | "tasks" | "mail" | "webhooks" | "live";
+
 /**
- * One kind of background work. `run` does the work; when it returns nothing the engine ends
- * the job as done. A kind whose end must commit with its own writes (a transcript) ends it
- * itself with `complete(tx, job)` in its transaction and returns the outcome. A throw is a
- * retry (backoff) while `transient(error)` and attempts remain, else a failure: the engine
- * writes it and calls `onFailed` / `onRetry` in the same transaction.
+ * What is queued for one kind of background work and how it is retried: everything an
+ * enqueuer needs (`enqueue(tx, kind, payload)`, ./enqueue.ts), and nothing of the work itself,
+ * so the feature code that queues it never imports the code that runs it. A feature declares
+ * it in `<kind>-queue.ts` and the work in `<kind>-job.ts` (`defineJob(kind, { run, … })`).
  */
-export interface JobDefinition<P = unknown> {
+export interface JobKindSpec<P> {
   kind: JobKind;
+  /** checked when queued and again when run */
   payload: z.ZodType<P>;
-  /** which of a worker's lanes runs it (a long file or a language model's minute must not hold up a mail) */
-  lane: "files" | "tasks" | "mail" | "webhooks" | "live";
-  /** attempts when the enqueuer does not say (the row's max_attempts decides) */
+  /** which of a worker's lanes runs it */
+  lane: LaneName;
+  /** attempts before it fails for good (counted runs: a handed-back job is not one) */
   maxAttempts: number;
   /** the wait before attempt `attempt + 1` */
   backoffMs: (attempt: number) => number;
   /** the payload holds what must not outlive the job (a mail's sign-in link) */
   dropPayloadWhenDone?: boolean;
+}
+
+/** Declares a kind of job: what is queued, its lane, attempts and backoff. */
+export function jobKind<P>(spec: JobKindSpec<P>): JobKindSpec<P> {
+  return spec;
+}
+
+/**
+ * The work of a kind. `run` does it; when it returns nothing the engine ends the job as
+ * done. A kind whose end must commit with its own writes (a transcript) ends it itself with
+ * `complete(tx, job)` in its transaction and returns the outcome. A throw is a retry
+ * (backoff) while `transient(error)` and attempts remain, else a failure: the engine writes
+ * it and calls `onFailed` / `onRetry` in the same transaction.
+ */
+export interface JobWork<P> {
   run(run: JobRun<P>): Promise<JobOutcome | void>;
   /** whether a later attempt may get past this error */
   transient(error: unknown): boolean;
@@ -71,6 +89,9 @@ export interface JobDefinition<P = unknown> {
   };
 }
 
+/** One kind of background work: its kind and its work. */
+export type JobDefinition<P = unknown> = JobKindSpec<P> & JobWork<P>;
+
 export interface OperatorJob {
   id: string;
   kind: JobKind;
@@ -84,7 +105,7 @@ export function exponentialBackoff(attempt: number): number {
   return Math.min(5 * 60_000, 5_000 * 4 ** Math.max(0, attempt - 1));
 }
 
-/** Declares a kind; the registry (lib/worker/job-registry.ts) lists every one. */
-export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
-  return definition;
+/** Gives a kind its work; the registry (lib/worker/job-registry.ts) lists every definition. */
+export function defineJob<P>(kind: JobKindSpec<P>, work: JobWork<P>): JobDefinition<P> {
+  return { ...kind, ...work };
 }

@@ -5,9 +5,9 @@ import { jobs, type JobKind } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { insertUser } from "@/test/support/users";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
-import { defineJob, type JobDefinition, type JobOutcome, type JobRun } from "./definition";
+import { defineJob, jobKind, type JobDefinition, type JobOutcome, type JobRun } from "./definition";
 import { runLane, type Lane, type LaneOptions } from "./lane";
-import { enqueue, type HeldJob } from "./store";
+import { insertJob, type HeldJob } from "./store";
 import { startWakeups, type Wakeups } from "./wakeups";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,17 +22,14 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10
 
 /** A definition of `kind` whose work the test gives. */
 function testJob(kind: JobKind, run: (run: JobRun<unknown>) => Promise<JobOutcome | void>, overrides: Partial<JobDefinition<unknown>> = {}): JobDefinition<unknown> {
-  return defineJob<unknown>({
-    kind,
-    payload: z.unknown(),
-    lane: "tasks",
-    maxAttempts: 3,
-    backoffMs: () => 200,
-    run,
-    transient: () => true,
-    reason: (error) => (error instanceof Error ? error.message : String(error)),
+  return {
+    ...defineJob(jobKind({ kind, payload: z.unknown(), lane: "tasks", maxAttempts: 3, backoffMs: () => 200 }), {
+      run,
+      transient: () => true,
+      reason: (error) => (error instanceof Error ? error.message : String(error)),
+    }),
     ...overrides,
-  });
+  };
 }
 
 /** A job of `payload.parts` parts, offering its turn before each, logging `label:part` as each ends (`partMs` long). */
@@ -103,7 +100,7 @@ describe.each(BACKENDS)("runLane on %s", (name, open) => {
       await sleep(60);
       now--;
     });
-    for (let i = 0; i < 7; i++) await enqueue(db, { kind: "mail", payload: { i } });
+    for (let i = 0; i < 7; i++) await insertJob(db, { kind: "mail", payload: { i } });
     const lane = start({ kinds: ["mail"], concurrency: () => 2 }, { mail });
     await until(() => lane.ended.length === 7, 5000);
     await lane.stop();
@@ -116,11 +113,11 @@ describe.each(BACKENDS)("runLane on %s", (name, open) => {
   it("runs another account's job between two parts of a long one, and the long one goes on after it", async () => {
     const log: string[] = [];
     const work = partsJob(log, 40);
-    await enqueue(db, { kind: "transcribe", account: "a", payload: { label: "long", parts: 6 } });
-    await enqueue(db, { kind: "transcribe", account: "a", payload: { label: "next", parts: 1 } });
+    await insertJob(db, { kind: "transcribe", account: "a", payload: { label: "long", parts: 6 } });
+    await insertJob(db, { kind: "transcribe", account: "a", payload: { label: "next", parts: 1 } });
     const lane = start({ kinds: ["transcribe"], interleave: true, name: "files" }, { transcribe: work });
     await until(() => log.length === 2);
-    await enqueue(db, { kind: "transcribe", account: "b", payload: { label: "short", parts: 1 } });
+    await insertJob(db, { kind: "transcribe", account: "b", payload: { label: "short", parts: 1 } });
     await until(() => lane.ended.length === 3);
     await lane.stop();
     // The short job waited for the part running when it came, not for the long job's rest; the
@@ -135,8 +132,8 @@ describe.each(BACKENDS)("runLane on %s", (name, open) => {
   it("keeps its turn when no other account waits", async () => {
     const log: string[] = [];
     const work = partsJob(log, 0);
-    await enqueue(db, { kind: "transcribe", account: "a", payload: { label: "long", parts: 3 } });
-    await enqueue(db, { kind: "transcribe", account: "a", payload: { label: "next", parts: 1 } });
+    await insertJob(db, { kind: "transcribe", account: "a", payload: { label: "long", parts: 3 } });
+    await insertJob(db, { kind: "transcribe", account: "a", payload: { label: "next", parts: 1 } });
     const lane = start({ kinds: ["transcribe"], interleave: true, name: "files" }, { transcribe: work });
     await until(() => lane.ended.length === 2);
     await lane.stop();
@@ -152,7 +149,7 @@ describe.each(BACKENDS)("runLane on %s", (name, open) => {
     // On PostgreSQL the job comes from another pool, as from a web process.
     const web = name === "PostgreSQL" ? openDatabase({ url: t.url }) : null;
     const queuedAt = Date.now();
-    const id = (await enqueue(web?.db ?? db, { kind: "mail" }))!;
+    const id = (await insertJob(web?.db ?? db, { kind: "mail" }))!;
     await web?.close();
     await until(() => lane.ended.length === 1, 5000);
     expect(lane.started[0].job.id).toBe(id);
@@ -166,7 +163,7 @@ describe.each(BACKENDS)("runLane on %s", (name, open) => {
     await sleep(200);
     let committedAt = 0;
     await db.transaction(async (tx) => {
-      await enqueue(tx, { kind: "mail" });
+      await insertJob(tx, { kind: "mail" });
       await sleep(300);
       committedAt = Date.now();
     });
@@ -186,11 +183,11 @@ describe.each(BACKENDS)("runLane on %s", (name, open) => {
     const lane = start({ kinds: ["mail"], ready }, { mail: testJob("mail", async () => {}) }, { pollMs: 10_000 });
     await sleep(200);
     const before = looks;
-    await enqueue(db, { kind: "format", userId: user });
+    await insertJob(db, { kind: "format", userId: user });
     await sleep(500);
     expect(before).toBeGreaterThan(0);
     expect(looks).toBe(before);
-    await enqueue(db, { kind: "mail" });
+    await insertJob(db, { kind: "mail" });
     await until(() => lane.ended.length === 1, 5000);
     await lane.stop();
     expect(lane.started.map((s) => s.job.kind)).toEqual(["mail"]);
@@ -214,8 +211,8 @@ describe.each(BACKENDS)("runLane on %s", (name, open) => {
     await until(() => idleCalls >= 4);
     await sleep(100);
     expect(idleCalls).toBe(4); // then waits its 10 s
-    await enqueue(db, { kind: "mail" });
-    await enqueue(db, { kind: "mail" });
+    await insertJob(db, { kind: "mail" });
+    await insertJob(db, { kind: "mail" });
     await until(() => lane.ended.length === 2, 5000);
     await lane.stop();
     expect(idleWhileRunning).toBe(0);
@@ -225,7 +222,7 @@ describe.each(BACKENDS)("runLane on %s", (name, open) => {
   it("takes nothing while it is not ready, and takes the job once it is", async () => {
     let ready = false;
     const mail = testJob("mail", async () => {});
-    const id = (await enqueue(db, { kind: "mail" }))!;
+    const id = (await insertJob(db, { kind: "mail" }))!;
     const lane = start({ kinds: ["mail"], ready: async () => ready }, { mail }, { pollMs: 10_000 });
     await sleep(300);
     expect(lane.started).toHaveLength(0);
@@ -237,8 +234,8 @@ describe.each(BACKENDS)("runLane on %s", (name, open) => {
   });
 
   it("reports each job's start and outcome", async () => {
-    const done = (await enqueue(db, { kind: "mail", payload: { n: 1 }, priority: 2 }))!;
-    const failed = (await enqueue(db, { kind: "mail", payload: { n: 2 }, priority: 1 }))!;
+    const done = (await insertJob(db, { kind: "mail", payload: { n: 1 }, priority: 2 }))!;
+    const failed = (await insertJob(db, { kind: "mail", payload: { n: 2 }, priority: 1 }))!;
     const mail = testJob(
       "mail",
       async ({ payload }) => {
@@ -261,7 +258,7 @@ describe.each(BACKENDS)("runLane on %s", (name, open) => {
     const mail = testJob("mail", async () => {
       if (++attempts === 1) throw new DomainError("unavailable", "try later");
     });
-    const id = (await enqueue(db, { kind: "mail" }))!;
+    const id = (await insertJob(db, { kind: "mail" }))!;
     const lane = start({ kinds: ["mail"] }, { mail }, { pollMs: 300 }); // backoff 200 ms
     await until(() => lane.ended.length === 2, 5000);
     await lane.stop();
@@ -288,7 +285,7 @@ describe.each(BACKENDS)("runLane on %s", (name, open) => {
       finished++;
       throw signal.reason;
     });
-    const ids = [(await enqueue(db, { kind: "mail" }))!, (await enqueue(db, { kind: "mail" }))!];
+    const ids = [(await insertJob(db, { kind: "mail" }))!, (await insertJob(db, { kind: "mail" }))!];
     const lane = start({ kinds: ["mail"], concurrency: () => 2 }, { mail });
     await until(() => lane.started.length === 2);
     await lane.stop();
@@ -304,7 +301,7 @@ describe.each(BACKENDS)("runLane on %s", (name, open) => {
   it("waits out a claim that fails and tries again", async () => {
     let fail = true;
     const mail = testJob("mail", async () => {});
-    const id = (await enqueue(db, { kind: "mail" }))!;
+    const id = (await insertJob(db, { kind: "mail" }))!;
     const lane = start(
       {
         kinds: ["mail"],

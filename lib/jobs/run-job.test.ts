@@ -4,9 +4,9 @@ import type { Database, Tx } from "@/lib/db/client";
 import { jobs, jobSchedules } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
-import { defineJob, exponentialBackoff, type JobDefinition } from "./definition";
+import { defineJob, exponentialBackoff, jobKind, type JobDefinition } from "./definition";
 import { EXHAUSTED, runJob } from "./run-job";
-import { cancelById, claim, complete, enqueue, type HeldJob } from "./store";
+import { cancelById, claim, complete, insertJob, type HeldJob } from "./store";
 
 /** A passing failure (a DomainError, so the engine does not log it as a bug). */
 class Transient extends DomainError {
@@ -21,17 +21,15 @@ type Payload = z.infer<typeof Payload>;
 
 /** A mail-kind definition whose run and hooks each test sets. */
 function testJob(overrides: Partial<JobDefinition<Payload>> = {}): JobDefinition<unknown> {
-  return defineJob<Payload>({
-    kind: "mail",
-    payload: Payload,
-    lane: "tasks",
-    maxAttempts: 3,
-    backoffMs: exponentialBackoff,
-    run: async () => {},
-    transient: (error) => error instanceof Transient,
-    reason: (error) => (error instanceof Error && error.message !== EXHAUSTED ? `Could not send: ${error.message}` : "Gave up."),
+  const definition: JobDefinition<Payload> = {
+    ...defineJob(jobKind({ kind: "mail", payload: Payload, lane: "tasks", maxAttempts: 3, backoffMs: exponentialBackoff }), {
+      run: async () => {},
+      transient: (error) => error instanceof Transient,
+      reason: (error) => (error instanceof Error && error.message !== EXHAUSTED ? `Could not send: ${error.message}` : "Gave up."),
+    }),
     ...overrides,
-  }) as JobDefinition<unknown>;
+  };
+  return definition as JobDefinition<unknown>;
 }
 
 const LEASE = 30_000;
@@ -61,7 +59,7 @@ describe.each(BACKENDS)("runJob on %s", (name, open) => {
   });
 
   async function held(options: { payload?: unknown; maxAttempts?: number } = {}): Promise<HeldJob> {
-    await enqueue(db, { kind: "mail", payload: options.payload ?? { to: "a@example.com" }, maxAttempts: options.maxAttempts });
+    await insertJob(db, { kind: "mail", payload: options.payload ?? { to: "a@example.com" }, maxAttempts: options.maxAttempts });
     return (await claim(db, "w", ["mail"], LEASE))!;
   }
 
@@ -193,7 +191,7 @@ describe.each(BACKENDS)("runJob on %s", (name, open) => {
   });
 
   it("fails a job taken more often than its attempts allow, without running it, with the definition's reason of EXHAUSTED", async () => {
-    await enqueue(db, { kind: "mail", payload: { to: "a@example.com" }, maxAttempts: 2 });
+    await insertJob(db, { kind: "mail", payload: { to: "a@example.com" }, maxAttempts: 2 });
     let job = (await claim(db, "w", ["mail"], LEASE))!;
     for (let i = 0; i < 2; i++) {
       await db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, job.id));

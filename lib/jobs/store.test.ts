@@ -9,7 +9,7 @@ import {
   cancelOpen,
   claim,
   complete,
-  enqueue,
+  insertJob,
   fail,
   lockJob,
   release,
@@ -30,7 +30,7 @@ async function rowOf(db: Database, id: string) {
 
 /** A queued mail job, created `agoS` seconds ago (claim order counts from created_at). */
 async function mail(db: Database, options: { priority?: number; agoS?: number; payload?: unknown; transcriptionId?: string } = {}) {
-  const id = (await enqueue(db, { kind: "mail", payload: options.payload ?? { to: "a@example.com" }, priority: options.priority, transcriptionId: options.transcriptionId }))!;
+  const id = (await insertJob(db, { kind: "mail", payload: options.payload ?? { to: "a@example.com" }, priority: options.priority, transcriptionId: options.transcriptionId }))!;
   if (options.agoS) await db.update(jobs).set({ createdAt: sql`now() - make_interval(secs => ${options.agoS})` }).where(eq(jobs.id, id));
   return id;
 }
@@ -72,7 +72,7 @@ describe.each(BACKENDS)("job store on %s", (name, open) => {
   describe("accounts take turns", () => {
     /** A queued job of `account`'s, created `agoS` seconds ago. */
     const queued = async (account: string, agoS = 0, priority = 0) => {
-      const id = (await enqueue(db, { kind: "mail", account, priority, payload: { to: account } }))!;
+      const id = (await insertJob(db, { kind: "mail", account, priority, payload: { to: account } }))!;
       await db.update(jobs).set({ createdAt: sql`now() - make_interval(secs => ${agoS})` }).where(eq(jobs.id, id));
       return id;
     };
@@ -139,7 +139,7 @@ describe.each(BACKENDS)("job store on %s", (name, open) => {
 
   it("claims only the kinds asked for, and hands back the held job's fields", async () => {
     const user = await insertUser(db);
-    const formatId = (await enqueue(db, { kind: "format", userId: user, payload: { style: "x" }, maxAttempts: 2 }))!;
+    const formatId = (await insertJob(db, { kind: "format", userId: user, payload: { style: "x" }, maxAttempts: 2 }))!;
     const mailId = await mail(db, { payload: { to: "b@example.com" } });
     expect(await claim(db, "w", ["live", "transcribe"], LEASE)).toBeNull();
     const held = await claim(db, "w1", ["format"], LEASE);
@@ -299,7 +299,7 @@ describe.each(BACKENDS)("job store on %s", (name, open) => {
     const queued = await mail(db, { transcriptionId: file });
     const done = await mail(db, { transcriptionId: file, agoS: 40 });
     const other = await mail(db, { transcriptionId: otherFile });
-    const transcribe = (await enqueue(db, { kind: "transcribe", transcriptionId: file }))!;
+    const transcribe = (await insertJob(db, { kind: "transcribe", transcriptionId: file }))!;
     expect(await complete(db, (await claim(db, "w", ["mail"], LEASE))!)).toBe(true); // `done`, the oldest
     const held = (await claim(db, "w", ["mail"], LEASE))!;
     expect(held.id).toBe(running);
@@ -319,13 +319,13 @@ describe.each(BACKENDS)("job store on %s", (name, open) => {
   it("refuses a second transcription of a file and a second open formatting of a user", async () => {
     const user = await insertUser(db);
     const file = await insertTranscription(db, user);
-    expect(await enqueue(db, { kind: "transcribe", transcriptionId: file })).not.toBeNull();
-    expect(await enqueue(db, { kind: "transcribe", transcriptionId: file })).toBeNull();
-    const format = await enqueue(db, { kind: "format", userId: user });
+    expect(await insertJob(db, { kind: "transcribe", transcriptionId: file })).not.toBeNull();
+    expect(await insertJob(db, { kind: "transcribe", transcriptionId: file })).toBeNull();
+    const format = await insertJob(db, { kind: "format", userId: user });
     expect(format).not.toBeNull();
-    expect(await enqueue(db, { kind: "format", userId: user })).toBeNull();
+    expect(await insertJob(db, { kind: "format", userId: user })).toBeNull();
     expect(await complete(db, (await claim(db, "w", ["format"], LEASE))!)).toBe(true);
-    expect(await enqueue(db, { kind: "format", userId: user })).not.toBeNull(); // the first one ended
+    expect(await insertJob(db, { kind: "format", userId: user })).not.toBeNull(); // the first one ended
   });
 
   it("requeues only failed and canceled jobs, with their attempts reset", async () => {

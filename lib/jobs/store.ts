@@ -40,8 +40,12 @@ export interface NewJob {
 
 type Writer = Tx | Database;
 
-/** The new job's id; null when a unique rule of its kind refuses it (a file's second transcription, a user's second formatting). */
-export async function enqueue(tx: Writer, job: NewJob): Promise<string | null> {
+/**
+ * Inserts a job row as it is: the engine's own write, under `enqueue` (./enqueue.ts), which
+ * features use. The new job's id; null when a unique rule of its kind refuses it (a file's
+ * second transcription, a user's second formatting).
+ */
+export async function insertJob(tx: Writer, job: NewJob): Promise<string | null> {
   const rows = await tx
     .insert(jobs)
     .values({ id: randomUUID(), ...job, account: job.account ?? job.userId ?? null })

@@ -4,7 +4,7 @@ import type { Database } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
-import { claim, enqueue, fail, release, retry } from "./store";
+import { claim, insertJob, fail, release, retry } from "./store";
 import { startWakeups, type Wakeups } from "./wakeups";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -35,7 +35,7 @@ describe.each(BACKENDS)("wake-ups on %s", (_name, open) => {
   it("ends a wait when a job of its kinds is queued", async () => {
     const waiting = timed(wakeups.wait(["mail"], 10_000, never, wakeups.mark()));
     await sleep(100);
-    await enqueue(db, { kind: "mail" });
+    await insertJob(db, { kind: "mail" });
     expect(await waiting).toBeLessThan(1000);
   });
 
@@ -43,13 +43,13 @@ describe.each(BACKENDS)("wake-ups on %s", (_name, open) => {
     const user = await insertUser(db);
     const waiting = timed(wakeups.wait(["mail", "transcribe"], 800, never, wakeups.mark()));
     await sleep(50);
-    await enqueue(db, { kind: "format", userId: user });
+    await insertJob(db, { kind: "format", userId: user });
     expect(await waiting).toBeGreaterThanOrEqual(750);
   });
 
   it("returns at once when a job was queued after the mark, before the wait began", async () => {
     const mark = wakeups.mark();
-    await enqueue(db, { kind: "mail" });
+    await insertJob(db, { kind: "mail" });
     await sleep(100); // the notification has arrived
     expect(await timed(wakeups.wait(["mail"], 10_000, never, mark))).toBeLessThan(100);
     // A later mark has seen it.
@@ -86,7 +86,7 @@ describe.each(BACKENDS)("wake-ups on %s", (_name, open) => {
   });
 
   it("is woken when a job goes back to the queue (released or retried), not when it ends", async () => {
-    const id = (await enqueue(db, { kind: "mail" }))!;
+    const id = (await insertJob(db, { kind: "mail" }))!;
     await sleep(100);
     const held = (await claim(db, "w", ["mail"], 30_000))!;
 
@@ -112,7 +112,7 @@ describe.each(BACKENDS)("wake-ups on %s", (_name, open) => {
   it("hears nothing more once closed", async () => {
     await wakeups.close();
     const mark = wakeups.mark();
-    await enqueue(db, { kind: "mail" });
+    await insertJob(db, { kind: "mail" });
     await sleep(100);
     expect(wakeups.mark()).toBe(mark);
     wakeups = await startWakeups(db); // for afterEach

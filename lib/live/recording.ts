@@ -16,11 +16,11 @@ import { checkLanguage } from "@/lib/transcription/create";
 import { ENGINE_UNAVAILABLE } from "@/lib/transcription/engines/labels";
 import { offeredEngine } from "@/lib/transcription/offered-engine";
 import { jobPriority } from "@/lib/transcription/plan-limits";
-import { enqueue } from "@/lib/transcription/queue";
+import { queueTranscription } from "@/lib/transcription/transcribe-queue";
 import { editableRow, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import { liveSlotFree } from "@/lib/transcription/worker-registry";
 import { ALREADY_RECORDING, QUOTA_REACHED, RECORDING_ENDED, SERVER_FULL, TOO_FAST } from "./live-texts";
-import { queueLiveJob, reclaimIdleSlot } from "./live-slot";
+import { queueLiveJob, reclaimIdleSlot } from "./live-queue";
 import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST, PACE_BURST_S } from "@/lib/recordings/pcm-chunks";
 import { log } from "@/lib/log/logger";
 
@@ -275,7 +275,7 @@ async function endRecording(tx: Tx, userId: string, transcriptionId: string, que
     .where(and(eq(transcriptions.id, transcriptionId), eq(transcriptions.status, "recording")))
     .returning();
   if (!t) throw new DomainError("conflict", RECORDING_ENDED, { reason: "ended" });
-  await enqueue(tx, transcriptionId, queue.priority, queue.payer);
+  await queueTranscription(tx, transcriptionId, queue.priority, queue.payer);
   return t;
 }
 

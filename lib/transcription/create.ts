@@ -17,7 +17,7 @@ import { noTimeLeftSentence, tooLargeSentence } from "./limit-sentences";
 import { ENGINE_UNAVAILABLE } from "./engines/labels";
 import { offeredEngine } from "./offered-engine";
 import { jobPriority, languageOptions, quotaMessage, tooLongMessage } from "./plan-limits";
-import { enqueue } from "./queue";
+import { queueTranscription } from "./transcribe-queue";
 import { closeStagedUpload, openStagedUpload } from "./open-uploads";
 import { secondsBytesCanHold } from "./bitrate-floors";
 import { log } from "@/lib/log/logger";
@@ -248,7 +248,7 @@ export async function acceptStoredUpload(database: Database, admission: Admissio
           source: upload.source,
         })
         .returning();
-      await enqueue(tx, upload.id, jobPriority(e), payerId);
+      await queueTranscription(tx, upload.id, jobPriority(e), payerId);
       return row;
     });
   } catch (error) {

@@ -8,7 +8,8 @@ import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { firstLink, useSmtpCatcher } from "@/test/support/smtp-catcher";
 import { insertUser } from "@/test/support/users";
-import { LONG_TRANSCRIPTION_S, enqueue, completeTranscription } from "./queue";
+import { LONG_TRANSCRIPTION_S, completeTranscription } from "./queue";
+import { queueTranscription } from "./transcribe-queue";
 import { claimTranscription, failHeld } from "@/test/support/jobs";
 
 const transcript = { engine: "sphinx", segments: [{ startMs: 0, endMs: 1000, text: "hello" }] };
@@ -19,7 +20,7 @@ async function claimed(db: Database, userId: string, durationS: number) {
     id, userId, title: "Board meeting", durationS, reservedSeconds: durationS, usagePeriodStart: new Date("2026-11-01T00:00:00Z"),
     audioKey: `${userId}/${id}`, originalFilename: "m.wav", contentType: "audio/wav", sizeBytes: 1,
   });
-  await enqueue(db, id, 0, userId);
+  await queueTranscription(db, id, 0, userId);
   const job = await claimTranscription(db, "w", 30_000);
   return { id, job: job! };
 }

@@ -7,7 +7,8 @@ import { jobs, transcriptSegments, transcriptions, usage } from "@/lib/db/schema
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
 import { exponentialBackoff } from "@/lib/jobs/definition";
-import { cancelTranscription, enqueue, completeTranscription } from "./queue";
+import { cancelTranscription, completeTranscription } from "./queue";
+import { queueTranscription } from "./transcribe-queue";
 import { depthByKind } from "@/lib/jobs/queue-depth";
 import { claimTranscription, runHeld, failHeld } from "@/test/support/jobs";
 import { cancelJob, retryJob } from "@/lib/jobs/operator";
@@ -21,7 +22,7 @@ async function queuedTranscription(db: Database, userId: string, priority = 0, r
     audioKey: `${userId}/${id}`, originalFilename: "t.wav", contentType: "audio/wav", sizeBytes: 1,
   });
   await reserveSeconds(db, userId, periodStart, reserved, null);
-  await enqueue(db, id, priority, userId);
+  await queueTranscription(db, id, priority, userId);
   return id;
 }
 

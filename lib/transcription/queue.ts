@@ -6,7 +6,7 @@ import { liveSessions, transcriptSpeakers, transcriptions, users, type WordTimin
 import { queueMail } from "@/lib/email/mail-queue";
 import { transcriptionEndedMail } from "@/lib/email/templates";
 import { env } from "@/lib/env";
-import { cancelOpen, complete, enqueue as enqueueJob, lockJobsOf, type HeldJob } from "@/lib/jobs/store";
+import { cancelOpen, complete, lockJobsOf, type HeldJob } from "@/lib/jobs/store";
 import { clearLiveRecording, liveDraft, liveSecondsShown } from "@/lib/recordings/draft";
 import { clearPieces, insertSegments } from "./piece-queue";
 import { searchedText } from "./searched-text";
@@ -16,16 +16,8 @@ import { webhooksOnEnd } from "./webhook-events";
 /**
  * Transcription jobs in the job engine (lib/jobs): one per file. Ending one writes the
  * transcript, the failure or the refund in the same transaction that checks the lease, so a
- * file is transcribed exactly once. The kind itself is `transcribeJob` (transcribe-job.ts).
+ * file is transcribed exactly once. The kind is `transcribeKind` (transcribe-queue.ts), its work `transcribeJob` (transcribe-job.ts).
  */
-
-/** How often a file's transcription is tried (a transient engine error goes back to the queue). */
-export const TRANSCRIBE_ATTEMPTS = 4;
-
-/** Queues a file's transcription; `payer` (whose hours it uses) is whose turn it takes in the files lane. */
-export async function enqueue(tx: Tx | Database, transcriptionId: string, priority: number, payer: string): Promise<void> {
-  await enqueueJob(tx, { kind: "transcribe", transcriptionId, account: payer, priority, maxAttempts: TRANSCRIBE_ATTEMPTS });
-}
 
 export interface CompletedTranscript {
   engine: string;

@@ -2,11 +2,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
 import type { Database } from "@/lib/db/client";
 import { liveSessions, transcriptions } from "@/lib/db/schema";
 import { liveDraft } from "@/lib/recordings/draft";
-import { defineJob, exponentialBackoff, type JobOutcome, type JobRun } from "@/lib/jobs/definition";
+import { defineJob, type JobOutcome, type JobRun } from "@/lib/jobs/definition";
 import { EXHAUSTED } from "@/lib/jobs/run-job";
 import { DomainError } from "@/lib/errors/domain-error";
 import { billedUserOf } from "@/lib/billing/payer";
@@ -17,7 +16,8 @@ import { chooseEngine } from "./engines/registry";
 import { PermanentEngineError, TransientEngineError, type EngineSegment } from "./engines/types";
 import { liveOrFinal } from "./live-or-final";
 import { clearPieces } from "./piece-queue";
-import { cancelTranscription, completeTranscription, transcriptionFailed, transcriptionRequeued, TRANSCRIBE_ATTEMPTS } from "./queue";
+import { cancelTranscription, completeTranscription, transcriptionFailed, transcriptionRequeued } from "./queue";
+import { transcribeKind } from "./transcribe-queue";
 import { readableSegments } from "./readable-segments";
 import { prepareAudio } from "./prepare-audio";
 import { transcribePieces } from "./transcribe-pieces";
@@ -32,7 +32,7 @@ import type { Diarization } from "@/lib/speakers/diarization";
  * worker's (canceled, taken over). A worker that is stopping stops its engine and hands the
  * job back at once, so a restart costs the file its progress but not an attempt.
  */
-async function transcribe({ database, job, signal, lost, leaseMs, yieldTurn }: JobRun<unknown>): Promise<JobOutcome> {
+async function transcribe({ database, job, signal, lost, leaseMs, yieldTurn }: JobRun<null>): Promise<JobOutcome> {
   const [t] = job.transcriptionId ? await database.select().from(transcriptions).where(eq(transcriptions.id, job.transcriptionId)) : [];
   if (!t) return "done";
   const choice = await chooseEngine();
@@ -139,12 +139,7 @@ const transcriptionOf = (job: { transcriptionId: string | null }): string => {
   return job.transcriptionId;
 };
 
-export const transcribeJob = defineJob({
-  kind: "transcribe",
-  payload: z.unknown(),
-  lane: "files",
-  maxAttempts: TRANSCRIBE_ATTEMPTS,
-  backoffMs: exponentialBackoff,
+export const transcribeJob = defineJob(transcribeKind, {
   run: transcribe,
   transient: (error) => error instanceof TransientEngineError,
   reason: (error) => {

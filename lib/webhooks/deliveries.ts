@@ -4,15 +4,13 @@ import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
 import type { Database, Tx } from "@/lib/db/client";
 import { webhookDeliveries, webhooks, type WebhookDelivery, type WebhookEvent } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
-import { enqueue } from "@/lib/jobs/store";
+import { enqueue } from "@/lib/jobs/enqueue";
 import { ID_SHAPE, managedWebhook, requireWebhookManager } from "./access";
 import { holdSentence } from "./endpoint-health";
 import { stillManaged, webhooksOfSpace } from "./endpoints";
+import { webhookKind } from "./webhook-queue";
 
 const DELIVERY_NOT_FOUND = "This delivery does not exist.";
-
-/** Tries over about three quarters of an hour (10 s, 30 s, 2 min, 10 min, 30 min; longer while its endpoint backs off) before a delivery counts as failed. */
-export const WEBHOOK_ATTEMPTS = 6;
 
 /** The delivery log keeps this many per webhook (older delivered or failed ones are dropped as new ones come). */
 const DELIVERIES_KEPT = 50;
@@ -36,7 +34,7 @@ type WebhookPayload = {
 };
 
 const queueAttempt = (tx: Tx, delivery: { id: string; userId: string }) =>
-  enqueue(tx, { kind: "webhook", userId: delivery.userId, payload: { deliveryId: delivery.id }, maxAttempts: WEBHOOK_ATTEMPTS });
+  enqueue(tx, webhookKind, { deliveryId: delivery.id }, { userId: delivery.userId });
 
 /**
  * One delivery (and its job) per webhook of the transcription's space that wants the event,

@@ -5,16 +5,18 @@ import { transcriptions, webhookDeliveries, webhooks, workspaceMembers, workspac
 import type { JobDefinition, JobOutcome } from "@/lib/jobs/definition";
 import { runJob } from "@/lib/jobs/run-job";
 import { claim } from "@/lib/jobs/store";
-import { completeTranscription, enqueue as enqueueTranscription } from "@/lib/transcription/queue";
+import { completeTranscription } from "@/lib/transcription/queue";
+import { queueTranscription as enqueueTranscription } from "@/lib/transcription/transcribe-queue";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { insertFile } from "@/test/support/job-fixtures";
 import { claimTranscription, failHeld } from "@/test/support/jobs";
 import { insertUser } from "@/test/support/users";
 import { startReceiver, type Receiver } from "@/test/support/webhook-receiver";
-import { listDeliveries, resendDelivery, WEBHOOK_ATTEMPTS } from "./deliveries";
+import { listDeliveries, resendDelivery } from "./deliveries";
+import { webhookBackoff, webhookKind } from "./webhook-queue";
 import { createWebhook, deleteWebhook } from "./endpoints";
 import { verifyWebhookSignature } from "./signature";
-import { USER_AGENT, webhookBackoff, webhookJob } from "./webhook-job";
+import { USER_AGENT, webhookJob } from "./webhook-job";
 
 const LEASE = 30_000;
 // The real definition with its waits cut to nothing: the retries run at once instead of over the hour.
@@ -177,18 +179,18 @@ describe.each(BACKENDS)("webhook deliveries on %s", (_name, open) => {
   it("fails a delivery after its last attempt, and a resend sends the same payload, signed afresh", async () => {
     const user = await insertUser(db);
     const webhook = await createWebhook(db, user, null, { url: receiver.url("/down") });
-    receiver.answer(...Array<number>(WEBHOOK_ATTEMPTS).fill(503));
+    receiver.answer(...Array<number>(webhookKind.maxAttempts).fill(503));
     await failTranscription(db, user);
-    expect(await runDeliveries(db)).toEqual([...Array<JobOutcome>(WEBHOOK_ATTEMPTS - 1).fill("retry"), "failed"]);
+    expect(await runDeliveries(db)).toEqual([...Array<JobOutcome>(webhookKind.maxAttempts - 1).fill("retry"), "failed"]);
     const [failed] = await deliveriesOf(db, webhook.id);
-    expect(failed).toMatchObject({ status: "failed", attempts: WEBHOOK_ATTEMPTS, responseStatus: 503, error: "The endpoint answered with status 503.", deliveredAt: null });
+    expect(failed).toMatchObject({ status: "failed", attempts: webhookKind.maxAttempts, responseStatus: 503, error: "The endpoint answered with status 503.", deliveredAt: null });
 
     const resent = await resendDelivery(db, user, failed.id);
     expect(resent).toMatchObject({ id: failed.id, status: "pending", error: null });
     // Resending what is being sent would send it twice at once.
     await expect(resendDelivery(db, user, failed.id)).rejects.toMatchObject({ kind: "conflict" });
     expect(await runDeliveries(db)).toEqual(["done"]);
-    expect(await deliveryById(db, failed.id)).toMatchObject({ status: "delivered", attempts: WEBHOOK_ATTEMPTS + 1, responseStatus: 200, error: null });
+    expect(await deliveryById(db, failed.id)).toMatchObject({ status: "delivered", attempts: webhookKind.maxAttempts + 1, responseStatus: 200, error: null });
     const [first, last] = [receiver.requests[0], receiver.requests.at(-1)!];
     expect(last.body).toBe(first.body);
     expect(last.headers["verbatim-delivery"]).toBe(failed.id);

@@ -25,7 +25,7 @@ export function signatureHeader(secret: string, body: string, timestamp: number)
 /**
  * Whether `header` signs `body` with `secret`, no more than `toleranceS` seconds from `now`
  * (unix seconds). Any v1 entry may match (a receiver sees two while secrets are rotated);
- * the comparison takes the same time whatever the bytes. What a receiver runs (README shows it).
+ * the comparison takes the same time whatever the bytes. What a receiver runs (docs/api.md, "Webhooks", shows it).
  */
 export function verifyWebhookSignature(secret: string, header: string | null | undefined, body: string, toleranceS = 300, now = Math.floor(Date.now() / 1000)): boolean {
   if (!header) return false;

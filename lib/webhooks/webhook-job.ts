@@ -1,24 +1,17 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Database, Tx } from "@/lib/db/client";
 import { webhookDeliveries, webhooks } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { defineJob, type JobOutcome, type JobRun } from "@/lib/jobs/definition";
 import { EXHAUSTED } from "@/lib/jobs/run-job";
 import { complete, postpone, type HeldJob } from "@/lib/jobs/store";
-import { WEBHOOK_ATTEMPTS } from "./deliveries";
 import { attemptEntry, BUSY_RETRY_MS, endpointDelivered, endpointFailed, freeEndpoint, holdSentence, takeEndpoint, type EndpointGate } from "./endpoint-health";
 import { stillManaged } from "./endpoints";
 import { configuredPolicy } from "./endpoint-url";
 import { DeliveryError, postWebhook } from "./send";
 import { SIGNATURE_HEADER, signatureHeader } from "./signature";
+import { webhookKind, WebhookJobPayload } from "./webhook-queue";
 
-const WebhookJobPayload = z.object({ deliveryId: z.string() });
-type WebhookJobPayload = z.infer<typeof WebhookJobPayload>;
-
-/** The waits between attempts: a receiver that is down for a deploy gets it in seconds, one down for longer within the hour. */
-const BACKOFF_MS = [10_000, 30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000];
-export const webhookBackoff = (attempt: number): number => BACKOFF_MS[Math.min(Math.max(attempt, 1), BACKOFF_MS.length) - 1];
 
 export const USER_AGENT = "Verbatim-Webhooks/1";
 
@@ -123,13 +116,8 @@ async function endDelivery(tx: Tx, job: { payload: unknown }, error: string): Pr
   if (id) await tx.update(webhookDeliveries).set({ status: "failed", error }).where(pendingDelivery(id));
 }
 
-/** Webhook deliveries as jobs: retried with backoff, on a lane of their own (a slow receiver never holds up a mail, a long file or a model's minute). */
-export const webhookJob = defineJob<WebhookJobPayload>({
-  kind: "webhook",
-  payload: WebhookJobPayload,
-  lane: "webhooks",
-  maxAttempts: WEBHOOK_ATTEMPTS,
-  backoffMs: webhookBackoff,
+/** Webhook deliveries as jobs (./webhook-queue.ts): retried with backoff. */
+export const webhookJob = defineJob(webhookKind, {
   run: deliver,
   // A refused address or URL stays refused: retrying would only knock again.
   transient: (error) => !(error instanceof DeliveryError) || error.retry,

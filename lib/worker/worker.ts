@@ -3,7 +3,7 @@ import type { Database } from "@/lib/db/client";
 import type { JobKind } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { liveSessionsAtOnce } from "@/lib/transcription/engines/capacity";
-import type { JobDefinition, JobOutcome } from "@/lib/jobs/definition";
+import type { JobOutcome, LaneName } from "@/lib/jobs/definition";
 import { runLane, type Lane } from "@/lib/jobs/lane";
 import { runSchedules } from "@/lib/jobs/schedule";
 import type { HeldJob } from "@/lib/jobs/store";
@@ -78,7 +78,7 @@ function start(database: Database, id: string, options: StartWorkerOptions): Wor
     return engine !== null;
   };
 
-  const kindsOf = (lane: JobDefinition<unknown>["lane"]) => (Object.keys(registry) as JobKind[]).filter((k) => registry[k].lane === lane);
+  const kindsOf = (lane: LaneName) => (Object.keys(registry) as JobKind[]).filter((k) => registry[k].lane === lane);
   const lanes: Lane[] = [
     {
       name: "files",

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Database, Tx } from "@/lib/db/client";
 import { jobs, transcriptions, type JobKind } from "@/lib/db/schema";
 import type { JobDefinition, OperatorJob } from "@/lib/jobs/definition";
-import { claim, enqueue, fail, type NewJob } from "@/lib/jobs/store";
+import { claim, insertJob, fail, type NewJob } from "@/lib/jobs/store";
 
 export const LEASE_MS = 30_000;
 
@@ -28,7 +28,7 @@ export async function insertFile(database: Database, userId: string, title = "In
 
 /** A job queued now, or `agoS` seconds ago (lists show the newest first). */
 export async function queued(database: Database, job: NewJob, agoS = 0): Promise<string> {
-  const id = (await enqueue(database, job))!;
+  const id = (await insertJob(database, job))!;
   if (agoS) await database.update(jobs).set({ createdAt: sql`now() - make_interval(secs => ${agoS})` }).where(eq(jobs.id, id));
   return id;
 }

@@ -13,7 +13,7 @@ export interface S3Server {
 
 /**
  * The CORS rule a bucket needs for direct uploads: browsers on these origins may PUT parts
- * and read the ETag of each (README "Uploads" shows the same rule for AWS, R2 and MinIO).
+ * and read the ETag of each (docs/features.md, "Uploads", shows the same rule for AWS, R2 and MinIO).
  */
 function directUploadCors(origins: string[]): string {
   const allowed = origins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`).join("");

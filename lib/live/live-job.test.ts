@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { runJob } from "@/lib/jobs/run-job";
-import { claim, enqueue } from "@/lib/jobs/store";
+import { claim, insertJob } from "@/lib/jobs/store";
 import { deleteTranscription } from "@/lib/transcription/deletion";
 import { transcriptionOptions } from "@/lib/transcription/options";
 import { sphinxEngine } from "@/lib/transcription/engines/sphinx";
@@ -11,7 +11,7 @@ import { SPEECH, sendAudio, startMic, until } from "@/test/support/live-recordin
 import { insertUser, signedInReader } from "@/test/support/users";
 import { liveSessions } from "@/lib/db/schema";
 import { liveDraft } from "@/lib/recordings/draft";
-import { liveJob } from "./live-runner";
+import { liveJob } from "./live-job";
 import { liveEventStream } from "./live-events";
 import { stopRecording } from "./recording";
 import { ApiUtterance, LivePending } from "@/lib/api/contract/recordings";
@@ -51,7 +51,7 @@ describe.each(BACKENDS.slice(0, 1))("live runner on %s", (_name, open) => {
     const user = await insertUser(t.db);
     const { transcription } = await startMic(t.db, user);
     const id = transcription.id;
-    await enqueue(t.db, { kind: "live", transcriptionId: id, userId: user });
+    await insertJob(t.db, { kind: "live", transcriptionId: id, userId: user });
     const job = await claim(t.db, "test-worker", ["live"], 30_000);
     if (!job) throw new Error("the live job was not claimed");
     return { user, id, job };

@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Tx } from "@/lib/db/client";
 import { liveSessions, type LiveSession } from "@/lib/db/schema";
-import { complete, enqueue, type HeldJob } from "@/lib/jobs/store";
+import { jobKind } from "@/lib/jobs/definition";
+import { enqueue } from "@/lib/jobs/enqueue";
+import { complete, type HeldJob } from "@/lib/jobs/store";
 
 /**
  * A recording that sends no audio for this long (paused, or a silent tab) gives its live slot
@@ -15,8 +17,12 @@ export const LIVE_IDLE_RELEASE_MS = 30_000;
 export const LivePayload = z.object({ fromChunk: z.number().int().nonnegative() }).nullish();
 export type LivePayload = z.infer<typeof LivePayload>;
 
-/** Tries of a live job (a worker that dies hands it to the next). */
-export const LIVE_ATTEMPTS = 3;
+/**
+ * One recording transcribed while it is made (./live-job.ts), on the live lane. Tried 3 times
+ * (a worker that dies hands it to the next), never after a wait: the recording goes on, and is
+ * transcribed in full when it stops.
+ */
+export const liveKind = jobKind({ kind: "live", payload: LivePayload, lane: "live", maxAttempts: 3, backoffMs: () => 0 });
 
 /** Asks for a live slot for a recording (`payer`'s turn in the live lane): a worker with a free one takes it at once. */
 export async function queueLiveJob(
@@ -26,14 +32,11 @@ export async function queueLiveJob(
   priority: number,
   fromChunk?: number,
 ): Promise<void> {
-  await enqueue(tx, {
-    kind: "live",
+  await enqueue(tx, liveKind, fromChunk === undefined ? null : { fromChunk }, {
     transcriptionId: session.transcriptionId,
     userId: session.userId,
     account: payer,
     priority,
-    maxAttempts: LIVE_ATTEMPTS,
-    payload: fromChunk === undefined ? null : { fromChunk },
   });
 }
 

@@ -12,7 +12,7 @@ import { throttled } from "@/lib/process/throttled";
 import { announceChange } from "@/lib/transcription/change-feed";
 import { chooseEngine } from "@/lib/transcription/engines/registry";
 import type { Engine, EngineSegment, LiveTranscriber } from "@/lib/transcription/engines/types";
-import { LIVE_ATTEMPTS, LIVE_IDLE_RELEASE_MS, LivePayload, releaseIdleSlot } from "./live-slot";
+import { LIVE_IDLE_RELEASE_MS, liveKind, releaseIdleSlot, type LivePayload } from "./live-queue";
 import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS } from "@/lib/recordings/pcm-chunks";
 
 /** How often an idle session looks for new chunks. */
@@ -232,12 +232,7 @@ async function runLive(run: JobRun<LivePayload>, idleReleaseMs: number, givenEng
  * on and is transcribed in full when it stops); an operator cannot queue it again.
  */
 export const liveJob = (options: { idleReleaseMs?: number; engine?: Engine } = {}) =>
-  defineJob({
-    kind: "live",
-    payload: LivePayload,
-    lane: "live",
-    maxAttempts: LIVE_ATTEMPTS,
-    backoffMs: () => 0,
+  defineJob(liveKind, {
     run: (run) => runLive(run, options.idleReleaseMs ?? LIVE_IDLE_RELEASE_MS, options.engine),
     transient: () => false,
     reason: (error) => `Live transcription stopped: ${(error as Error).message}`,
