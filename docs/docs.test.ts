@@ -1,9 +1,9 @@
 /**
  * The docs cannot point at what is not there: every link between them lands on a file and a
- * heading that exist, every repository path they name in backticks exists, and the README
- * stays a front page.
+ * heading that exist, every repository path they name in backticks exists, every API call they
+ * name (`GET /api/…`) is a route that answers that method, and the README stays a front page.
  */
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(__dirname, "..");
@@ -19,6 +19,19 @@ const anchorsOf = (page: string) => new Set([...read(page).matchAll(/^#+\s+(.*)$
 
 /** Folders of this repository whose paths the docs name. */
 const REPO_PATH = /^(?:lib|app|components|e2e|test|bench|scripts|docs|drizzle|deploy|public)\/[\w./[\]-]+$/;
+
+/** The route file an API path is served by: `{param}` matches a `[param]` folder of any name. */
+function routeFile(apiPath: string): string | null {
+  let dir = path.join(root, "app");
+  for (const part of apiPath.split("/").filter(Boolean)) {
+    const entries = readdirSync(dir).filter((e) => statSync(path.join(dir, e)).isDirectory());
+    const next = part.startsWith("{") ? entries.find((e) => /^\[[^.].*\]$/.test(e)) : entries.find((e) => e === part);
+    if (!next) return null;
+    dir = path.join(dir, next);
+  }
+  const file = path.join(dir, "route.ts");
+  return existsSync(file) ? file : null;
+}
 
 describe("the docs", () => {
   it("keep the README a front page: at most 300 lines", () => {
@@ -40,6 +53,15 @@ describe("the docs", () => {
   it.each(pages)("%s: every repository path it names exists", (page) => {
     const named = [...read(page).matchAll(/`([^`\s]+)`/g)].map((m) => m[1].replace(/[.,:;)]+$/, ""));
     const missing = named.filter((p) => REPO_PATH.test(p) && !/[*{}…<>]/.test(p) && !existsSync(path.join(root, p)));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(pages)("%s: every API call it names is a route that answers that method", (page) => {
+    const calls = [...read(page).matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[^`?\s]*)/g)].map((m) => ({ method: m[1], path: m[2] }));
+    const missing = calls.filter(({ method, path: p }) => {
+      const file = routeFile(p);
+      return !file || !new RegExp(`export (const|async function) ${method}\\b`).test(readFileSync(file, "utf8"));
+    });
     expect(missing).toEqual([]);
   });
 });

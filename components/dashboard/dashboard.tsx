@@ -28,6 +28,7 @@ import { UploadPanel } from "./upload-panel";
 import { useSearchedList } from "./use-searched-list";
 import { useUploads } from "./use-uploads";
 import { UsageMeter } from "./usage-meter";
+import { mayChangeIn } from "@/lib/roles";
 
 interface DashboardProps {
   initial: ApiTranscription[];
@@ -260,7 +261,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
             rows={shown}
             filter={folderFilter}
             onFilter={setFolderFilter}
-            canEdit={workspace.role !== "viewer"}
+            canEdit={mayChangeIn(workspace.role)}
             canDelete={manages}
             onChanged={() => void foldersQuery.mutate()}
             onDeleted={unfiled}

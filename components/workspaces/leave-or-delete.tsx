@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { WorkspaceDetail } from "@/lib/api/contract/workspaces";
+import { atLeast } from "@/lib/roles";
 import { deleteWorkspace, leaveWorkspace } from "./workspace-calls";
 
 /**
@@ -12,7 +13,7 @@ import { deleteWorkspace, leaveWorkspace } from "./workspace-calls";
  * and its transcriptions move to the owner's personal space.
  */
 export function LeaveOrDelete({ workspace, onGone }: { workspace: WorkspaceDetail; onGone(): void }) {
-  const owner = workspace.your_role === "owner";
+  const owner = atLeast(workspace.your_role, "owner");
   const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState("");
   const [busy, setBusy] = useState(false);

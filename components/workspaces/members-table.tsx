@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ASSIGNABLE_ROLES, type AssignableRole, type WorkspaceDetail, type WorkspaceMemberItem } from "@/lib/api/contract/workspaces";
 import { LocalDay } from "./local-day";
-import { ROLE_LABELS, atLeastAdmin } from "./role-labels";
+import { mayManageIn } from "@/lib/roles";
+import { ROLE_LABELS } from "./role-labels";
 import { changeRole, removeMember } from "./workspace-calls";
 
 interface MembersTableProps {
@@ -19,7 +20,7 @@ interface MembersTableProps {
 
 /** Who is in the workspace; owners and admins change roles and remove members (never the owner). */
 export function MembersTable({ workspace, userId, onChanged }: MembersTableProps) {
-  const manages = atLeastAdmin(workspace.your_role);
+  const manages = mayManageIn(workspace.your_role);
   const [problem, setProblem] = useState("");
   const [removing, setRemoving] = useState<WorkspaceMemberItem | null>(null);
   // The member whose role is being changed, and whether a removal is on its way: each blocks only itself.

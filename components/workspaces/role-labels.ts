@@ -9,5 +9,3 @@ export const ROLE_HINTS: Record<Exclude<WorkspaceRoleName, "owner">, string> = {
   viewer: "Viewer: reads and exports only",
 };
 
-export const atLeastAdmin = (role: WorkspaceRoleName) => role === "owner" || role === "admin";
-

@@ -15,7 +15,8 @@ import { LeaveOrDelete } from "./leave-or-delete";
 import { MembersTable } from "./members-table";
 import { PendingInvitations } from "./pending-invitations";
 import { PLANS_HREF } from "./plans-href";
-import { ROLE_LABELS, atLeastAdmin } from "./role-labels";
+import { atLeast, mayManageIn } from "@/lib/roles";
+import { ROLE_LABELS } from "./role-labels";
 import { renameWorkspace } from "./workspace-calls";
 
 interface WorkspaceSettingsProps {
@@ -30,7 +31,7 @@ export function WorkspaceSettings({ initial, userId }: WorkspaceSettingsProps) {
   const { mutate: revalidate } = useSWRConfig();
   const { data, mutate } = useApi("/api/workspaces/current", WorkspaceDetail, { fallbackData: initial, revalidateOnMount: false });
   const workspace = data ?? initial;
-  const manages = atLeastAdmin(workspace.your_role);
+  const manages = mayManageIn(workspace.your_role);
   const refresh = () => mutate();
 
   function gone() {
@@ -54,7 +55,7 @@ export function WorkspaceSettings({ initial, userId }: WorkspaceSettingsProps) {
         {workspace.seats.limit === null
           ? `${workspace.seats.used} ${workspace.seats.used === 1 ? "seat" : "seats"} used, no seat limit`
           : `${workspace.seats.used} of ${workspace.seats.limit} seats used`}{" "}
-        {workspace.your_role === "owner" ? (
+        {atLeast(workspace.your_role, "owner") ? (
           <Link href={PLANS_HREF} className="text-accent underline">
             Change seats or plan
           </Link>
@@ -129,7 +130,7 @@ function WorkspaceName({ workspace, onRenamed }: { workspace: WorkspaceDetail; o
         <h1 className="break-words text-2xl font-semibold">{workspace.name}</h1>
         <p className="text-sm text-muted-foreground">Workspace · your role: {ROLE_LABELS[workspace.your_role]}</p>
       </div>
-      {atLeastAdmin(workspace.your_role) && (
+      {mayManageIn(workspace.your_role) && (
         <Button
           variant="secondary"
           size="sm"

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { workspaceMembers, workspaces, type WorkspaceRole } from "@/lib/db/schema";
-import { WORKSPACE_ROLES } from "@/lib/db/schema";
+import { workspaceMembers, workspaces } from "@/lib/db/schema";
+import { WORKSPACE_ROLES, type WorkspaceRole } from "@/lib/roles";
 
 export interface ActiveWorkspace {
   id: string;

@@ -1,10 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Database, Tx } from "@/lib/db/client";
-import { workspaceMembers, type Transcription, type WorkspaceRole } from "@/lib/db/schema";
+import { workspaceMembers, type Transcription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
-
-/** Who may do what in a workspace: each role may do all that the ones below it may. */
-const RANK: Record<WorkspaceRole, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
+import { atLeast, isWorkspaceRole, mayChangeIn, mayManageIn, type WorkspaceRole } from "@/lib/roles";
 
 export const WORKSPACE_NOT_FOUND = "This workspace does not exist.";
 export const VIEWERS_READ_ONLY = "Viewers of this workspace can read and export only.";
@@ -14,21 +12,13 @@ export const ROLE_TOO_LOW: Record<Exclude<WorkspaceRole, "viewer">, string> = {
   owner: "Only the workspace's owner can do this.",
 };
 
-function isRole(role: string): role is WorkspaceRole {
-  return role in RANK;
-}
-
 /** The user's role in the workspace, or null when they are not (or no longer) a member. */
 export async function roleIn(database: Database | Tx, userId: string, workspaceId: string): Promise<WorkspaceRole | null> {
   const [row] = await database
     .select({ role: workspaceMembers.role })
     .from(workspaceMembers)
     .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.organizationId, workspaceId)));
-  return row && isRole(row.role) ? row.role : null;
-}
-
-export function atLeast(role: WorkspaceRole | null, least: WorkspaceRole): boolean {
-  return role !== null && RANK[role] >= RANK[least];
+  return row && isWorkspaceRole(row.role) ? row.role : null;
 }
 
 /**
@@ -53,11 +43,11 @@ export async function requireRole(
  */
 export async function mayManage(database: Database | Tx, userId: string, t: Pick<Transcription, "userId" | "workspaceId">): Promise<boolean> {
   if (!t.workspaceId) return t.userId === userId;
-  return atLeast(await roleIn(database, userId, t.workspaceId), "admin");
+  return mayManageIn(await roleIn(database, userId, t.workspaceId));
 }
 
 /** Whether the user, who can read `t`, may change it: its uploader in their personal space, or a workspace role above viewer. */
 export async function mayEdit(database: Database | Tx, userId: string, t: Pick<Transcription, "userId" | "workspaceId">): Promise<boolean> {
   if (!t.workspaceId) return t.userId === userId;
-  return atLeast(await roleIn(database, userId, t.workspaceId), "member");
+  return mayChangeIn(await roleIn(database, userId, t.workspaceId));
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { apiKeys, users, workspaceMembers, workspaces, type WorkspaceRole } from "@/lib/db/schema";
+import { apiKeys, users, workspaceMembers, workspaces } from "@/lib/db/schema";
+import { type WorkspaceRole } from "@/lib/roles";
 import { DomainError } from "@/lib/errors/domain-error";
 import { ROLE_TOO_LOW, WORKSPACE_NOT_FOUND } from "@/lib/access/roles";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";

@@ -2,7 +2,8 @@ import { and, eq, getTableColumns, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { apiKeys, users, type ApiKeyScope, type User } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
-import { atLeast, roleIn } from "@/lib/access/roles";
+import { roleIn } from "@/lib/access/roles";
+import { atLeast } from "@/lib/roles";
 import { hashToken, isWellFormed } from "./tokens";
 
 export const API_KEY_NOT_VALID = "This API key is not valid.";

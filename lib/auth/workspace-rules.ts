@@ -6,7 +6,7 @@ import { transcriptions, workspaceMembers } from "@/lib/db/schema";
 import { isDomainError, type DomainError } from "@/lib/errors/domain-error";
 import { queueMail } from "@/lib/email/mail-queue";
 import type { Mail } from "@/lib/email/message";
-import { WORKSPACE_ROLES } from "@/lib/db/schema";
+import { WORKSPACE_ROLES } from "@/lib/roles";
 import { workspaceNameProblem } from "@/lib/access/workspace-name";
 
 /**

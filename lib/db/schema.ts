@@ -807,8 +807,6 @@ export const workspaces = pgTable("workspaces", {
   createdAt: createdAt(),
 });
 
-export const WORKSPACE_ROLES = ["owner", "admin", "member", "viewer"] as const;
-export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 
 export const workspaceMembers = pgTable(
   "workspace_members",

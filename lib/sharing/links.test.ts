@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { rateLimits, shareLinks, transcriptions, workspaceMembers, workspaces, type WorkspaceRole } from "@/lib/db/schema";
+import { rateLimits, shareLinks, transcriptions, workspaceMembers, workspaces } from "@/lib/db/schema";
+import { type WorkspaceRole } from "@/lib/roles";
 import { TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";

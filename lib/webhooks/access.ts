@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Database, Tx } from "@/lib/db/client";
 import { webhooks, type Webhook } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
-import { ROLE_TOO_LOW, atLeast, requireRole, roleIn } from "@/lib/access/roles";
+import { ROLE_TOO_LOW, requireRole, roleIn } from "@/lib/access/roles";
+import { atLeast } from "@/lib/roles";
 
 /**
  * Who may manage webhooks: in the personal space its user, in a workspace its owner and

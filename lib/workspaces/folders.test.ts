@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { folders, transcriptions, workspaceMembers, type WorkspaceRole } from "@/lib/db/schema";
+import { folders, transcriptions, workspaceMembers } from "@/lib/db/schema";
+import { type WorkspaceRole } from "@/lib/roles";
 import { TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { insertDoneTranscription } from "@/test/support/transcripts";

@@ -9,10 +9,12 @@ import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import type { ApiFolder } from "@/lib/api/contract/folders";
 import type { Database, Tx } from "@/lib/db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "@/lib/db/errors";
-import { folders, transcriptions, workspaceMembers, type Folder, type Transcription, type WorkspaceRole } from "@/lib/db/schema";
+import { folders, transcriptions, workspaceMembers, type Folder, type Transcription } from "@/lib/db/schema";
+import { type WorkspaceRole } from "@/lib/roles";
 import { DomainError } from "@/lib/errors/domain-error";
 import { editableTranscription } from "@/lib/transcription/queries";
-import { ROLE_TOO_LOW, atLeast, requireRole } from "@/lib/access/roles";
+import { ROLE_TOO_LOW, requireRole } from "@/lib/access/roles";
+import { atLeast } from "@/lib/roles";
 
 export const FOLDER_NOT_FOUND = "This folder does not exist.";
 export const FOLDER_NAME_TAKEN = "A folder with this name already exists.";

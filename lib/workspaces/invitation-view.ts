@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { users, workspaceInvitations, workspaces, type WorkspaceRole } from "@/lib/db/schema";
+import { users, workspaceInvitations, workspaces } from "@/lib/db/schema";
+import { type WorkspaceRole } from "@/lib/roles";
 
 /**
  * An invitation as its page shows it to the signed-in user. Only its addressee learns

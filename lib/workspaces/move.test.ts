@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { jobs, transcriptions, workspaceMembers, type WorkspaceRole } from "@/lib/db/schema";
+import { jobs, transcriptions, workspaceMembers } from "@/lib/db/schema";
+import { type WorkspaceRole } from "@/lib/roles";
 import { listTranscriptions, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { insertDoneTranscription } from "@/test/support/transcripts";

@@ -5,10 +5,12 @@ import { requireOperation } from "@/lib/billing/feature-refusal";
 import { workspaceOwner } from "@/lib/billing/payer";
 import { mayCreateWorkspace, seatLimit, seatsTaken } from "@/lib/billing/seats";
 import type { Database } from "@/lib/db/client";
-import { users, workspaceInvitations, workspaceMembers, workspaces, type WorkspaceRole } from "@/lib/db/schema";
+import { users, workspaceInvitations, workspaceMembers, workspaces } from "@/lib/db/schema";
+import { type WorkspaceRole } from "@/lib/roles";
 import { DomainError, isDomainError } from "@/lib/errors/domain-error";
 import { activeWorkspace, workspacesOf } from "@/lib/access/active-space";
-import { atLeast, requireRole } from "@/lib/access/roles";
+import { requireRole } from "@/lib/access/roles";
+import { atLeast } from "@/lib/roles";
 
 /**
  * What the workspace screens read: the space switcher's list and the workspace page. Changes

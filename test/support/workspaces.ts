@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { transcriptions, workspaceMembers, workspaces, type WorkspaceRole } from "@/lib/db/schema";
+import { transcriptions, workspaceMembers, workspaces } from "@/lib/db/schema";
+import { type WorkspaceRole } from "@/lib/roles";
 
 /** A workspace with its owner (rows as Better Auth's organization plugin writes them), for tests below the HTTP layer. */
 export async function insertWorkspace(database: Database, ownerId: string, name = "Acme"): Promise<string> {

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "@/lib/db/client";
 import { eq, sql } from "drizzle-orm";
-import { webhookDeliveries, webhooks, workspaceMembers, workspaces, type User, type WorkspaceRole } from "@/lib/db/schema";
+import { webhookDeliveries, webhooks, workspaceMembers, workspaces, type User } from "@/lib/db/schema";
+import { type WorkspaceRole } from "@/lib/roles";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
 import { POST as RESEND } from "../webhook-deliveries/[id]/resend/route";

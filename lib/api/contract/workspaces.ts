@@ -4,11 +4,10 @@
  * Auth's organization endpoints (/api/auth/organization/…), not here.
  */
 import * as z from "zod/mini";
+import { WORKSPACE_ROLES, type WorkspaceRole } from "@/lib/roles";
 
-/** The roles of lib/db/schema's WORKSPACE_ROLES, repeated here: the schema is not for the browser's bundle. */
-const WORKSPACE_ROLE_VALUES = ["owner", "admin", "member", "viewer"] as const;
-const WorkspaceRoleValue = z.enum(WORKSPACE_ROLE_VALUES);
-export type WorkspaceRoleName = (typeof WORKSPACE_ROLE_VALUES)[number];
+const WorkspaceRoleValue = z.enum(WORKSPACE_ROLES);
+export type WorkspaceRoleName = WorkspaceRole;
 /** What an invitation or a change of role may give: a workspace has one owner, its creator. */
 export const ASSIGNABLE_ROLES = ["admin", "member", "viewer"] as const;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
