@@ -1,9 +1,10 @@
 const NO_STORE = { "cache-control": "no-store" };
 
 /**
- * Answers shorter than this (characters of JSON) go as they are. Next.js gzips every answer on the server's own
- * thread, and making and closing a gzip stream costs ~3 ms whatever the size: twenty small
- * answers at once held the event loop 100–190 ms, to save a client a few hundred bytes.
+ * Answers shorter than this (characters of JSON) go as they are. Next.js gzips every answer
+ * on the server's own thread, and making and closing a gzip stream costs ~3 ms whatever the
+ * size: twenty small answers at once held the event loop 100–190 ms, to save a client a few
+ * hundred bytes.
  */
 const COMPRESS_FROM_CHARS = 16 * 1024;
 
