@@ -103,7 +103,6 @@ test.describe("segment edits", () => {
     expect((await split.json()).segments.map((s: { position: number; text: string }) => [s.position, s.text])).toEqual([
       [0, "and so"],
       [1, "my fellow americans"],
-      [2, "ask not what your country can do for you ask what you can do for your country"],
     ]);
     const stale = await post({ action: "merge", base_version: 0, position: 0 });
     expect(stale.status()).toBe(409);
@@ -119,7 +118,10 @@ test.describe("segment edits", () => {
       expect({ status: answer.status(), detail: (await answer.json()).detail }).toEqual({ status: 422, detail });
     }
     const merged = await post({ action: "merge", base_version: 1, position: 0 });
-    expect(await merged.json()).toMatchObject({ version: 2, segments: [{ position: 0, text: "and so my fellow americans", start_ms: 0 }, { position: 1 }] });
+    expect(await merged.json()).toMatchObject({ version: 2, segments: [{ position: 0, text: "and so my fellow americans", start_ms: 0 }] });
+    // The later segments moved up by one.
+    const whole = await (await request.get(`/api/transcriptions/${id}`)).json();
+    expect(whole.segments.map((s: { text: string }) => s.text)).toEqual(["and so my fellow americans", "ask not what your country can do for you ask what you can do for your country"]);
   });
 
   test("signed out 401; another user's transcript 404", async ({ request, playwright }) => {

@@ -32,7 +32,10 @@ function documentServer(initial: ApiSegment[]) {
         const next = segments[body.position + 1];
         segments.splice(body.position, 2, { ...s, text: `${s.text} ${next.text}`, speaker: s.speaker ?? next.speaker });
       }
-      return answer();
+      // Like the server: only the segments the edit made.
+      const made = answer();
+      made.body.segments = made.body.segments.slice(body.position, body.position + (body.action === "split" ? 2 : 1));
+      return made;
     },
   });
 }

@@ -115,9 +115,9 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
     [applyStates, record],
   );
 
-  /** Splits or merges; the segments from the server on success, null when it did not happen (the save status says why). */
+  /** Splits or merges; every segment afterwards on success, null when it did not happen (the save status says why). */
   const restructure = useCallback(
-    async (change: StructureChange): Promise<SavedSegment[] | null> => {
+    async (change: StructureChange): Promise<ApiSegment[] | null> => {
       // One at a time: a double Enter must not send a second based on the same version.
       if (restructuring.current) return null;
       const open = editStart.current?.position;
@@ -134,11 +134,14 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
           if (open !== undefined) startEdit(open, cursor);
           return null;
         }
-        const next = saved.map((s) => ({ start_ms: s.start_ms, end_ms: s.end_ms, text: s.text, words: s.words, confidence: s.confidence, speaker: s.speaker }));
+        // The server answers only the segments the edit made; the ones after them move by one.
+        const made = saved.map((s) => ({ start_ms: s.start_ms, end_ms: s.end_ms, text: s.text, words: s.words, confidence: s.confidence, speaker: s.speaker }));
+        const current = latest.current;
+        const next = [...current.slice(0, change.position), ...made, ...current.slice(change.position + (change.action === "split" ? 1 : 2))];
         latest.current = next;
         setSegments(next);
         onRestructured();
-        return saved;
+        return next;
       } finally {
         restructuring.current = false;
       }

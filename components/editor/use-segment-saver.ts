@@ -125,7 +125,7 @@ export function useSegmentSaver(transcriptionId: string, initialVersion: number,
 
   /**
    * Splits or merges after every pending edit is saved (positions shift, so nothing may be
-   * in between). Returns every segment, or null when it could not go out (the status says why).
+   * in between). Returns the segments the edit made, or null when it could not go out (the status says why).
    */
   const restructure = useCallback(
     async (change: StructureChange): Promise<SavedSegment[] | null> => {

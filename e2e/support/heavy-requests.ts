@@ -247,9 +247,9 @@ async function inSpace<T>(app: SeededApp, workspaceId: string, requests: () => P
   }
 }
 
-/** Why a save or a merge of the large transcript is measured but not yet held to the guard. */
-const GC_BOUND =
-  "issue 38 §4, open: 90–150 ms on the CI machine, in pauses of the server's garbage collector (a profile shows up to 150 ms in one) and single PGlite statements, not in one piece of our code; under the limit in some runs, over it in others";
+/** Why a save of many or long segments is measured but not yet held to the guard. */
+const SEARCH_INDEX_BOUND =
+  "issue 38 §4, open: 30–105 ms here, in the search index's update of the transcript's first 50,000 characters (a GIN index, written by embedded PGlite on the server's thread) and the garbage collector's pauses; under the limit in most runs, over it in some";
 
 export const HEAVY_REQUESTS: HeavyRequest[] = [
   {
@@ -261,14 +261,14 @@ export const HEAVY_REQUESTS: HeavyRequest[] = [
   },
   {
     name: "segment edit: 200 segments rewritten",
-    notGuarded: GC_BOUND,
+    notGuarded: SEARCH_INDEX_BOUND,
     status: 200,
     send: (app) =>
       saveSegments(app, Array.from({ length: 200 }, (_, position) => ({ position, text: segmentText(words, position + (versions.get(app) ?? 0) + 1, 249) }))),
   },
   {
     name: "segment edit: 10 segments of 5,000 characters",
-    notGuarded: GC_BOUND,
+    notGuarded: SEARCH_INDEX_BOUND,
     status: 200,
     send: (app) => saveSegments(app, Array.from({ length: 10 }, (_, position) => ({ position: position * 7, text: segmentText(words, position + (versions.get(app) ?? 0), 5000) }))),
   },
@@ -280,7 +280,6 @@ export const HEAVY_REQUESTS: HeavyRequest[] = [
   },
   {
     name: "merge two segments near the start of the large transcript",
-    notGuarded: GC_BOUND,
     status: 200,
     send: (app) => restructure(app, { action: "merge", position: 5 * ((versions.get(app) ?? 0) + 1) }),
   },

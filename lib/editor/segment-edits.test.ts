@@ -116,7 +116,8 @@ describe.each(BACKENDS)("applySegmentEdits on %s", (_name, open) => {
     });
     await db.execute(sql`delete from transcript_segments where transcription_id = ${id} and position = 19999`);
     const split = await restructureSegments(db, user, id, { action: "split", base_version: 0, position: 5, word: 1 });
-    expect(split.segments).toHaveLength(20_000);
+    expect(split.segments.map((s) => s.position)).toEqual([5, 6]);
+    expect(await segmentsOf(db, id, { words: false })).toHaveLength(20_000);
   });
 
   it("refuses a stale save (409 conflict) and writes nothing", async () => {
@@ -177,17 +178,20 @@ describe.each(BACKENDS)("applySegmentEdits on %s", (_name, open) => {
     const id = await insertDoneTranscription(db, user, SEGMENTS);
     const split = await restructureSegments(db, user, id, { action: "split", base_version: 0, position: 0, word: 3 });
     expect(split.version).toBe(1);
+    // The answer holds the two parts; the stored transcript has the later segment moved down.
     expect(split.segments.map((s) => [s.position, s.text, s.startMs, s.endMs])).toEqual([
       [0, "and so my", 0, 900],
       [1, "fellow americans", 900, 2000],
-      [2, "ask not what your country can do for you", 2500, 5000],
     ]);
     expect(split.segments[1].words).toEqual(SEGMENTS[0].words!.slice(3));
-    expect(await segmentsOf(db, id)).toEqual(split.segments);
+    const afterSplit = await segmentsOf(db, id);
+    expect(afterSplit.slice(0, 2)).toEqual(split.segments);
+    expect(afterSplit.map((s) => [s.position, s.text, s.startMs, s.endMs])[2]).toEqual([2, "ask not what your country can do for you", 2500, 5000]);
 
     const merged = await restructureSegments(db, user, id, { action: "merge", base_version: 1, position: 0 });
     expect(merged.version).toBe(2);
-    expect(merged.segments.map((s) => [s.position, s.text, s.startMs, s.endMs])).toEqual([
+    expect(merged.segments.map((s) => [s.position, s.text, s.startMs, s.endMs])).toEqual([[0, "and so my fellow americans", 0, 2000]]);
+    expect((await segmentsOf(db, id)).map((s) => [s.position, s.text, s.startMs, s.endMs])).toEqual([
       [0, "and so my fellow americans", 0, 2000],
       [1, "ask not what your country can do for you", 2500, 5000],
     ]);
@@ -233,17 +237,21 @@ describe.each(BACKENDS)("applySegmentEdits on %s", (_name, open) => {
     await db.execute(sql`create trigger record_moved after update on transcript_segments referencing new table as moved for each statement execute function record_moved()`);
     try {
       const split = await restructureSegments(db, user, id, { action: "split", base_version: 0, position: 3, word: 2 });
+      const afterSplit = await segmentsOf(db, id, { words: false });
       const merged = await restructureSegments(db, user, id, { action: "merge", base_version: 1, position: 6 });
+      const afterMerge = await segmentsOf(db, id, { words: false });
       const [moved] = await db.select({ most: sql<number>`max(segments)`, statements: sql<number>`count(*)` }).from(sql`moved_per_statement`);
       expect(Number(moved.statements)).toBeGreaterThan(10);
       expect(Number(moved.most)).toBeLessThanOrEqual(100);
 
-      expect(split.segments.map((s) => s.position)).toEqual(Array.from({ length: 1002 }, (_, i) => i));
-      expect(split.segments.slice(2, 6).map((s) => s.text)).toEqual(["word 2 and more", "word 3", "and more", "word 4 and more"]);
-      expect(split.segments[1001].text).toBe("word 1000 and more");
-      expect(merged.segments.map((s) => s.position)).toEqual(Array.from({ length: 1001 }, (_, i) => i));
-      expect(merged.segments.slice(5, 8).map((s) => s.text)).toEqual(["word 4 and more", "word 5 and more word 6 and more", "word 7 and more"]);
-      expect(merged.segments[1000].text).toBe("word 1000 and more");
+      expect(split.segments.map((s) => [s.position, s.text])).toEqual([[3, "word 3"], [4, "and more"]]);
+      expect(afterSplit.map((s) => s.position)).toEqual(Array.from({ length: 1002 }, (_, i) => i));
+      expect(afterSplit.slice(2, 6).map((s) => s.text)).toEqual(["word 2 and more", "word 3", "and more", "word 4 and more"]);
+      expect(afterSplit[1001].text).toBe("word 1000 and more");
+      expect(merged.segments.map((s) => [s.position, s.text])).toEqual([[6, "word 5 and more word 6 and more"]]);
+      expect(afterMerge.map((s) => s.position)).toEqual(Array.from({ length: 1001 }, (_, i) => i));
+      expect(afterMerge.slice(5, 8).map((s) => s.text)).toEqual(["word 4 and more", "word 5 and more word 6 and more", "word 7 and more"]);
+      expect(afterMerge[1000].text).toBe("word 1000 and more");
     } finally {
       await db.execute(sql`drop trigger record_moved on transcript_segments`);
       await db.execute(sql`drop function record_moved`);

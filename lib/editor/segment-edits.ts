@@ -5,7 +5,7 @@ import type { Database, Tx } from "@/lib/db/client";
 import { transcriptSegments, transcriptions, type TranscriptSegment } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { followSpeakerRenames } from "@/lib/speakers/speaker-names";
-import { editableRow, readableRow, segmentsOf, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
+import { editableRow, readableRow, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import { mayEdit, VIEWERS_READ_ONLY } from "@/lib/access/roles";
 import { searchedTextOf } from "@/lib/transcription/searched-text";
 import { MERGE_LAST_MESSAGE, mergedParts, splitParts } from "./segment-structure";
@@ -82,8 +82,10 @@ export async function applySegmentEdits(
 
 /**
  * Splits a segment in two or merges it with the next, under the same version check as
- * text edits. Positions after it shift; the answer holds every segment. The transcript's
- * search text stays as it is: the words and their order do not change.
+ * text edits. Positions after it shift by one; the answer holds only the segments the edit
+ * made (a split's two, a merge's one), so a 10-hour transcript is not read back and sent
+ * whole for one Enter. The transcript's search text stays as it is: the words and their
+ * order do not change.
  */
 export async function restructureSegments(
   database: Database,
@@ -91,7 +93,7 @@ export async function restructureSegments(
   transcriptionId: string,
   edit: SegmentStructureEdit,
 ): Promise<SavedEdits> {
-  const { version } = await versioned(database, userId, transcriptionId, edit.base_version, async (tx) => {
+  return versioned(database, userId, transcriptionId, edit.base_version, async (tx) => {
     const at = (position: number) =>
       tx
         .select()
@@ -105,21 +107,17 @@ export async function restructureSegments(
       const [{ segments }] = await tx.select({ segments: count() }).from(transcriptSegments).where(eq(transcriptSegments.transcriptionId, transcriptionId));
       if (segments >= MAX_SEGMENTS) throw new DomainError("unprocessable", TOO_MANY_SEGMENTS_MESSAGE);
       await shiftLater(tx, transcriptionId, edit.position, 1);
-      await tx.update(transcriptSegments).set(first).where(eq(transcriptSegments.id, row.id));
-      await tx.insert(transcriptSegments).values({ ...second, id: randomUUID(), transcriptionId, position: edit.position + 1 });
-    } else {
-      const next = await at(edit.position + 1);
-      if (!next) throw new DomainError("unprocessable", MERGE_LAST_MESSAGE);
-      await tx.update(transcriptSegments).set(mergedParts(row, next)).where(eq(transcriptSegments.id, row.id));
-      await tx.delete(transcriptSegments).where(eq(transcriptSegments.id, next.id));
-      await shiftLater(tx, transcriptionId, edit.position + 1, -1);
+      const [kept] = await tx.update(transcriptSegments).set(first).where(eq(transcriptSegments.id, row.id)).returning();
+      const [made] = await tx.insert(transcriptSegments).values({ ...second, id: randomUUID(), transcriptionId, position: edit.position + 1 }).returning();
+      return [kept, made];
     }
-    return [];
+    const next = await at(edit.position + 1);
+    if (!next) throw new DomainError("unprocessable", MERGE_LAST_MESSAGE);
+    const [merged] = await tx.update(transcriptSegments).set(mergedParts(row, next)).where(eq(transcriptSegments.id, row.id)).returning();
+    await tx.delete(transcriptSegments).where(eq(transcriptSegments.id, next.id));
+    await shiftLater(tx, transcriptionId, edit.position + 1, -1);
+    return [merged];
   });
-  // Read after the transaction, a page at a time: inside it, a long transcript's read would
-  // hold the embedded database for everyone. A save in between is newer than `version`, and
-  // the editor's next save, based on `version`, then meets the usual 409.
-  return { version, segments: await segmentsOf(database, transcriptionId) };
 }
 
 /**

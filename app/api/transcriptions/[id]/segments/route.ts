@@ -6,7 +6,6 @@ import type { Transcription, User } from "@/lib/db/schema";
 import { SavedSegments } from "@/lib/api/contract/transcriptions";
 import { SegmentEdits, SegmentStructureEdit } from "@/lib/api/contract/transcriptions-input";
 import { applySegmentEdits, restructureSegments, type SavedEdits } from "@/lib/editor/segment-edits";
-import { jsonInParts } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 import { editableTranscription, toApiSegment } from "@/lib/transcription/queries";
 
@@ -29,13 +28,10 @@ export const PATCH = route(
   async ({ user, checked: t, body }) => answer(await applySegmentEdits(db(), user.id, t.id, body)),
 );
 
-/** Splits a segment or merges it with the next (same version check); answers with every segment, a part at a time. */
+/** Splits a segment or merges it with the next (same version check); answers with the segments the edit made. */
 export const POST = route(
   { auth: "user", beforeBody: ({ user, params }) => editable(user, params.id), body: SegmentStructureEdit, answer: SavedSegments },
-  async ({ user, checked: t, body }) => {
-    const { version, segments } = answer(await restructureSegments(db(), user.id, t.id, body));
-    return jsonInParts({ version }, "segments", segments);
-  },
+  async ({ user, checked: t, body }) => answer(await restructureSegments(db(), user.id, t.id, body)),
 );
 
 const answer = (saved: SavedEdits) => ({
