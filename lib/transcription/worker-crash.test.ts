@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
 import { migrateAndSeed } from "@/lib/db-setup/migrate";
-import { jobs, transcriptSegments, transcriptions } from "@/lib/db/schema";
+import { jobs, transcriptSegments, transcriptionPieces, transcriptions } from "@/lib/db/schema";
 import { run } from "@/lib/process/run";
 import { useTestEnv } from "@/test/support/env";
 import { startTestPostgres, type TestPostgres } from "@/test/support/postgres";
@@ -115,7 +115,7 @@ describe("a worker on another host killed mid-job", () => {
     expect(done.transcriptText).toMatch(/country/);
   }, 180_000);
 
-  it("two workers on one long file finish it faster than one, each piece run once", async () => {
+  it("two workers share one long file's pieces, each piece run once", async () => {
     const db = handle.db;
     // 4:06 of steady reading (read twice): PocketSphinx pieces of about a minute, the first
     // 30 s; enough pieces that the two workers' shares come out about even.
@@ -129,8 +129,15 @@ describe("a worker on another host killed mid-job", () => {
       const started = Date.now();
       const group = Array.from({ length: count }, () => startWorkerProcess({ ...workerEnv, DATA_DIR: ownDisk() }));
       workers.push(...group);
+      // Pieces leave no trace of who ran them once the job ends: watch them while it runs.
+      const pieceRunners = new Set<string>();
       const done = await waitFor(
         async () => {
+          const running = await db
+            .select({ by: transcriptionPieces.lockedBy })
+            .from(transcriptionPieces)
+            .where(and(eq(transcriptionPieces.transcriptionId, t.id), eq(transcriptionPieces.status, "running")));
+          for (const { by } of running) if (by) pieceRunners.add(by);
           const [row] = await db.select().from(transcriptions).where(eq(transcriptions.id, t.id));
           return row?.status === "done" ? row : undefined;
         },
@@ -146,6 +153,7 @@ describe("a worker on another host killed mid-job", () => {
         }),
       );
       expect(done.piecesTotal).toBeGreaterThanOrEqual(3);
+      expect(pieceRunners.size).toBe(count);
       const segments = await db.select().from(transcriptSegments).where(eq(transcriptSegments.transcriptionId, t.id));
       const positions = segments.map((s) => s.position).sort((a, b) => a - b);
       expect(positions).toEqual(positions.map((_, i) => i));
@@ -153,9 +161,8 @@ describe("a worker on another host killed mid-job", () => {
       for (let i = 1; i < inOrder.length; i++) expect(inOrder[i].startMs).toBeGreaterThanOrEqual(inOrder[i - 1].endMs - 1);
       expect(done.transcriptText.length).toBeGreaterThan(500);
     }
+    // How much faster two are is measured by `npm run bench:scale`, not asserted here: a busy
+    // CI host decides a timing (0.44–0.71 seen here, 1.007 once on CI).
     console.info(`one long file: 1 worker ${(timings[0] / 1000).toFixed(1)} s, 2 workers ${(timings[1] / 1000).toFixed(1)} s, ratio ${(timings[1] / timings[0]).toFixed(2)}`);
-    // Two cores here, one per worker: clearly below one worker's time, start-up included
-    // (0.44–0.71 seen on this machine; the margin is for a busy CI host).
-    expect(timings[1]).toBeLessThan(timings[0] * 0.9);
   }, 700_000);
 });
