@@ -127,6 +127,12 @@ describe("architecture", () => {
     expect(writes.test("sql`delete from jobs where id = ${id}`")).toBe(true);
   });
 
+  it("says workspace, not organization, outside the auth adapter (Better Auth's own field names stay there)", () => {
+    const adapters = ["lib/auth/auth.ts", "components/workspaces/workspace-calls.ts"];
+    const found = offenders(runtimeFiles.filter((f) => !adapters.includes(f)), /organizationId|activeOrganization/);
+    expect(found).toEqual([]);
+  });
+
   it("names plan ids only in the seed catalogue and the database layer", () => {
     const files = runtimeFiles.filter((f) => f !== "lib/billing/catalog.ts" && !f.startsWith("lib/db/"));
     const found = offenders(files, /["'`](free|pro|premium|enterprise)["'`]/);

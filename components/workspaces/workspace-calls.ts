@@ -31,8 +31,8 @@ async function call<T>(send: (organization: Organization) => Promise<Answer<T>>)
 const refusalOf = (result: { refusal: string } | { data: unknown }): Refusal => ("refusal" in result ? result.refusal : null);
 
 /** Shows this workspace (null: the personal space) from the next request on. */
-export async function switchSpace(organizationId: string | null): Promise<Refusal> {
-  return refusalOf(await call((o) => o.setActive({ organizationId })));
+export async function switchSpace(workspaceId: string | null): Promise<Refusal> {
+  return refusalOf(await call((o) => o.setActive({ organizationId: workspaceId })));
 }
 
 /** A new workspace, owned by the user, made the active space. */
@@ -42,34 +42,34 @@ export async function createWorkspace(name: string): Promise<Refusal> {
   return created.data ? switchSpace(created.data.id) : errorText({});
 }
 
-export async function renameWorkspace(organizationId: string, name: string): Promise<Refusal> {
-  return refusalOf(await call((o) => o.update({ organizationId, data: { name: name.trim() } })));
+export async function renameWorkspace(workspaceId: string, name: string): Promise<Refusal> {
+  return refusalOf(await call((o) => o.update({ organizationId: workspaceId, data: { name: name.trim() } })));
 }
 
-export async function inviteMember(organizationId: string, email: string, role: AssignableRole): Promise<Refusal> {
-  return refusalOf(await call((o) => o.inviteMember({ organizationId, email: email.trim(), role })));
+export async function inviteMember(workspaceId: string, email: string, role: AssignableRole): Promise<Refusal> {
+  return refusalOf(await call((o) => o.inviteMember({ organizationId: workspaceId, email: email.trim(), role })));
 }
 
 export async function revokeInvitation(invitationId: string): Promise<Refusal> {
   return refusalOf(await call((o) => o.cancelInvitation({ invitationId })));
 }
 
-export async function changeRole(organizationId: string, memberId: string, role: AssignableRole): Promise<Refusal> {
-  return refusalOf(await call((o) => o.updateMemberRole({ organizationId, memberId, role })));
+export async function changeRole(workspaceId: string, memberId: string, role: AssignableRole): Promise<Refusal> {
+  return refusalOf(await call((o) => o.updateMemberRole({ organizationId: workspaceId, memberId, role })));
 }
 
-export async function removeMember(organizationId: string, memberId: string): Promise<Refusal> {
-  return refusalOf(await call((o) => o.removeMember({ organizationId, memberIdOrEmail: memberId })));
+export async function removeMember(workspaceId: string, memberId: string): Promise<Refusal> {
+  return refusalOf(await call((o) => o.removeMember({ organizationId: workspaceId, memberIdOrEmail: memberId })));
 }
 
 /** Leaves the workspace; the personal space is shown afterwards. */
-export async function leaveWorkspace(organizationId: string): Promise<Refusal> {
-  return (await refusalOf(await call((o) => o.leave({ organizationId })))) ?? switchSpace(null);
+export async function leaveWorkspace(workspaceId: string): Promise<Refusal> {
+  return (await refusalOf(await call((o) => o.leave({ organizationId: workspaceId })))) ?? switchSpace(null);
 }
 
 /** Deletes the workspace (its transcriptions go back to the owner's personal space, see workspace-rules). */
-export async function deleteWorkspace(organizationId: string): Promise<Refusal> {
-  return (await refusalOf(await call((o) => o.delete({ organizationId })))) ?? switchSpace(null);
+export async function deleteWorkspace(workspaceId: string): Promise<Refusal> {
+  return (await refusalOf(await call((o) => o.delete({ organizationId: workspaceId })))) ?? switchSpace(null);
 }
 
 /** Accepts the invitation and shows its workspace. */

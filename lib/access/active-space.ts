@@ -18,8 +18,8 @@ export async function activeWorkspace(database: Database, userId: string, worksp
   const [row] = await database
     .select({ id: workspaces.id, name: workspaces.name, role: workspaceMembers.role })
     .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId))
-    .where(and(eq(workspaceMembers.organizationId, workspaceId), eq(workspaceMembers.userId, userId)));
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
   if (!row || !(WORKSPACE_ROLES as readonly string[]).includes(row.role)) return null;
   return { ...row, role: row.role as WorkspaceRole };
 }
@@ -29,7 +29,7 @@ export async function workspacesOf(database: Database, userId: string): Promise<
   const rows = await database
     .select({ id: workspaces.id, name: workspaces.name, role: workspaceMembers.role })
     .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId))
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(eq(workspaceMembers.userId, userId))
     .orderBy(workspaces.name);
   return rows.map((r) => ({ ...r, role: r.role as WorkspaceRole }));

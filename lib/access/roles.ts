@@ -17,7 +17,7 @@ export async function roleIn(database: Database | Tx, userId: string, workspaceI
   const [row] = await database
     .select({ role: workspaceMembers.role })
     .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.organizationId, workspaceId)));
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.workspaceId, workspaceId)));
   return row && isWorkspaceRole(row.role) ? row.role : null;
 }
 

@@ -31,7 +31,7 @@ describe.each(BACKENDS)("who reaches a transcription, on %s", (_name, open) => {
     await moveIntoWorkspace(t.db, byOwner, acme);
     await moveIntoWorkspace(t.db, byMember, acme);
     await moveIntoWorkspace(t.db, elsewhere, other);
-    await t.db.delete(workspaceMembers).where(and(eq(workspaceMembers.userId, exMember), eq(workspaceMembers.organizationId, acme)));
+    await t.db.delete(workspaceMembers).where(and(eq(workspaceMembers.userId, exMember), eq(workspaceMembers.workspaceId, acme)));
 
     const table: Record<string, string> = {};
     const people = { owner, admin, member, viewer, exMember, stranger, otherOwner };

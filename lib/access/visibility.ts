@@ -10,7 +10,7 @@ import { transcriptions, workspaceMembers } from "@/lib/db/schema";
  */
 function inMemberWorkspace(userId: string, writers: boolean): SQL {
   const role = writers ? sql` and ${workspaceMembers.role} <> 'viewer'` : sql``;
-  return sql`${transcriptions.workspaceId} in (select ${workspaceMembers.organizationId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${userId}${role})`;
+  return sql`${transcriptions.workspaceId} in (select ${workspaceMembers.workspaceId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${userId}${role})`;
 }
 
 function personal(userId: string): SQL {
@@ -45,7 +45,7 @@ export function inSpace(userId: string, workspaceId: string | null): SQL {
  * an admin, anything. An ex-member reaches none of a workspace's rows, deleted or not.
  */
 export function deletableBy(userId: string): SQL {
-  const admin = sql`${transcriptions.workspaceId} in (select ${workspaceMembers.organizationId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${userId} and ${workspaceMembers.role} in ('owner', 'admin'))`;
+  const admin = sql`${transcriptions.workspaceId} in (select ${workspaceMembers.workspaceId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${userId} and ${workspaceMembers.role} in ('owner', 'admin'))`;
   const uploader = and(eq(transcriptions.userId, userId), inMemberWorkspace(userId, true))!;
   return or(personal(userId), admin, uploader)!;
 }

@@ -14,7 +14,7 @@ const emailOf = async (db: Database, id: string) => (await db.select({ email: us
 async function invite(db: Database, workspaceId: string, inviterId: string, status: string, expiresInDays: number) {
   await db.insert(workspaceInvitations).values({
     id: randomUUID(),
-    organizationId: workspaceId,
+    workspaceId: workspaceId,
     email: `${randomUUID()}@example.com`,
     role: "member",
     status,

@@ -27,7 +27,7 @@ export function parseWorkspaceSearch(params: URLSearchParams): string {
 const workspaceId = sql`${workspaces}.${sql.identifier(workspaces.id.name)}`;
 
 /** The workspace's owner: the one member with the owner role (its creator, who pays for it). */
-const owner = sql`(select ${workspaceMembers.userId} from ${workspaceMembers} where ${workspaceMembers.organizationId} = ${workspaceId} and ${workspaceMembers.role} = 'owner' limit 1)`;
+const owner = sql`(select ${workspaceMembers.userId} from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${workspaceId} and ${workspaceMembers.role} = 'owner' limit 1)`;
 
 function conditions(q: string): SQL | undefined {
   if (!q) return undefined;
@@ -51,8 +51,8 @@ export async function listAdminWorkspaces(database: Database, q: string, page: P
         name: workspaces.name,
         ownerEmail: users.email,
         createdAt: workspaces.createdAt,
-        members: sql<number>`(select count(*)::int from ${workspaceMembers} where ${workspaceMembers.organizationId} = ${workspaceId})`,
-        pending: sql<number>`(select count(*)::int from ${workspaceInvitations} where ${workspaceInvitations.organizationId} = ${workspaceId} and ${workspaceInvitations.status} = 'pending' and ${workspaceInvitations.expiresAt} > now())`,
+        members: sql<number>`(select count(*)::int from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${workspaceId})`,
+        pending: sql<number>`(select count(*)::int from ${workspaceInvitations} where ${workspaceInvitations.workspaceId} = ${workspaceId} and ${workspaceInvitations.status} = 'pending' and ${workspaceInvitations.expiresAt} > now())`,
         transcriptions: sql<number>`(select count(*)::int from ${transcriptions} where ${transcriptions.workspaceId} = ${workspaceId} and ${transcriptions.deletedAt} is null)`,
         // Failed and canceled ones gave their time back; those in Recently deleted did not.
         seconds: sql<number>`(select coalesce(sum(${transcriptions.durationS}), 0)::float8 from ${transcriptions} where ${transcriptions.workspaceId} = ${workspaceId} and ${transcriptions.createdAt} >= ${since} and ${transcriptions.status} not in ('failed', 'canceled'))`,

@@ -21,7 +21,7 @@ const refusal = (p: Promise<unknown>) =>
 async function insertWorkspace(db: Database, members: Array<[string, WorkspaceRole]>): Promise<string> {
   const id = randomUUID();
   await db.insert(workspaces).values({ id, name: "Team", slug: id });
-  for (const [userId, role] of members) await db.insert(workspaceMembers).values({ id: randomUUID(), organizationId: id, userId, role });
+  for (const [userId, role] of members) await db.insert(workspaceMembers).values({ id: randomUUID(), workspaceId: id, userId, role });
   return id;
 }
 
@@ -143,7 +143,7 @@ describe.each(BACKENDS)("API keys on %s", (_name, open) => {
     const notValid = { kind: "unauthenticated", detail: API_KEY_NOT_VALID };
 
     // Checked at each use, whoever changed the role and however.
-    const membership = and(eq(workspaceMembers.organizationId, space), eq(workspaceMembers.userId, maker!));
+    const membership = and(eq(workspaceMembers.workspaceId, space), eq(workspaceMembers.userId, maker!));
     for (const role of ["member", "viewer"] as const) {
       await t.db.update(workspaceMembers).set({ role }).where(membership);
       expect(await refusal(verifyApiKey(t.db, key.token))).toEqual(notValid);
@@ -154,7 +154,7 @@ describe.each(BACKENDS)("API keys on %s", (_name, open) => {
     await t.db.delete(workspaceMembers).where(membership);
     expect(await refusal(verifyApiKey(t.db, key.token))).toEqual(notValid);
     // Back in as a member, it still does not work; made an admin again, it does (it was never revoked).
-    await t.db.insert(workspaceMembers).values({ id: randomUUID(), organizationId: space, userId: maker!, role: "member" });
+    await t.db.insert(workspaceMembers).values({ id: randomUUID(), workspaceId: space, userId: maker!, role: "member" });
     expect(await refusal(verifyApiKey(t.db, key.token))).toEqual(notValid);
     await t.db.update(workspaceMembers).set({ role: "admin" }).where(membership);
     expect(await verifyApiKey(t.db, key.token)).toMatchObject({ space, scope: "write" });

@@ -224,6 +224,13 @@ function createAuth() {
       organization({
         ...WORKSPACE_ACCESS,
         creatorRole: "owner",
+        // Its organizations are our workspaces: the plugin reads and writes our tables' names
+        // (its API keeps its own field names, organizationId in requests and answers).
+        schema: {
+          session: { fields: { activeOrganizationId: "activeWorkspaceId" } },
+          member: { fields: { organizationId: "workspaceId" } },
+          invitation: { fields: { organizationId: "workspaceId" } },
+        },
         allowUserToCreateOrganization: (user) => allowWorkspaceCreation(db(), user.id),
         // Seats are checked by the hooks below, pending invitations included; this is only Better Auth's own ceiling.
         membershipLimit: MAX_WORKSPACE_MEMBERS,
@@ -233,7 +240,7 @@ function createAuth() {
         sendInvitationEmail: async ({ id, email, role, organization: workspace, inviter }) => {
           const url = `${config.APP_URL}/invitations/${encodeURIComponent(id)}`;
           // Racing invitations all passed beforeCreateInvitation: the seat is held here, after the write.
-          await sendInvitationIfSeated(db(), { id, organizationId: workspace.id }, inviter.user.id, workspaceInvitationMail(email, inviter.user.name, workspace.name, role, url, INVITATION_DAYS));
+          await sendInvitationIfSeated(db(), { id, workspaceId: workspace.id }, inviter.user.id, workspaceInvitationMail(email, inviter.user.name, workspace.name, role, url, INVITATION_DAYS));
         },
         organizationHooks: {
           beforeCreateOrganization: async ({ organization: fields }) => checkedWorkspaceFields(fields, { creating: true }),

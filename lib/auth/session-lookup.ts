@@ -65,7 +65,7 @@ async function sessionRow(database: Database, token: string): Promise<SessionRow
   const kept = cache?.rows.get(token);
   if (kept !== undefined) return kept;
   const [row] = await database
-    .select({ user: getTableColumns(users), expiresAt: sessions.expiresAt, activeWorkspaceId: sessions.activeOrganizationId })
+    .select({ user: getTableColumns(users), expiresAt: sessions.expiresAt, activeWorkspaceId: sessions.activeWorkspaceId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, token))
@@ -103,9 +103,9 @@ export async function activeWorkspaceOf(database: Database, token: string): Prom
   const row = await sessionRow(database, token);
   if (!row?.activeWorkspaceId) return null;
   const [member] = await database
-    .select({ workspaceId: workspaceMembers.organizationId })
+    .select({ workspaceId: workspaceMembers.workspaceId })
     .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.organizationId, row.activeWorkspaceId), eq(workspaceMembers.userId, row.user.id)))
+    .where(and(eq(workspaceMembers.workspaceId, row.activeWorkspaceId), eq(workspaceMembers.userId, row.user.id)))
     .limit(1);
   return member ? row.activeWorkspaceId : null;
 }

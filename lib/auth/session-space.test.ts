@@ -17,19 +17,19 @@ describe.each(BACKENDS)("the space of a session (activeWorkspaceOf) on %s", (_na
 
     const space = randomUUID();
     await t.db.insert(workspaces).values({ id: space, name: "Team", slug: space });
-    await t.db.insert(workspaceMembers).values({ id: randomUUID(), organizationId: space, userId, role: "viewer" });
-    await t.db.update(sessions).set({ activeOrganizationId: space }).where(eq(sessions.token, token));
+    await t.db.insert(workspaceMembers).values({ id: randomUUID(), workspaceId: space, userId, role: "viewer" });
+    await t.db.update(sessions).set({ activeWorkspaceId: space }).where(eq(sessions.token, token));
     expect(await activeWorkspaceOf(t.db, token)).toBe(space);
 
     // Removed from it: the same session is back in the personal space at its next request.
-    await t.db.delete(workspaceMembers).where(and(eq(workspaceMembers.organizationId, space), eq(workspaceMembers.userId, userId)));
+    await t.db.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, space), eq(workspaceMembers.userId, userId)));
     expect(await activeWorkspaceOf(t.db, token)).toBeNull();
 
     // A workspace the user never belonged to, set on the session, is no space of theirs.
     const foreign = randomUUID();
     await t.db.insert(workspaces).values({ id: foreign, name: "Other", slug: foreign });
-    await t.db.insert(workspaceMembers).values({ id: randomUUID(), organizationId: foreign, userId: await insertUser(t.db), role: "owner" });
-    await t.db.update(sessions).set({ activeOrganizationId: foreign }).where(eq(sessions.token, token));
+    await t.db.insert(workspaceMembers).values({ id: randomUUID(), workspaceId: foreign, userId: await insertUser(t.db), role: "owner" });
+    await t.db.update(sessions).set({ activeWorkspaceId: foreign }).where(eq(sessions.token, token));
     expect(await activeWorkspaceOf(t.db, token)).toBeNull();
     expect(await activeWorkspaceOf(t.db, "no-such-token")).toBeNull();
   });

@@ -83,7 +83,7 @@ const withdrawn = new Map<string, DomainError>();
  * what this throws, so a withdrawn invitation is refused by `refuseWithdrawnInvitation`
  * (afterCreateInvitation, next in the same request).
  */
-export async function sendInvitationIfSeated(database: Database, invitation: { id: string; organizationId: string }, inviterId: string, mail: Mail): Promise<void> {
+export async function sendInvitationIfSeated(database: Database, invitation: { id: string; workspaceId: string }, inviterId: string, mail: Mail): Promise<void> {
   const refusal = await database.transaction(async (tx) => {
     const refused = await holdSeatForInvitation(tx, invitation, inviterId);
     if (!refused) await queueMail(tx, mail);
@@ -108,7 +108,7 @@ export async function handBackToOwner(database: Database, workspaceId: string): 
   const [owner] = await database
     .select({ userId: workspaceMembers.userId })
     .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.organizationId, workspaceId), eq(workspaceMembers.role, "owner")))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner")))
     .limit(1);
   if (!owner) return;
   await database

@@ -13,7 +13,7 @@ export async function workspaceOwner(database: Database | Tx, workspaceId: strin
   const [row] = await database
     .select({ userId: workspaceMembers.userId })
     .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.organizationId, workspaceId), eq(workspaceMembers.role, "owner")))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner")))
     .limit(1);
   return row?.userId ?? null;
 }

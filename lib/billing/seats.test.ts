@@ -48,7 +48,7 @@ async function invite(db: Database, workspaceId: string, inviterId: string, expi
   const id = randomUUID();
   await db.insert(workspaceInvitations).values({
     id,
-    organizationId: workspaceId,
+    workspaceId: workspaceId,
     email: `${id}@example.com`,
     role: "member",
     status,
@@ -212,7 +212,7 @@ describe.each(BACKENDS)("Team billing on %s", (_name, open) => {
     const inviteAsBetterAuth = async () => {
       await assertSeatFree(t.db, ws, undefined, owner);
       const id = await invite(t.db, ws, owner);
-      const refusal = await t.db.transaction((tx) => holdSeatForInvitation(tx, { id, organizationId: ws }, owner));
+      const refusal = await t.db.transaction((tx) => holdSeatForInvitation(tx, { id, workspaceId: ws }, owner));
       if (refusal) throw refusal;
       return id;
     };
@@ -223,7 +223,7 @@ describe.each(BACKENDS)("Team billing on %s", (_name, open) => {
       if (s.status === "rejected") expect(s.reason).toMatchObject({ kind: "forbidden", message: "Your Team plan has 6 seats and all are taken. Add seats on your Account page to invite more people." });
     }
     expect(await seatsTaken(t.db, owner)).toEqual({ members: 4, invitations: 2 });
-    const pending = await t.db.select({ id: workspaceInvitations.id }).from(workspaceInvitations).where(and(eq(workspaceInvitations.organizationId, ws), eq(workspaceInvitations.status, "pending")));
+    const pending = await t.db.select({ id: workspaceInvitations.id }).from(workspaceInvitations).where(and(eq(workspaceInvitations.workspaceId, ws), eq(workspaceInvitations.status, "pending")));
     expect(pending.map((p) => p.id).sort()).toEqual([...kept].sort());
   });
 

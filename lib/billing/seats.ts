@@ -41,7 +41,7 @@ export interface SeatsTaken {
  */
 export async function seatsTaken(database: Database | Tx, ownerUserId: string, { exceptInvitationId, now = new Date() }: { exceptInvitationId?: string; now?: Date } = {}): Promise<SeatsTaken> {
   const owned = database
-    .select({ id: workspaceMembers.organizationId })
+    .select({ id: workspaceMembers.workspaceId })
     .from(workspaceMembers)
     .where(and(eq(workspaceMembers.userId, ownerUserId), eq(workspaceMembers.role, "owner")));
   const [members, invitations] = await Promise.all([
@@ -49,13 +49,13 @@ export async function seatsTaken(database: Database | Tx, ownerUserId: string, {
       .selectDistinct({ userId: workspaceMembers.userId, email: users.email })
       .from(workspaceMembers)
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
-      .where(inArray(workspaceMembers.organizationId, owned)),
+      .where(inArray(workspaceMembers.workspaceId, owned)),
     database
       .selectDistinct({ email: sql<string>`lower(${workspaceInvitations.email})` })
       .from(workspaceInvitations)
       .where(
         and(
-          inArray(workspaceInvitations.organizationId, owned),
+          inArray(workspaceInvitations.workspaceId, owned),
           eq(workspaceInvitations.status, "pending"),
           gt(workspaceInvitations.expiresAt, now),
           ...(exceptInvitationId ? [ne(workspaceInvitations.id, exceptInvitationId)] : []),
@@ -111,10 +111,10 @@ export async function assertSeatFree(database: Database | Tx, workspaceId: strin
  * does not fit is removed in the same transaction and its refusal returned (null: it keeps
  * its seat). The caller queues the invitation's mail in `tx` only when it is kept.
  */
-export async function holdSeatForInvitation(tx: Tx, invitation: { id: string; organizationId: string }, actorId: string): Promise<DomainError | null> {
-  const owner = await workspaceOwner(tx, invitation.organizationId);
+export async function holdSeatForInvitation(tx: Tx, invitation: { id: string; workspaceId: string }, actorId: string): Promise<DomainError | null> {
+  const owner = await workspaceOwner(tx, invitation.workspaceId);
   if (owner) await tx.select({ id: users.id }).from(users).where(eq(users.id, owner)).for("no key update");
-  const refusal = await assertSeatFree(tx, invitation.organizationId, invitation.id, actorId).then(
+  const refusal = await assertSeatFree(tx, invitation.workspaceId, invitation.id, actorId).then(
     () => null,
     (error: unknown) => {
       if (error instanceof DomainError) return error;

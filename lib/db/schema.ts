@@ -68,7 +68,7 @@ export const sessions = pgTable(
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     /** the workspace the dashboard shows (Better Auth's organization plugin); null: the personal space */
-    activeOrganizationId: text("active_organization_id"),
+    activeWorkspaceId: text("active_organization_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -796,7 +796,7 @@ export const liveUtterances = pgTable(
 export type LiveUtterance = typeof liveUtterances.$inferSelect;
 export type LiveSession = typeof liveSessions.$inferSelect;
 
-// ---- Workspaces (Better Auth's organization plugin: property names are the ones it expects) ----
+// ---- Workspaces (Better Auth's organization plugin, told our field names in lib/auth/auth.ts; the columns keep its names) ----
 
 export const workspaces = pgTable("workspaces", {
   id: text("id").primaryKey(),
@@ -812,7 +812,7 @@ export const workspaceMembers = pgTable(
   "workspace_members",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
+    workspaceId: text("organization_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
     userId: text("user_id")
@@ -821,14 +821,14 @@ export const workspaceMembers = pgTable(
     role: text("role").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("workspace_members_one_per_user").on(t.organizationId, t.userId), index("workspace_members_user_idx").on(t.userId)],
+  (t) => [uniqueIndex("workspace_members_one_per_user").on(t.workspaceId, t.userId), index("workspace_members_user_idx").on(t.userId)],
 );
 
 export const workspaceInvitations = pgTable(
   "workspace_invitations",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
+    workspaceId: text("organization_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
@@ -840,7 +840,7 @@ export const workspaceInvitations = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [index("workspace_invitations_org_idx").on(t.organizationId), index("workspace_invitations_email_idx").on(t.email)],
+  (t) => [index("workspace_invitations_org_idx").on(t.workspaceId), index("workspace_invitations_email_idx").on(t.email)],
 );
 
 /** Folders organise a workspace's transcriptions; deleting one leaves its transcriptions unfiled. */

@@ -42,7 +42,7 @@ describe.each(BACKENDS.slice(0, 1))("live recording on %s", (_name, open) => {
     const { transcription } = await startRecording(t.db, member, { title: "Standup", language: "en", mode: "mic", workspaceId: ws });
     const id = transcription.id;
     await receiveChunks(t.db, member, id, 0, Buffer.alloc(LIVE_CHUNK_BYTES * 8));
-    await t.db.delete(workspaceMembers).where(and(eq(workspaceMembers.organizationId, ws), eq(workspaceMembers.userId, member)));
+    await t.db.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, ws), eq(workspaceMembers.userId, member)));
 
     const refused = (p: Promise<unknown>) => p.then(() => "accepted", (e: unknown) => e);
     const gone = { kind: "not_found", message: TRANSCRIPTION_NOT_FOUND };

@@ -25,7 +25,7 @@ const tokenOf = (link: { id: string }) => shareToken(link.id);
 async function workspaceWith(db: Database, members: Array<[string, WorkspaceRole]>): Promise<string> {
   const id = randomUUID();
   await db.insert(workspaces).values({ id, name: "Team", slug: `team-${id}` });
-  await db.insert(workspaceMembers).values(members.map(([userId, role]) => ({ id: randomUUID(), organizationId: id, userId, role })));
+  await db.insert(workspaceMembers).values(members.map(([userId, role]) => ({ id: randomUUID(), workspaceId: id, userId, role })));
   return id;
 }
 

@@ -20,7 +20,7 @@ export interface OpenedLink {
  */
 const creatorMayStillManage = or(
   and(isNull(transcriptions.workspaceId), eq(transcriptions.userId, shareLinks.createdBy)),
-  sql`${transcriptions.workspaceId} in (select ${workspaceMembers.organizationId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${shareLinks.createdBy} and ${workspaceMembers.role} in ('owner', 'admin'))`,
+  sql`${transcriptions.workspaceId} in (select ${workspaceMembers.workspaceId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${shareLinks.createdBy} and ${workspaceMembers.role} in ('owner', 'admin'))`,
 );
 
 /**

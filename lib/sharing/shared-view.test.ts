@@ -168,8 +168,8 @@ describe.each(BACKENDS)("a shared transcript on %s", (_name, open) => {
     const workspace = randomUUID();
     await t.db.insert(workspaces).values({ id: workspace, name: "Team", slug: `team-${workspace}` });
     await t.db.insert(workspaceMembers).values([
-      { id: randomUUID(), organizationId: workspace, userId: workspaceOwner, role: "owner" },
-      { id: randomUUID(), organizationId: workspace, userId: uploader, role: "member" },
+      { id: randomUUID(), workspaceId: workspace, userId: workspaceOwner, role: "owner" },
+      { id: randomUUID(), workspaceId: workspace, userId: uploader, role: "member" },
     ]);
     const id = await insertDoneTranscription(t.db, uploader, SEGMENTS, "Team call");
     await t.db.update(transcriptions).set({ workspaceId: workspace }).where(eq(transcriptions.id, id));

@@ -13,12 +13,12 @@ import { DomainError } from "@/lib/errors/domain-error";
  * Returns the audio keys of what goes with the account: only those are removed afterwards.
  */
 export async function handOverBeforeDeletion(database: Database, userId: string): Promise<{ removedAudio: string[] }> {
-  const owned = database.select({ id: workspaceMembers.organizationId }).from(workspaceMembers).where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, "owner")));
+  const owned = database.select({ id: workspaceMembers.workspaceId }).from(workspaceMembers).where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, "owner")));
   const [shared] = await database
     .select({ name: workspaces.name })
     .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId))
-    .where(and(inArray(workspaceMembers.organizationId, owned), ne(workspaceMembers.userId, userId)))
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(inArray(workspaceMembers.workspaceId, owned), ne(workspaceMembers.userId, userId)))
     .limit(1);
   if (shared) {
     throw new DomainError("conflict", `You own the workspace “${shared.name}”, which has other members. Delete it first (its transcriptions come back to you), then delete your account.`);

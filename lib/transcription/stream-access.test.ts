@@ -67,7 +67,7 @@ describe.each(BACKENDS)("event streams end when their reader loses access, on %s
     const ws = await insertWorkspace(t.db, owner);
     await addMember(t.db, ws, member, "member");
     await addMember(t.db, ws, viewer, "viewer");
-    const leave = (userId: string) => t.db.delete(workspaceMembers).where(and(eq(workspaceMembers.organizationId, ws), eq(workspaceMembers.userId, userId)));
+    const leave = (userId: string) => t.db.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, ws), eq(workspaceMembers.userId, userId)));
     return { owner, member, viewer, ws, leave };
   }
 

@@ -83,7 +83,7 @@ describe.each(BACKENDS)("webhook deliveries on %s", (_name, open) => {
     const other = await insertUser(db);
     const team = randomUUID();
     await db.insert(workspaces).values({ id: team, name: "Team", slug: team });
-    await db.insert(workspaceMembers).values({ id: randomUUID(), organizationId: team, userId: user, role: "owner" });
+    await db.insert(workspaceMembers).values({ id: randomUUID(), workspaceId: team, userId: user, role: "owner" });
     const both = await createWebhook(db, user, null, { url: receiver.url("/both") });
     const doneOnly = await createWebhook(db, user, null, { url: receiver.url("/done"), events: ["transcription.done"] });
     const theirs = await createWebhook(db, other, null, { url: receiver.url("/theirs") });
@@ -135,8 +135,8 @@ describe.each(BACKENDS)("webhook deliveries on %s", (_name, open) => {
     const team = randomUUID();
     await db.insert(workspaces).values({ id: team, name: "Team", slug: team });
     await db.insert(workspaceMembers).values([
-      { id: randomUUID(), organizationId: team, userId: owner, role: "owner" },
-      { id: randomUUID(), organizationId: team, userId: member, role: "member" },
+      { id: randomUUID(), workspaceId: team, userId: owner, role: "owner" },
+      { id: randomUUID(), workspaceId: team, userId: member, role: "member" },
     ]);
     const teams = await createWebhook(db, owner, team, { url: receiver.url("/team"), events: ["transcription.done"] });
     const ownersOwn = await createWebhook(db, owner, null, { url: receiver.url("/personal") });
@@ -162,8 +162,8 @@ describe.each(BACKENDS)("webhook deliveries on %s", (_name, open) => {
     const team = randomUUID();
     await db.insert(workspaces).values({ id: team, name: "Team", slug: team });
     await db.insert(workspaceMembers).values([
-      { id: randomUUID(), organizationId: team, userId: owner, role: "owner" },
-      { id: randomUUID(), organizationId: team, userId: admin, role: "admin" },
+      { id: randomUUID(), workspaceId: team, userId: owner, role: "owner" },
+      { id: randomUUID(), workspaceId: team, userId: admin, role: "admin" },
     ]);
     const theirs = await createWebhook(db, admin, team, { url: receiver.url("/ex-admin") });
     await finishTranscription(db, owner, team);

@@ -90,7 +90,7 @@ describe.each(BACKENDS)("workspace folders on %s", (_name, open) => {
     expect(await reason(renameFolder(t.db, stranger, folder.id, "Spy"))).toMatchObject(unknownFolder);
     expect(await reason(deleteFolder(t.db, stranger, folder.id))).toMatchObject(unknownFolder);
 
-    await t.db.delete(workspaceMembers).where(and(eq(workspaceMembers.organizationId, space), eq(workspaceMembers.userId, member)));
+    await t.db.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, space), eq(workspaceMembers.userId, member)));
     expect(await reason(listFolders(t.db, member, space))).toMatchObject(unknownSpace);
     expect(await reason(renameFolder(t.db, member, folder.id, "Gone"))).toMatchObject(unknownFolder);
     // Made-up ids are not found either, without a lookup that could fail on their shape.

@@ -58,7 +58,7 @@ async function reachableFolder(database: Database | Tx, userId: string, id: stri
   const [row] = await database
     .select({ folder: folders, role: workspaceMembers.role })
     .from(folders)
-    .innerJoin(workspaceMembers, and(eq(workspaceMembers.organizationId, folders.workspaceId), eq(workspaceMembers.userId, userId)))
+    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, folders.workspaceId), eq(workspaceMembers.userId, userId)))
     .where(eq(folders.id, id));
   if (!row) throw new DomainError("not_found", FOLDER_NOT_FOUND);
   return { folder: row.folder, role: row.role as WorkspaceRole };

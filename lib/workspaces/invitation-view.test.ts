@@ -11,7 +11,7 @@ const DAY_MS = 86_400_000;
 
 async function invitation(db: Database, workspaceId: string, inviterId: string, email: string, status = "pending", inDays = 7): Promise<string> {
   const id = randomUUID();
-  await db.insert(workspaceInvitations).values({ id, organizationId: workspaceId, email, role: "viewer", status, expiresAt: new Date(Date.now() + inDays * DAY_MS), inviterId });
+  await db.insert(workspaceInvitations).values({ id, workspaceId: workspaceId, email, role: "viewer", status, expiresAt: new Date(Date.now() + inDays * DAY_MS), inviterId });
   return id;
 }
 

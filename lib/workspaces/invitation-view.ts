@@ -37,7 +37,7 @@ export async function invitationFor(database: Database, invitationId: string, us
       inviterName: users.name,
     })
     .from(workspaceInvitations)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.organizationId))
+    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
     .innerJoin(users, eq(users.id, workspaceInvitations.inviterId))
     .where(eq(workspaceInvitations.id, invitationId));
   if (!row) return { state: "not_found" };

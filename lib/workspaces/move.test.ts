@@ -117,7 +117,7 @@ describe.each(BACKENDS)("moving transcriptions between spaces on %s", (_name, op
     const { a, exMember, member } = await teams(t.db);
     const call = await insertDoneTranscription(t.db, member, [], "Call");
     await moveIntoWorkspace(t.db, call, a);
-    await t.db.delete(workspaceMembers).where(and(eq(workspaceMembers.organizationId, a), eq(workspaceMembers.userId, exMember)));
+    await t.db.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, a), eq(workspaceMembers.userId, exMember)));
     expect(await reason(relocateTranscription(t.db, exMember, call, { workspaceId: null, folderId: null }))).toMatchObject({ kind: "not_found", message: TRANSCRIPTION_NOT_FOUND });
     expect(await rowOf(t.db, call)).toMatchObject({ workspaceId: a, userId: member });
   });
@@ -135,7 +135,7 @@ describe.each(BACKENDS)("moving transcriptions between spaces on %s", (_name, op
     await moveIntoWorkspace(t.db, recording, a);
     expect(await reason(relocateTranscription(t.db, admin, recording, { workspaceId: null, folderId: null }))).toMatchObject({ kind: "conflict", message: RECORDING_MOVES_WITH_RECORDER });
     // Its recorder may take it (it stays theirs), here as the workspace's admin.
-    await t.db.update(workspaceMembers).set({ role: "admin" }).where(and(eq(workspaceMembers.organizationId, a), eq(workspaceMembers.userId, member)));
+    await t.db.update(workspaceMembers).set({ role: "admin" }).where(and(eq(workspaceMembers.workspaceId, a), eq(workspaceMembers.userId, member)));
     expect(await relocateTranscription(t.db, member, recording, { workspaceId: null, folderId: null })).toMatchObject({ status: "recording", workspaceId: null, userId: member });
   });
 });

@@ -21,7 +21,7 @@ async function person(db: Database, name: string, plan?: { id: "team" | "enterpr
 
 async function invite(db: Database, workspaceId: string, inviterId: string, email: string, { status = "pending", inDays = 7 } = {}): Promise<string> {
   const id = randomUUID();
-  await db.insert(workspaceInvitations).values({ id, organizationId: workspaceId, email, role: "member", status, expiresAt: new Date(Date.now() + inDays * DAY_MS), inviterId });
+  await db.insert(workspaceInvitations).values({ id, workspaceId: workspaceId, email, role: "member", status, expiresAt: new Date(Date.now() + inDays * DAY_MS), inviterId });
   return id;
 }
 

@@ -68,13 +68,13 @@ export async function workspaceDetail(database: Database, userId: string, worksp
     .select({ id: workspaceMembers.id, userId: users.id, name: users.name, email: users.email, role: workspaceMembers.role, joinedAt: workspaceMembers.createdAt })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(eq(workspaceMembers.organizationId, workspaceId))
+    .where(eq(workspaceMembers.workspaceId, workspaceId))
     .orderBy(asc(workspaceMembers.createdAt), asc(users.name));
   const invitations = atLeast(yourRole, "admin")
     ? await database
         .select({ id: workspaceInvitations.id, email: workspaceInvitations.email, role: workspaceInvitations.role, expiresAt: workspaceInvitations.expiresAt })
         .from(workspaceInvitations)
-        .where(and(eq(workspaceInvitations.organizationId, workspaceId), eq(workspaceInvitations.status, "pending"), gt(workspaceInvitations.expiresAt, now)))
+        .where(and(eq(workspaceInvitations.workspaceId, workspaceId), eq(workspaceInvitations.status, "pending"), gt(workspaceInvitations.expiresAt, now)))
         .orderBy(asc(workspaceInvitations.createdAt))
     : [];
   const seats = await seatsOfWorkspace(database, workspaceId, now);

@@ -13,7 +13,7 @@ export async function insertWorkspace(database: Database, ownerId: string, name 
 }
 
 export async function addMember(database: Database, workspaceId: string, userId: string, role: WorkspaceRole): Promise<void> {
-  await database.insert(workspaceMembers).values({ id: randomUUID(), organizationId: workspaceId, userId, role });
+  await database.insert(workspaceMembers).values({ id: randomUUID(), workspaceId: workspaceId, userId, role });
 }
 
 /** Puts a transcription in a workspace, as uploading there would. */

@@ -205,8 +205,8 @@ describe.each(BACKENDS.slice(0, 1))("the REST API with API keys on %s", (_name, 
     const space = randomUUID();
     await t.db.insert(workspaces).values({ id: space, name: "Team", slug: space });
     await t.db.insert(workspaceMembers).values([
-      { id: randomUUID(), organizationId: space, userId: owner, role: "owner" },
-      { id: randomUUID(), organizationId: space, userId: maker, role: "admin" },
+      { id: randomUUID(), workspaceId: space, userId: owner, role: "owner" },
+      { id: randomUUID(), workspaceId: space, userId: maker, role: "admin" },
     ]);
     const shared = await insertDoneTranscription(t.db, owner, [{ startMs: 0, endMs: 1000, text: "team notes" }], "Team call");
     await t.db.update(transcriptions).set({ workspaceId: space }).where(eq(transcriptions.id, shared));
@@ -222,7 +222,7 @@ describe.each(BACKENDS.slice(0, 1))("the REST API with API keys on %s", (_name, 
     expect((await curl(getOne, "GET", `/api/transcriptions/${shared}`, { authorization: auth, id: shared })).status).toBe(200);
 
     // The review's case: demoted to member, the key still listed (200) and uploaded (201).
-    const membership = and(eq(workspaceMembers.organizationId, space), eq(workspaceMembers.userId, maker));
+    const membership = and(eq(workspaceMembers.workspaceId, space), eq(workspaceMembers.userId, maker));
     for (const role of ["member", "viewer"] as const) {
       await t.db.update(workspaceMembers).set({ role }).where(membership);
       expect(await curl(list, "GET", "/api/transcriptions", { authorization: auth })).toMatchObject({ status: 401, body: NOT_VALID });
@@ -272,8 +272,8 @@ describe.each(BACKENDS.slice(0, 1))("the REST API with API keys on %s", (_name, 
     const space = randomUUID();
     await t.db.insert(workspaces).values({ id: space, name: "Team", slug: space });
     await t.db.insert(workspaceMembers).values([
-      { id: randomUUID(), organizationId: space, userId: admin, role: "admin" },
-      { id: randomUUID(), organizationId: space, userId: member, role: "member" },
+      { id: randomUUID(), workspaceId: space, userId: admin, role: "admin" },
+      { id: randomUUID(), workspaceId: space, userId: member, role: "member" },
     ]);
     const json = { "content-type": "application/json", cookie: "session" };
     current.space = space;

@@ -73,7 +73,7 @@ describe.each(BACKENDS)("the webhook routes, on %s", (_name, open) => {
     team = randomUUID();
     await t.db.insert(workspaces).values({ id: team, name: "Team", slug: team });
     for (const role of ["owner", "admin", "member", "viewer"] as WorkspaceRole[]) {
-      await t.db.insert(workspaceMembers).values({ id: randomUUID(), organizationId: team, userId: users.get(role)!.id!, role });
+      await t.db.insert(workspaceMembers).values({ id: randomUUID(), workspaceId: team, userId: users.get(role)!.id!, role });
     }
   });
 

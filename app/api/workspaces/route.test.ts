@@ -56,7 +56,7 @@ describe.each(BACKENDS.slice(0, 1))("the workspace routes on %s", (_name, open) 
     const viewer = await insertUser(t.db);
     const acme = await insertWorkspace(t.db, owner, "Acme");
     await addMember(t.db, acme, viewer, "viewer");
-    await t.db.insert(workspaceInvitations).values({ id: "inv-1", organizationId: acme, email: "new@example.com", role: "member", expiresAt: new Date(Date.now() + 86_400_000), inviterId: owner });
+    await t.db.insert(workspaceInvitations).values({ id: "inv-1", workspaceId: acme, email: "new@example.com", role: "member", expiresAt: new Date(Date.now() + 86_400_000), inviterId: owner });
 
     as(owner, acme);
     const asOwner = await get(current, "/api/workspaces/current");
