@@ -11,4 +11,6 @@ export default createJestConfig({
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
   testPathIgnorePatterns: ["/node_modules/", "/e2e/", "/.next/"],
   testTimeout: 60_000,
+  globalSetup: "<rootDir>/test/support/global-setup.mjs",
+  globalTeardown: "<rootDir>/test/support/global-teardown.mjs",
 });

@@ -30,6 +30,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; `memory://` keeps it in memory. */
   dataDir?: string;
+  /** a PGlite data directory dumped by `dumpDataDir` to start from (tests start from one migrated copy) */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -80,7 +82,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   const dataDir = options.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = takingTurns(new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])] }));
+  const client = takingTurns(new PGlite(dataDir, { loadDataDir: options.loadDataDir, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])] }));
   const database = drizzlePglite(client, { schema });
   const counter: WriteCounter = { count: 0 };
   void client.listen(AUTH_WRITES_CHANNEL, () => void counter.count++).then(

@@ -1,6 +1,23 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import type { PGlite } from "@electric-sql/pglite";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
 import { migrateAndSeed } from "@/lib/db-setup/migrate";
 import { startTestPostgres, type TestPostgres } from "./postgres";
+import { testTemplate } from "./templates";
+
+/** A migrated PGlite, dumped once per test run: loading it takes half the time of creating one. */
+function pgliteTemplate(): Promise<string | null> {
+  return testTemplate("pglite.tar", async (into) => {
+    const handle = openDatabase({ dataDir: "memory://" });
+    try {
+      await migrateAndSeed(handle);
+      const client = (handle.db as unknown as { $client: PGlite }).$client;
+      writeFileSync(into, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
+    } finally {
+      await handle.close();
+    }
+  });
+}
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -13,8 +30,9 @@ export const BACKENDS: Array<[string, () => Promise<TestDatabase>]> = [
   [
     "PGlite",
     async () => {
-      const handle = openDatabase({ dataDir: "memory://" });
-      await migrateAndSeed(handle);
+      const template = await pgliteTemplate();
+      const handle = openDatabase({ dataDir: "memory://", loadDataDir: template ? new Blob([readFileSync(template)]) : undefined });
+      await migrateAndSeed(handle); // the seed again, from this suite's environment
       return { handle, close: () => handle.close() };
     },
   ],

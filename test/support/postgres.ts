@@ -1,9 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
+import { testTemplate } from "./templates";
 
 /**
  * A throwaway PostgreSQL cluster on 127.0.0.1 for tests: initdb into a temp dir, run the
@@ -80,10 +81,20 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const root = mkdtempSync(path.join(os.tmpdir(), "verbatim-pg-"));
   chmodSync(root, 0o777);
   const dataDir = path.join(root, "data");
-  const [initCmd, initArgs] = asPostgresUser(path.join(bin, "initdb"), [
-    "-D", dataDir, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8",
-  ]);
-  execFileSync(initCmd, initArgs, { stdio: "pipe" });
+  const initdb = (into: string) => {
+    const [initCmd, initArgs] = asPostgresUser(path.join(bin, "initdb"), [
+      "-D", into, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8",
+    ]);
+    execFileSync(initCmd, initArgs, { stdio: "pipe" });
+  };
+  // initdb once per test run; each cluster is a copy (`cp -a` keeps the postgres user's ownership and the 0700 mode).
+  const template = await testTemplate("initdb", async (into) => {
+    mkdirSync(into);
+    chmodSync(into, 0o777);
+    initdb(path.join(into, "data"));
+  });
+  if (template) execFileSync("cp", ["-a", path.join(template, "data"), dataDir]);
+  else initdb(dataDir);
   let port = 0;
   let child: ChildProcess | undefined;
   for (let attempt = 1; !child; attempt++) {
