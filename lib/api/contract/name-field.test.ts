@@ -7,7 +7,7 @@ import { RecordingStartBody } from "./recordings-input";
 import { RenameBody, SegmentEdits, StyleInput } from "./transcriptions-input";
 
 /** The body as the route handler receives it, or the status and sentence the client reads. */
-async function sent<S extends z.ZodType>(schema: S, body: unknown) {
+async function sent<S extends z.core.$ZodType>(schema: S, body: unknown) {
   const request = new Request("http://localhost/x", { method: "POST", body: JSON.stringify(body) });
   try {
     return { body: await parseJsonBody(request, schema) };
