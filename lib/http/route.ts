@@ -22,11 +22,11 @@ type Access = "none" | "optional" | "user" | "operator";
 
 interface RouteOptions {
   auth: Access;
-  /** zod schema of the JSON body (parsed before the handler runs) */
+  /** the contract schema of the JSON body (lib/api/contract, zod/mini), parsed before the handler runs */
   body?: z.core.$ZodType;
   /** largest body accepted, in bytes (default 64 KiB) */
   maxBodyBytes?: number;
-  /** zod schema of the query string */
+  /** the contract schema of the query string */
   query?: z.core.$ZodType;
   /** status of a successful JSON answer (default 200) */
   status?: number;
