@@ -12,8 +12,12 @@ import {
   AdminUserAnswer,
   DeleteUserAnswer,
   ModelRetryAnswer,
+  type PlanPatchInput,
+  type SettingPatchBody,
+  type TierPatchBody,
+  type UserFilterQuery,
+  type UserPatchBody,
 } from "@/lib/api/contract/admin";
-import { type PlanPatchInput, type SettingPatchBody, type TierPatchBody, type UserFilterQuery, type UserPatchBody } from "@/lib/api/contract/admin-input";
 import { apiCall, type ApiResult } from "@/lib/api/client";
 
 const BASE = "/api/admin";

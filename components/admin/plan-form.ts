@@ -3,9 +3,8 @@
  * are numbers, minimum 0, step 0.01; lists comma-separated, trimmed, empty items dropped).
  * The cents rule is the API's own (lib/api/contract/admin); the rest the server checks and explains.
  */
-import { hasCents, type AdminPlan } from "@/lib/api/contract/admin";
-import { type PlanPatchInput } from "@/lib/api/contract/admin-input";
-import { formatCommaList, parseCommaList } from "@/lib/api/contract/list-input";
+import { hasCents, type AdminPlan, type PlanPatchInput } from "@/lib/api/contract/admin";
+import { formatCommaList, parseCommaList } from "@/lib/api/contract/list-text";
 
 export interface PlanDraft {
   name: string;

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type { AdminLanguageTier } from "@/lib/api/contract/admin";
-import { formatLanguageLines } from "@/lib/api/contract/list-input";
+import { formatLanguageLines } from "@/lib/api/contract/list-text";
 import { Field, TextArea } from "@/components/ui/field";
 import { updateLanguageTier } from "./admin-api";
 import { EditDialog } from "./edit-dialog";

@@ -1,5 +1,5 @@
 /** The language tier textarea (spec §5: one 'code: Name' per line) and what saving it would keep. */
-import { parseLanguageLines } from "@/lib/api/contract/list-input";
+import { parseLanguageLines } from "@/lib/api/contract/list-text";
 import { plural } from "./format";
 
 export interface LanguageLinesSummary {

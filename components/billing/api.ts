@@ -1,8 +1,7 @@
 /** The subscription calls of the modal (spec §7), on the typed client and the billing contract. */
 import { apiCall } from "@/lib/api/client";
 import { OkAnswer } from "@/lib/api/contract/common";
-import { CheckoutAnswer, CurrentSubscription, DowngradeAnswer, PlansAnswer } from "@/lib/api/contract/billing";
-import { type PlanChoice } from "@/lib/api/contract/billing-input";
+import { CheckoutAnswer, CurrentSubscription, DowngradeAnswer, PlansAnswer, type PlanChoice } from "@/lib/api/contract/billing";
 import type { BillingInterval } from "@/lib/billing/subscription-types";
 
 const BASE = "/api/subscriptions";

@@ -1,6 +1,6 @@
 "use client";
 
-import { MAX_SPEAKERS } from "@/lib/api/contract/uploads-input";
+import { MAX_SPEAKERS } from "@/lib/api/contract/uploads";
 
 /** How many people speak in what is uploaded next: detected, or said (1 skips speaker detection). */
 export function SpeakersSelect({ value, onChange }: { value: string; onChange: (v: string) => void }) {

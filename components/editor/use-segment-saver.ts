@@ -1,10 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import { type ApiSegment, SavedSegments, MAX_CHANGES_PER_SAVE, MAX_TEXT_PER_SAVE } from "@/lib/api/contract/transcriptions";
 import { apiCall, detailOr, type ApiResult } from "@/lib/api/client";
-import { SavedSegments } from "@/lib/api/contract/transcriptions";
-import { MAX_CHANGES_PER_SAVE, MAX_TEXT_PER_SAVE } from "@/lib/api/contract/transcriptions-input";
 
 export interface SegmentChange {
   text?: string;

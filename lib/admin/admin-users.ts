@@ -4,8 +4,7 @@
  */
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { type AdminUser, type AdminUserPage } from "@/lib/api/contract/admin";
-import { UserFilterQuery } from "@/lib/api/contract/admin-input";
+import { type AdminUser, type AdminUserPage, UserFilterQuery } from "@/lib/api/contract/admin";
 import { isOperator } from "@/lib/accounts/operators";
 import { defaultPlanIdSql } from "@/lib/billing/plans";
 import type { SubscriptionStatus } from "@/lib/billing/subscription-types";

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import { JOB_KIND_VALUES, JOB_STATE_VALUES } from "@/lib/api/contract/admin";
-import { JobListQuery } from "@/lib/api/contract/admin-input";
+import { JOB_KIND_VALUES, JOB_STATE_VALUES, JobListQuery } from "@/lib/api/contract/admin";
 import { JOB_KINDS, auditLog, jobs, type JobKind } from "@/lib/db/schema";
 import { JOB_STATES } from "@/lib/jobs/inspect";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";

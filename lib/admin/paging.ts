@@ -1,4 +1,4 @@
-import { PageQuery } from "@/lib/api/contract/admin-input";
+import { PageQuery } from "@/lib/api/contract/admin";
 import { DomainError } from "@/lib/errors/domain-error";
 import { PLAIN_PARSE, issueSentence } from "@/lib/http/issue-sentence";
 

@@ -3,7 +3,7 @@ import { entitlementsFor } from "@/lib/billing/entitlements";
 import { auditLog, plans } from "@/lib/db/schema";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
-import { PlanPatchBody } from "@/lib/api/contract/admin-input";
+import { PlanPatchBody } from "@/lib/api/contract/admin";
 import { PLAIN_PARSE, issueSentence } from "@/lib/http/issue-sentence";
 import { plansForAdmin, updatePlan } from "./plan-editing";
 

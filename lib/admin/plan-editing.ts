@@ -1,7 +1,6 @@
 import { asc, eq, ne } from "drizzle-orm";
 import { bumpCatalogueVersion } from "@/lib/billing/plan-cache";
-import type { AdminPlan } from "@/lib/api/contract/admin";
-import type { PlanPatch } from "@/lib/api/contract/admin-input";
+import type { AdminPlan, PlanPatch } from "@/lib/api/contract/admin";
 import { defaultPlan, toApiPlan } from "@/lib/billing/plans";
 import type { Database, Tx } from "@/lib/db/client";
 import { languageTiers, plans, type Plan } from "@/lib/db/schema";

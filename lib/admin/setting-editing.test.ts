@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { auditLog, settings } from "@/lib/db/schema";
 import { getSetting } from "@/lib/settings/settings";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
-import { SettingPatchBody } from "@/lib/api/contract/admin-input";
+import { SettingPatchBody } from "@/lib/api/contract/admin";
 import { settingsForAdmin, updateSetting } from "./setting-editing";
 
 const OPERATOR = { id: "op-1", email: "ops1@verbatim.test" };

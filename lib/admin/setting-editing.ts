@@ -1,6 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { AdminSetting } from "@/lib/api/contract/admin";
-import type { SettingPatch } from "@/lib/api/contract/admin-input";
+import type { AdminSetting, SettingPatch } from "@/lib/api/contract/admin";
 import { bumpCatalogueVersion } from "@/lib/billing/plan-cache";
 import type { Database } from "@/lib/db/client";
 import { settings, type Setting } from "@/lib/db/schema";

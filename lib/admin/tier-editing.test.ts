@@ -4,7 +4,7 @@ import { auditLog, languageTiers } from "@/lib/db/schema";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
 import { PLAIN_PARSE, issueSentence } from "@/lib/http/issue-sentence";
-import { TierPatchBody } from "@/lib/api/contract/admin-input";
+import { TierPatchBody } from "@/lib/api/contract/admin";
 import { tiersForAdmin, updateTier } from "./tier-editing";
 
 const OPERATOR = { id: "op-1", email: "ops1@verbatim.test" };

@@ -1,7 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { bumpCatalogueVersion } from "@/lib/billing/plan-cache";
-import type { AdminLanguageTier } from "@/lib/api/contract/admin";
-import type { TierPatch } from "@/lib/api/contract/admin-input";
+import type { AdminLanguageTier, TierPatch } from "@/lib/api/contract/admin";
 import type { Database } from "@/lib/db/client";
 import { languageTiers, type LanguageTier } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";

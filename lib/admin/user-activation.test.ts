@@ -5,7 +5,7 @@ import { auditLog, jobs, sessions, transcriptions, usage } from "@/lib/db/schema
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertDoneTranscription } from "@/test/support/transcripts";
 import { insertUser } from "@/test/support/users";
-import { UserPatchBody } from "@/lib/api/contract/admin-input";
+import { UserPatchBody } from "@/lib/api/contract/admin";
 import { CANNOT_DEACTIVATE_SELF, setActiveAsOperator } from "./user-activation";
 
 const PERIOD = new Date("2026-11-01T00:00:00Z");

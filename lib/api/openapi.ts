@@ -5,13 +5,10 @@
  * Served at /api/openapi.json and rendered by the docs page /docs/api.
  */
 import { toJSONSchema, type z } from "zod";
-import { ApiKeyList, CreatedApiKey } from "./contract/api-keys";
-import { CreateApiKeyBody } from "./contract/api-keys-input";
+import { ApiKeyList, CreatedApiKey, CreateApiKeyBody } from "./contract/api-keys";
 import { OkAnswer } from "./contract/common";
-import { ApiTranscription, TranscriptionDetail, TranscriptionList } from "./contract/transcriptions";
-import { DeleteQuery, ExportQuery, TranscriptionListQuery, UploadQuery } from "./contract/transcriptions-input";
-import { DirectUploadAnswer, PartAddresses } from "./contract/uploads";
-import { PartReceipt, SignParts, StartDirectUpload } from "./contract/uploads-input";
+import { ApiTranscription, TranscriptionDetail, TranscriptionList, DeleteQuery, ExportQuery, TranscriptionListQuery, UploadQuery } from "./contract/transcriptions";
+import { DirectUploadAnswer, PartAddresses, PartReceipt, SignParts, StartDirectUpload } from "./contract/uploads";
 
 type JsonSchema = Record<string, unknown>;
 type Method = "get" | "post" | "put" | "patch" | "delete" | "head";

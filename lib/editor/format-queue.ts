@@ -1,4 +1,4 @@
-import { FormatRequest } from "@/lib/api/contract/transcriptions-input";
+import { FormatRequest } from "@/lib/api/contract/transcriptions";
 import { exponentialBackoff, jobKind } from "@/lib/jobs/definition";
 
 /**

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { FormatRequest } from "@/lib/api/contract/transcriptions-input";
+import { FormatRequest, type ApiFormatState } from "@/lib/api/contract/transcriptions";
 import { entitlementsFor, mayUseFeature } from "@/lib/billing/entitlements";
 import { requireOperation } from "@/lib/billing/feature-refusal";
 import type { Database, Tx } from "@/lib/db/client";
@@ -14,7 +14,6 @@ import { enqueue } from "@/lib/jobs/enqueue";
 import { complete, type HeldJob } from "@/lib/jobs/store";
 import { formatKind } from "./format-queue";
 import { runOffThread } from "@/lib/off-thread/off-thread";
-import type { ApiFormatState } from "@/lib/api/contract/transcriptions";
 import { FormattingError } from "@/lib/formatting/errors";
 import { NO_AI_FORMATTING } from "./capabilities";
 import { ownedStyle } from "./styles";

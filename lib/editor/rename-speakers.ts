@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { RenamedSpeakers } from "@/lib/api/contract/speakers";
-import type { SpeakerRenames } from "@/lib/api/contract/speakers-input";
+import type { RenamedSpeakers, SpeakerRenames } from "@/lib/api/contract/speakers";
 import type { Database } from "@/lib/db/client";
 import { transcriptSegments, transcriptSpeakers } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";

@@ -1,5 +1,4 @@
-import type { ApiSegment } from "@/lib/api/contract/transcriptions";
-import { StyleInput } from "@/lib/api/contract/transcriptions-input";
+import { type ApiSegment, StyleInput } from "@/lib/api/contract/transcriptions";
 import { applyStyle } from "./custom-style";
 import { FormattingError } from "./llm-client";
 import { normalizeMarkdown, stripFence } from "./markdown";

@@ -1,4 +1,4 @@
-import { STYLE_INSTRUCTIONS_MAX, STYLE_NAME_MAX } from "@/lib/api/contract/transcriptions-input";
+import { STYLE_INSTRUCTIONS_MAX, STYLE_NAME_MAX } from "@/lib/api/contract/transcriptions";
 import { basicParagraphs } from "./basic";
 import { chunkByChars, shorten } from "./chunking";
 import { FormattingError } from "./errors";

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { DomainError } from "@/lib/errors/domain-error";
 import { PLAIN_PARSE, issueSentence } from "./issue-sentence";
 import { TOO_DEEP, nestedDeeperThan } from "./json-depth";
@@ -13,7 +13,7 @@ export const TOO_LARGE = "The request is too large.";
  * character → invalid, valid JSON of the wrong shape → unprocessable. The depth is checked
  * first, without recursion: the steps after it (zod, the handler) may recurse.
  */
-export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = 64 * 1024): Promise<z.output<S>> {
+export async function parseJsonBody<S extends z.core.$ZodType>(request: Request, schema: S, maxBytes = 64 * 1024): Promise<z.output<S>> {
   const bytes = await readBodyLimited(request, maxBytes);
   if (!bytes) throw new DomainError("too_large", TOO_LARGE);
   const text = new TextDecoder().decode(bytes);
@@ -25,16 +25,16 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
     throw new DomainError("invalid", "The request body is not valid JSON.");
   }
   if (containsNul(raw)) throw new DomainError("invalid", NUL_REFUSED);
-  const result = schema.safeParse(raw, PLAIN_PARSE);
+  const result = z.safeParse(schema, raw, PLAIN_PARSE);
   if (!result.success) throw new DomainError("unprocessable", issueSentence(result.error, "Invalid request body."));
   return result.data;
 }
 
 /** Validates `?a=…&b=…` (each name once; repeats keep the first): a bad value is `invalid`, in a sentence naming it. */
-export function parseQuery<S extends z.ZodType>(params: URLSearchParams, schema: S): z.output<S> {
+export function parseQuery<S extends z.core.$ZodType>(params: URLSearchParams, schema: S): z.output<S> {
   const raw: Record<string, string> = {};
   for (const [name, value] of params) if (!(name in raw)) raw[name] = value;
-  const result = schema.safeParse(raw, PLAIN_PARSE);
+  const result = z.safeParse(schema, raw, PLAIN_PARSE);
   if (!result.success) throw new DomainError("invalid", issueSentence(result.error, "The query is invalid."));
   return result.data;
 }

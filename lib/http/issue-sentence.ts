@@ -100,7 +100,7 @@ function plainSentence(issue: z.core.$ZodIssue): string {
 }
 
 /** The first issue of a failed parse with `PLAIN_PARSE`: the schema's own sentence, else a plain one. */
-export function issueSentence(error: z.ZodError, fallback: string): string {
+export function issueSentence(error: z.core.$ZodError, fallback: string): string {
   const issue = error.issues[0];
   if (!issue) return fallback;
   return issue.message === GENERATED ? plainSentence(issue) : issue.message;

@@ -22,12 +22,12 @@ type Access = "none" | "optional" | "user" | "operator";
 
 interface RouteOptions {
   auth: Access;
-  /** zod schema of the JSON body (parsed before the handler runs) */
-  body?: z.ZodType;
+  /** the contract schema of the JSON body (lib/api/contract, zod/mini), parsed before the handler runs */
+  body?: z.core.$ZodType;
   /** largest body accepted, in bytes (default 64 KiB) */
   maxBodyBytes?: number;
-  /** zod schema of the query string */
-  query?: z.ZodType;
+  /** the contract schema of the query string */
+  query?: z.core.$ZodType;
   /** status of a successful JSON answer (default 200) */
   status?: number;
   /** the contract schema of the answer (lib/api/contract, zod/mini): the handler's value must fit it */
@@ -42,7 +42,7 @@ interface RouteOptions {
 }
 
 type UserFor<A extends Access> = A extends "none" | "optional" ? User | null : User;
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 type Answer<S> = S extends z.core.$ZodType ? z.input<S> | Response : unknown;
 
 export interface RouteInput<O extends RouteOptions, C = undefined> {

@@ -43,7 +43,7 @@ export type LaneName = "files" | "tasks" | "mail" | "webhooks" | "live";
 export interface JobKindSpec<P> {
   kind: JobKind;
   /** checked when queued and again when run */
-  payload: z.ZodType<P>;
+  payload: z.core.$ZodType<P>;
   /** which of a worker's lanes runs it */
   lane: LaneName;
   /** attempts before it fails for good (counted runs: a handed-back job is not one) */

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Database, Tx } from "@/lib/db/client";
 import type { JobKindSpec } from "./definition";
 import { insertJob } from "./store";
@@ -19,6 +20,6 @@ export interface Queued {
  * second formatting).
  */
 export async function enqueue<P>(tx: Tx | Database, kind: JobKindSpec<P>, payload: P, queued: Queued = {}): Promise<string | null> {
-  const checked = kind.payload.parse(payload);
+  const checked = z.parse(kind.payload, payload);
   return insertJob(tx, { ...queued, kind: kind.kind, payload: checked ?? null, maxAttempts: kind.maxAttempts });
 }

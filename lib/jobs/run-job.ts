@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Database } from "@/lib/db/client";
 import { isDomainError } from "@/lib/errors/domain-error";
 import { log, withLogContext } from "@/lib/log/logger";
@@ -43,7 +44,7 @@ async function attempt(
   options: RunOptions,
 ): Promise<JobOutcome> {
   if (job.attempts > job.maxAttempts) return failed(database, job, definition, definition.reason(new Error(EXHAUSTED)));
-  const payload = definition.payload.safeParse(job.payload);
+  const payload = z.safeParse(definition.payload, job.payload);
   if (!payload.success) return failed(database, job, definition, `The ${job.kind} job's payload is not valid.`);
   let outcome: JobOutcome | void;
   try {

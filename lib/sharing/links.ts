@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { ShareLinkItem } from "@/lib/api/contract/sharing";
-import type { CreateShareLinkBody } from "@/lib/api/contract/sharing-input";
+import type { ShareLinkItem, CreateShareLinkBody } from "@/lib/api/contract/sharing";
 import type { Database } from "@/lib/db/client";
 import { shareLinks, transcriptions, type ShareLink, type Transcription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";

@@ -21,7 +21,7 @@ import { queueTranscription } from "./transcribe-queue";
 import { closeStagedUpload, openStagedUpload } from "./open-uploads";
 import { secondsBytesCanHold } from "./bitrate-floors";
 import { log } from "@/lib/log/logger";
-import { MAX_SPEAKERS } from "@/lib/api/contract/uploads-input";
+import { MAX_SPEAKERS } from "@/lib/api/contract/uploads";
 
 export interface NewTranscription {
   userId: string;

@@ -1,6 +1,6 @@
 import type { FileStore } from "@tus/file-store";
 import type { Upload } from "@tus/server";
-import { UploadSource } from "@/lib/api/contract/uploads-input";
+import { UploadSource } from "@/lib/api/contract/uploads";
 import { DomainError } from "@/lib/errors/domain-error";
 import { UPLOAD_EXPIRY_MS } from "@/lib/api/contract/upload-parts";
 

@@ -1,5 +1,4 @@
-import { ApiKeyList, CreatedApiKey } from "@/lib/api/contract/api-keys";
-import { CreateApiKeyBody } from "@/lib/api/contract/api-keys-input";
+import { ApiKeyList, CreatedApiKey, CreateApiKeyBody } from "@/lib/api/contract/api-keys";
 import { createApiKey, listApiKeys } from "@/lib/api-keys/keys";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";

@@ -1,8 +1,7 @@
 import { db } from "@/lib/db/client";
 import { requireDirectUploads } from "@/lib/http/direct-upload-bucket";
 import { route } from "@/lib/http/route";
-import { DirectUploadAnswer } from "@/lib/api/contract/uploads";
-import { StartDirectUpload } from "@/lib/api/contract/uploads-input";
+import { DirectUploadAnswer, StartDirectUpload } from "@/lib/api/contract/uploads";
 import { partCount, startDirectUpload } from "@/lib/uploads/direct-uploads";
 
 /** Starts an upload straight to the bucket (S3_DIRECT_UPLOADS): the file is admitted, its parts' size chosen. */

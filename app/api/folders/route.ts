@@ -1,5 +1,4 @@
-import { FolderBody } from "@/lib/api/contract/folders-input";
-import { FolderAnswer, FolderList } from "@/lib/api/contract/folders";
+import { FolderBody, FolderAnswer, FolderList } from "@/lib/api/contract/folders";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import { createFolder, listFolders, toApiFolder } from "@/lib/workspaces/folders";

@@ -1,6 +1,5 @@
 import { db } from "@/lib/db/client";
-import { ApiRecording } from "@/lib/api/contract/recordings";
-import { RecordingStartBody } from "@/lib/api/contract/recordings-input";
+import { ApiRecording, RecordingStartBody } from "@/lib/api/contract/recordings";
 import { route } from "@/lib/http/route";
 import { startRecording } from "@/lib/live/recording";
 import { toApiTranscription } from "@/lib/transcription/queries";

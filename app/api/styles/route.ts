@@ -2,8 +2,7 @@ import { entitlementsFor } from "@/lib/billing/entitlements";
 import { requireOperation } from "@/lib/billing/feature-refusal";
 import { db } from "@/lib/db/client";
 import { createStyle, listStyles, toApiStyle } from "@/lib/editor/styles";
-import { ApiStyle, StyleList } from "@/lib/api/contract/transcriptions";
-import { StyleInput } from "@/lib/api/contract/transcriptions-input";
+import { ApiStyle, StyleList, StyleInput } from "@/lib/api/contract/transcriptions";
 import { route } from "@/lib/http/route";
 
 export const GET = route({ auth: "user", answer: StyleList }, async ({ user }) => ({ styles: (await listStyles(db(), user.id)).map(toApiStyle) }));

@@ -3,8 +3,7 @@ import { route } from "@/lib/http/route";
 import { createTranscription } from "@/lib/transcription/create";
 import { toApiTranscription } from "@/lib/transcription/queries";
 import { searchTranscriptions } from "@/lib/transcription/search";
-import { ApiTranscription, TranscriptionList } from "@/lib/api/contract/transcriptions";
-import { TranscriptionListQuery, UploadQuery } from "@/lib/api/contract/transcriptions-input";
+import { ApiTranscription, TranscriptionList, TranscriptionListQuery, UploadQuery } from "@/lib/api/contract/transcriptions";
 
 /** `?q=` searches titles and transcripts (at most 200 characters: a longer term is 400). */
 export const GET = route({ auth: "user", apiKey: "read", query: TranscriptionListQuery, answer: TranscriptionList }, async ({ user, space, query }) => ({

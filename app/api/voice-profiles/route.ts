@@ -1,6 +1,5 @@
 import { db } from "@/lib/db/client";
-import { ApiVoiceProfile, VoiceProfileList } from "@/lib/api/contract/speakers";
-import { SaveVoiceProfileBody } from "@/lib/api/contract/speakers-input";
+import { ApiVoiceProfile, VoiceProfileList, SaveVoiceProfileBody } from "@/lib/api/contract/speakers";
 import { route } from "@/lib/http/route";
 import { toApiVoiceProfile } from "@/lib/speakers/speaker-answers";
 import { listVoiceProfiles, saveVoiceProfile } from "@/lib/speakers/voice-profiles";

@@ -1,5 +1,4 @@
-import { ApiWebhook, WebhookList } from "@/lib/api/contract/webhooks";
-import { CreateWebhookBody } from "@/lib/api/contract/webhooks-input";
+import { ApiWebhook, WebhookList, CreateWebhookBody } from "@/lib/api/contract/webhooks";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import { toApiWebhook } from "@/lib/webhooks/answers";

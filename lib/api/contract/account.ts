@@ -1,4 +1,7 @@
-/** Answers of /api/me and /api/account/*, as the browser checks them (zod/mini: small in the bundle). */
+/**
+ * /api/me and /api/account/*: the answers the browser checks, and the bodies the server
+ * validates (zod/mini: small in the bundle).
+ */
 import * as z from "zod/mini";
 
 /** The spec's user object (`GET /api/me`). */
@@ -18,3 +21,9 @@ export const AvatarAnswer = z.object({ picture: z.nullable(z.string()) });
 
 /** The user's notification settings (`PUT /api/account/notifications`). */
 export const NotificationsAnswer = z.object({ email_when_done: z.boolean() });
+
+/** `POST /api/account/confirm-email` from the verification page. */
+export const ConfirmEmailBody = z.object({ token: z.string().check(z.minLength(1), z.maxLength(4096)), password: z.string().check(z.maxLength(1024)) });
+
+/** `PUT /api/account/notifications` from the account page. */
+export const NotificationsBody = z.object({ email_when_done: z.boolean() });

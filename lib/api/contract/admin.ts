@@ -1,11 +1,15 @@
 /**
- * Answers of /api/admin/* (spec §3 field names), as the admin panel checks them (zod/mini:
- * small in the bundle); the queries and bodies the server validates are in ./admin-input.ts.
+ * /api/admin/* (spec §3 field names): the answers the admin panel checks, and the queries and
+ * bodies the server validates with these sentences (zod/mini: small in the bundle).
  */
 import * as z from "zod/mini";
+import { FEATURE_LABELS, isFeatureKey } from "@/lib/billing/features";
 import { BILLING_INTERVALS, SUBSCRIPTION_STATUSES } from "@/lib/billing/subscription-types";
+import { oneLine } from "@/lib/text/one-line";
 import { ApiUser } from "./account";
 import { ApiLanguageTier, StoredPlan } from "./billing";
+import { parseCommaList, parseLanguageLines } from "./list-text";
+import { nameField } from "./name-field";
 
 const isoDate = z.string();
 const SubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
@@ -36,6 +40,44 @@ export const DeletedUser = z.object({ id: z.string(), name: z.string(), email: z
 export type DeletedUser = z.infer<typeof DeletedUser>;
 /** `DELETE /api/admin/users/{id}`: who was deleted (the server's name and email). */
 export const DeleteUserAnswer = z.object({ deleted: DeletedUser });
+
+const MAX_QUERY_LENGTH = 200;
+const DEFAULT_PAGE_SIZE = 25;
+const MAX_PAGE_SIZE = 100;
+
+/** `?page=&page_size=` of the paged lists (users, audit log). */
+export const PageQuery = z.object({
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000)), 1),
+  page_size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE_SIZE)), DEFAULT_PAGE_SIZE),
+});
+
+const STATUS_FILTERS = [...SUBSCRIPTION_STATUSES, "none"] as const;
+
+const yesNo = (name: string) =>
+  z.nullable(
+    z.pipe(
+      z.enum(["true", "false"], { error: `The "${name}" filter must be true or false.` }),
+      z.transform((value: "true" | "false") => value === "true"),
+    ),
+  );
+
+/**
+ * `GET /api/admin/users?q=&plan=&status=&active=&verified=`; null is "any". Each message
+ * names its filter, so the server sends it without a "field:" prefix.
+ */
+export const UserFilterQuery = z.object({
+  /** substring of the email or the name, any case; "" for all */
+  q: z.string().check(z.trim(), z.maxLength(MAX_QUERY_LENGTH, { error: `The search text "q" must be at most ${MAX_QUERY_LENGTH} characters long.` })),
+  /** the plan shown in the list (the default plan includes users who never subscribed) */
+  plan: z.nullable(z.string().check(z.regex(/^[\w-]{1,40}$/, { error: 'The "plan" filter must be a plan id (letters, digits, "_" or "-", at most 40).' }))),
+  /** "none": never had a subscription */
+  status: z.nullable(z.enum(STATUS_FILTERS, { error: `The "status" filter must be one of ${STATUS_FILTERS.join(", ")}.` })),
+  active: yesNo("active"),
+  verified: yesNo("verified"),
+});
+
+/** Spec §7's `PATCH /api/admin/users/{id}`. */
+export const UserPatchBody = z.object({ is_active: z.boolean({ error: "Say whether the user is active: true or false." }) });
 
 const AdminSubscription = z.object({
   id: z.string(),
@@ -88,6 +130,63 @@ export const AdminPlanAnswer = z.object({ plan: AdminPlan });
  */
 export const hasCents = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
+const PLAN_AMOUNT_MAX = 1_000_000;
+
+const amount = (what: string) =>
+  z
+    .number({ error: `${what} must be a number.` })
+    .check(
+      z.gte(0, `${what} must be 0 or more.`),
+      z.lte(PLAN_AMOUNT_MAX, `${what} must be ${PLAN_AMOUNT_MAX} or less.`),
+      z.refine(hasCents, `${what} can have at most 2 decimal places.`),
+    );
+
+/** A list typed comma-separated, or sent as an array: trimmed, empty items dropped. */
+const listField = z.pipe(
+  z.union([z.string(), z.array(z.string())]),
+  z.transform((value: string | string[]) => parseCommaList(Array.isArray(value) ? value.join(",") : value)),
+);
+
+const featureList = listField.check(
+  z.refine((keys) => keys.every(isFeatureKey), {
+    error: (issue) => {
+      const unknown = (issue.input as string[]).filter((key) => !isFeatureKey(key));
+      return `Unknown feature key ${unknown.map((k) => `"${k}"`).join(", ")}. Known keys: ${Object.keys(FEATURE_LABELS).join(", ")}.`;
+    },
+  }),
+);
+
+const stripePriceId = (what: string) =>
+  z.nullable(
+    z
+      .pipe(
+        z.string().check(z.trim(), z.maxLength(255, `${what} must be 255 characters or fewer.`)),
+        z.transform((value: string) => value || null),
+      )
+      .check(z.refine((value) => value === null || /^price_\w+$/.test(value), `${what} must be a Stripe price id (price_…) or empty.`)),
+  );
+
+/** Spec §7's `PATCH /api/admin/plans/{id}` fields (plus hours_per_month); each is optional. */
+export const PlanPatchBody = z.object({
+  name: z.optional(nameField(60, { empty: "The plan name cannot be empty.", tooLong: "The plan name must be 60 characters or fewer." })),
+  description: z.optional(z.string().check(z.trim(), z.maxLength(500, "The description must be 500 characters or fewer."))),
+  price_monthly: z.optional(amount("The monthly price")),
+  price_annual: z.optional(amount("The annual price")),
+  hours_per_month: z.optional(z.nullable(amount("Hours per month"))),
+  features: z.optional(featureList),
+  excluded_features: z.optional(featureList),
+  language_tiers: z.optional(listField),
+  is_popular: z.optional(z.boolean({ error: "Say whether the plan is marked popular: true or false." })),
+  is_active: z.optional(z.boolean({ error: "Say whether the plan is active: true or false." })),
+  per_seat: z.optional(z.boolean({ error: "Say whether the plan is priced per seat: true or false." })),
+  stripe_price_id_monthly: z.optional(stripePriceId("The monthly Stripe price id")),
+  stripe_price_id_annual: z.optional(stripePriceId("The annual Stripe price id")),
+});
+/** As the server applies it (lists parsed, empty price ids null). */
+export type PlanPatch = z.output<typeof PlanPatchBody>;
+/** As a client sends it. */
+export type PlanPatchInput = z.input<typeof PlanPatchBody>;
+
 // ---- Language tiers ------------------------------------------------------------------
 
 export const AdminLanguageTier = z.extend(ApiLanguageTier, { updated_at: isoDate });
@@ -96,6 +195,44 @@ export type AdminLanguageTier = z.infer<typeof AdminLanguageTier>;
 export const AdminTiersAnswer = z.object({ tiers: z.array(AdminLanguageTier) });
 export const AdminTierAnswer = z.object({ tier: AdminLanguageTier });
 
+/** ISO 639-1 (or -2/-3 where there is no two-letter code), optionally with a region: en, haw, pt-BR. */
+const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+
+/** Names kept on one line (lib/text/one-line); entries lacking a code or a name are dropped, as they are when typed line by line. */
+function normaliseMap(map: Record<string, string>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [code, name] of Object.entries(map)) {
+    const shown = oneLine(name);
+    if (code.trim() && shown) result[code.trim()] = shown;
+  }
+  return result;
+}
+
+const languagesField = z
+  .pipe(
+    z.union([z.string(), z.record(z.string(), z.string())]),
+    z.transform((value: string | Record<string, string>) => normaliseMap(typeof value === "string" ? parseLanguageLines(value) : value)),
+  )
+  .check(
+    z.refine((map) => Object.keys(map).length > 0, "A tier needs at least one language."),
+    z.refine((map) => Object.keys(map).length <= 500, "A tier holds at most 500 languages."),
+    z.superRefine((map, ctx) => {
+      const bad = Object.keys(map).filter((code) => !LANGUAGE_CODE.test(code));
+      if (bad.length) ctx.addIssue({ code: "custom", message: `Not a language code (ISO 639-1, e.g. en): ${bad.map((c) => `"${c}"`).join(", ")}.` });
+      const long = Object.values(map).filter((name) => name.length > 100);
+      if (long.length) ctx.addIssue({ code: "custom", message: "A language name must be 100 characters or fewer." });
+    }),
+  );
+
+/** Spec §7's `PATCH /api/admin/language-tiers/{id}`: description, languages (a map, or "code: Name" lines). */
+export const TierPatchBody = z.object({
+  description: z.optional(
+    nameField(200, { empty: "The description cannot be empty.", tooLong: "The description must be 200 characters or fewer." }),
+  ),
+  languages: z.optional(languagesField),
+});
+export type TierPatch = z.output<typeof TierPatchBody>;
+
 // ---- Settings ------------------------------------------------------------------------
 
 export const AdminSetting = z.object({ key: z.string(), value: z.string(), description: z.string(), updated_at: isoDate });
@@ -103,6 +240,13 @@ export type AdminSetting = z.infer<typeof AdminSetting>;
 
 export const AdminSettingsAnswer = z.object({ settings: z.array(AdminSetting) });
 export const AdminSettingAnswer = z.object({ setting: AdminSetting });
+
+/** Spec §7's `PATCH /api/admin/settings/{key}`: the key is the path and cannot be changed. */
+export const SettingPatchBody = z.object({
+  value: z.pipe(z.union([z.string(), z.number(), z.boolean()]), z.transform(String)),
+  description: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+});
+export type SettingPatch = z.output<typeof SettingPatchBody>;
 
 // ---- Audit log -----------------------------------------------------------------------
 
@@ -130,6 +274,12 @@ export type AuditLogPage = z.infer<typeof AuditLogPage>;
 export const JOB_KIND_VALUES = ["transcribe", "format", "mail", "live", "webhook"] as const;
 export const JOB_STATE_VALUES = ["queued", "running", "stuck", "done", "failed", "canceled"] as const;
 const JobKind = z.enum(JOB_KIND_VALUES);
+
+/** `GET /api/admin/jobs?kind=&state=&page=&page_size=`; a filter left out is "any". */
+export const JobListQuery = z.extend(PageQuery, {
+  kind: z.optional(z.enum(JOB_KIND_VALUES, { error: `The "kind" filter must be one of ${JOB_KIND_VALUES.join(", ")}.` })),
+  state: z.optional(z.enum(JOB_STATE_VALUES, { error: `The "state" filter must be one of ${JOB_STATE_VALUES.join(", ")}.` })),
+});
 
 export const AdminJob = z.object({
   id: z.string(),

@@ -1,5 +1,9 @@
-/** Answers of /api/api-keys, as the developers page checks them (zod/mini: small in the bundle). */
+/**
+ * /api/api-keys: the answers the developers page checks, and the body the server validates
+ * with these sentences (zod/mini: small in the bundle).
+ */
 import * as z from "zod/mini";
+import { nameField } from "./name-field";
 
 export const API_KEY_SCOPE_VALUES = ["read", "write"] as const;
 
@@ -23,3 +27,16 @@ export const ApiKeyList = z.object({ api_keys: z.array(ApiKeyItem) });
 /** `POST /api/api-keys`: the new key, with its token — shown this once, stored only as a hash. */
 export const CreatedApiKey = z.extend(ApiKeyItem, { token: z.string() });
 export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
+
+const API_KEY_NAME_MAX = 60;
+
+/** `POST /api/api-keys`: a name to recognise the key by, and what it may do. */
+export const CreateApiKeyBody = z.object({
+  name: nameField(API_KEY_NAME_MAX, {
+    empty: "Give the key a name.",
+    missing: "Give the key a name.",
+    tooLong: `The key's name must be ${API_KEY_NAME_MAX} characters or fewer.`,
+  }),
+  scope: z.enum(API_KEY_SCOPE_VALUES, { error: 'Choose a scope: "read" or "write".' }),
+});
+export type CreateApiKeyBody = z.infer<typeof CreateApiKeyBody>;

@@ -1,9 +1,10 @@
 /**
- * Answers of /api/subscriptions/* and /api/billing/*, as the browser checks them (zod/mini:
- * small in the bundle); the bodies the server validates are in ./billing-input.ts.
+ * /api/subscriptions/* and /api/billing/*: the answers the browser checks, and the bodies the
+ * server validates with these sentences (zod/mini: small in the bundle).
  */
 import * as z from "zod/mini";
 import { toList } from "@/lib/billing/list-field";
+import { MAX_SEATS, MIN_SEATS, SEATS_RANGE } from "@/lib/billing/seat-count";
 import { BILLING_INTERVALS, SUBSCRIPTION_STATUSES } from "@/lib/billing/subscription-types";
 
 /** Spec §3: a plan's lists "may arrive as a JSON string"; anything unreadable is an empty list. */
@@ -104,3 +105,21 @@ export const PortalAnswer = z.object({ url: z.string() });
 export const OnboardingStatus = z.object({ should_show_onboarding: z.boolean() });
 
 export const DemoCheckoutAnswer = z.object({ ok: z.literal(true), plan_id: z.optional(z.string()) });
+
+/** Seats of a per-seat plan (Team): a whole number in the range one purchase may be. */
+const Seats = z.number({ error: SEATS_RANGE }).check(z.int(SEATS_RANGE), z.gte(MIN_SEATS, SEATS_RANGE), z.lte(MAX_SEATS, SEATS_RANGE));
+
+/** `POST /api/subscriptions/create-checkout-session` and `schedule-downgrade`. */
+export const PlanChoice = z.object({
+  plan_id: z.string({ error: "Choose a plan." }).check(z.minLength(1, "Choose a plan.")),
+  billing_interval: BillingInterval,
+  /** seats to buy, for a plan priced per seat (ignored otherwise); left out: the buyer's team size, or 3 */
+  seats: z.optional(Seats),
+});
+export type PlanChoice = z.infer<typeof PlanChoice>;
+
+/** `POST /api/subscriptions/seats`: the seats the running per-seat subscription should have. */
+export const SeatsChange = z.object({ seats: Seats });
+
+/** `POST /api/billing/demo/[id]/complete`: the seats chosen on the test checkout page (a per-seat plan). */
+export const DemoCheckoutCompletion = z.optional(z.object({ seats: z.optional(Seats) }));

@@ -2,12 +2,12 @@ import type { z } from "zod";
 import { isDomainError } from "@/lib/errors/domain-error";
 import { parseJsonBody } from "@/lib/http/body";
 import { STATUS_OF } from "@/lib/http/error-response";
-import { PlanPatchBody, TierPatchBody } from "./admin-input";
-import { RecordingStartBody } from "./recordings-input";
-import { RenameBody, SegmentEdits, StyleInput } from "./transcriptions-input";
+import { PlanPatchBody, TierPatchBody } from "./admin";
+import { RecordingStartBody } from "./recordings";
+import { RenameBody, SegmentEdits, StyleInput } from "./transcriptions";
 
 /** The body as the route handler receives it, or the status and sentence the client reads. */
-async function sent<S extends z.ZodType>(schema: S, body: unknown) {
+async function sent<S extends z.core.$ZodType>(schema: S, body: unknown) {
   const request = new Request("http://localhost/x", { method: "POST", body: JSON.stringify(body) });
   try {
     return { body: await parseJsonBody(request, schema) };

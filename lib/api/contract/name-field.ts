@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { oneLine } from "@/lib/text/one-line";
 
 interface NameSentences {
@@ -17,7 +17,5 @@ interface NameSentences {
 export function nameField(max: number, sentences: NameSentences) {
   return z
     .string(sentences.missing ? { error: sentences.missing } : undefined)
-    .overwrite(oneLine)
-    .min(1, sentences.empty)
-    .max(max, sentences.tooLong);
+    .check(z.overwrite(oneLine), z.minLength(1, sentences.empty), z.maxLength(max, sentences.tooLong));
 }

@@ -1,6 +1,9 @@
-/** Answers of /api/recordings (live recording), as the browser checks them. zod/mini: read in the browser. */
+/**
+ * /api/recordings (live recording): the answers the browser checks, and the body and queries
+ * the server validates with these sentences. zod/mini: read in the browser.
+ */
 import * as z from "zod/mini";
-import { ApiTranscription } from "./transcriptions";
+import { ApiTranscription, Title } from "./transcriptions";
 import { TRANSCRIPTION_STATUSES } from "@/lib/db/transcription-statuses";
 
 export const ApiRecording = z.object({
@@ -30,3 +33,18 @@ export const LivePending = z.object({ text: z.string() });
  */
 export const LiveEnd = z.object({ status: z.nullable(z.enum(TRANSCRIPTION_STATUSES)), live_kept: z.boolean() });
 export type LiveEnd = z.infer<typeof LiveEnd>;
+
+export const RecordingStartBody = z.object({
+  title: Title,
+  language: z.optional(z.nullable(z.string().check(z.maxLength(20)))),
+  mode: z.enum(["mic", "tab-mic"], { error: 'Choose a mode: "mic" or "tab-mic".' }),
+});
+export type RecordingStartBody = z.infer<typeof RecordingStartBody>;
+
+export const ChunksQuery = z.object({
+  seq: z.string().check(z.regex(/^\d{1,7}$/, "seq must be the number of the first chunk in the body (0, 1, 2 …).")),
+});
+
+export const LiveEventsQuery = z.object({
+  from: z.optional(z.string().check(z.regex(/^\d{1,7}$/, "from must be the number of the first utterance to send."))),
+});

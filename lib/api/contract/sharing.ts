@@ -1,7 +1,8 @@
 /**
- * Answers of the share-link routes: the owner's /api/transcriptions/{id}/share-links and
- * /api/share-links/{id}, and the public /api/shared/{token} a stranger's browser reads
- * (zod/mini: small in the bundle of the public page).
+ * The share-link routes: the owner's /api/transcriptions/{id}/share-links and
+ * /api/share-links/{id}, and the public /api/shared/{token} a stranger's browser reads; their
+ * answers and the body the server validates with these sentences (zod/mini: small in the
+ * bundle of the public page).
  */
 import * as z from "zod/mini";
 
@@ -25,6 +26,16 @@ export const ShareLinkItem = z.object({
 export type ShareLinkItem = z.infer<typeof ShareLinkItem>;
 
 export const ShareLinkList = z.object({ links: z.array(ShareLinkItem) });
+
+const EXPIRY_SENTENCE = `Choose when the link expires: in ${SHARE_LINK_EXPIRY_DAYS.join(", ")} days, or null for never.`;
+
+/** `POST /api/transcriptions/{id}/share-links`: the new link's options (each may be left out). */
+export const CreateShareLinkBody = z.object({
+  allow_export: z._default(z.boolean({ error: "allow_export must be true or false." }), true),
+  show_speakers: z._default(z.boolean({ error: "show_speakers must be true or false." }), true),
+  expires_in_days: z._default(z.nullable(z.literal(SHARE_LINK_EXPIRY_DAYS, { error: EXPIRY_SENTENCE })), null),
+});
+export type CreateShareLinkBody = z.infer<typeof CreateShareLinkBody>;
 
 const SharedWord = z.object({ word: z.string(), start_ms: z.number(), end_ms: z.number() });
 

@@ -1,10 +1,12 @@
 /**
- * Answers of /api/transcriptions, /api/transcription/options and /api/styles, as the browser
- * checks them. zod/mini keeps this small in the browser's bundle; the bodies the server
- * validates are in ./transcriptions-input.ts (the browser takes only their types).
+ * /api/transcriptions, /api/transcription/options and /api/styles: the answers the browser
+ * checks, and the bodies and queries the server validates with these sentences. zod/mini
+ * keeps this small in the browser's bundle.
  */
 import * as z from "zod/mini";
 import { TRANSCRIPTION_STATUSES } from "@/lib/db/transcription-statuses";
+import { nameField } from "./name-field";
+import { UploadSource } from "./uploads";
 
 const isoDate = z.string();
 const TranscriptionStatus = z.enum(TRANSCRIPTION_STATUSES);
@@ -141,3 +143,145 @@ export const TranscriptionOptions = z.object({
   live_transcription: z.boolean(),
 });
 export type TranscriptionOptions = z.infer<typeof TranscriptionOptions>;
+
+// ---- Queries and bodies --------------------------------------------------------------
+
+/** `GET /api/transcriptions?q=`: the user's transcriptions, or those matching every word of `q`. */
+export const TranscriptionListQuery = z.object({
+  q: z.optional(z.string().check(z.maxLength(SEARCH_TERM_MAX_CHARS, `A search can be at most ${SEARCH_TERM_MAX_CHARS} characters long.`))),
+});
+
+/**
+ * `POST /api/transcriptions?filename=…&language=…&source=recording&first_seconds=N&speakers=N`: an
+ * upload sent whole; createTranscription checks the values (the source is one of two words).
+ */
+export const UploadQuery = z.object({
+  filename: z.optional(z.string()),
+  language: z.optional(z.string()),
+  source: z._default(UploadSource, "upload"),
+  first_seconds: z.optional(z.coerce.number()),
+  speakers: z.optional(z.coerce.number()),
+});
+
+/** `DELETE /api/transcriptions/{id}`: to Recently deleted; `?permanent=1` removes it (and its audio) for good. */
+export const DeleteQuery = z.object({
+  permanent: z.optional(
+    z.enum(["1"], { error: 'Use "permanent=1" to delete for good, or leave it out to move the transcription to Recently deleted.' }),
+  ),
+});
+
+/** `GET /api/transcriptions/events?since=`: the status stream, from the page's render time (an ISO time). */
+export const TranscriptionEventsQuery = z.object({ since: z.optional(z.string()) });
+
+/**
+ * `GET /api/transcriptions/{id}/export?format=txt|md|pdf|docx|srt|vtt&timestamps=1&version=raw|formatted&tz=Europe/Berlin`,
+ * as sent; exportTranscription checks the values, in an order the refusals depend on.
+ */
+export const ExportQuery = z.object({
+  format: z.optional(z.string()),
+  timestamps: z.optional(z.string()),
+  version: z.optional(z.string()),
+  tz: z.optional(z.string()),
+});
+export type ExportQuery = z.infer<typeof ExportQuery>;
+
+const TITLE_MAX = 200;
+
+/** A transcription's title, renamed or given when a recording starts: one line, 1–200 characters. */
+export const Title = nameField(TITLE_MAX, { empty: "Enter a title.", tooLong: `Title must be ${TITLE_MAX} characters or fewer.` });
+
+export const RenameBody = z.object({ title: Title });
+
+export const MAX_SEGMENT_CHARS = 5000;
+const SPEAKER_NAME_MAX = 60;
+
+/** A speaker's name, as assigned to a segment or given in a rename: one line, runs of spaces collapsed. */
+export const SpeakerName = z.pipe(
+  nameField(SPEAKER_NAME_MAX, {
+    empty: "Give the speaker a name.",
+    tooLong: `Use at most ${SPEAKER_NAME_MAX} characters for a speaker name.`,
+  }),
+  z.transform((name: string) => name.replace(/\s+/g, " ")),
+);
+
+/**
+ * The most one save may carry: changes, and characters of text in all (about an hour of
+ * speech); an editor sends more (a replace-all) in several saves. What a save costs the
+ * database (its word timings above all) grows with its text, and on embedded PGlite that
+ * work runs on the server's own thread.
+ */
+export const MAX_CHANGES_PER_SAVE = 200;
+export const MAX_TEXT_PER_SAVE = 50_000;
+// Segment positions are counted from 0; a transcript has far fewer segments than this.
+const MAX_POSITION = 1_000_000;
+
+/** `PATCH /api/transcriptions/{id}/segments`: changes based on the version the editor holds. */
+export const SegmentEdits = z.object({
+  base_version: z.number({ error: "Send the version of the transcript you edited." }).check(z.int(), z.gte(0)),
+  changes: z
+    .array(
+      z.object({
+        position: z.number().check(z.int(), z.gte(0), z.lte(MAX_POSITION, `Segment positions go up to ${MAX_POSITION}.`)),
+        text: z.optional(z.string().check(z.maxLength(MAX_SEGMENT_CHARS, `A segment may hold at most ${MAX_SEGMENT_CHARS} characters.`))),
+        /** null: the segment has no speaker */
+        speaker: z.optional(z.nullable(SpeakerName)),
+      }),
+    )
+    .check(
+      z.minLength(1, "Send at least one change."),
+      z.maxLength(MAX_CHANGES_PER_SAVE, `Send at most ${MAX_CHANGES_PER_SAVE} changes in one save.`),
+      z.refine((changes) => changes.reduce((sum, c) => sum + (c.text?.length ?? 0), 0) <= MAX_TEXT_PER_SAVE, {
+        message: `Send at most ${MAX_TEXT_PER_SAVE} characters of text in one save.`,
+      }),
+    ),
+});
+export type SegmentEdits = z.infer<typeof SegmentEdits>;
+
+const segmentPosition = z
+  .number({ error: "Send the segment's position." })
+  .check(z.int(), z.gte(0), z.lte(MAX_POSITION, `Segment positions go up to ${MAX_POSITION}.`));
+
+/** `POST /api/transcriptions/{id}/segments`: split a segment before one of its words, or merge it with the next. */
+export const SegmentStructureEdit = z.discriminatedUnion(
+  "action",
+  [
+    z.object({
+      action: z.literal("split"),
+      base_version: SegmentEdits.shape.base_version,
+      position: segmentPosition,
+      word: z.number({ error: "Say where to split: the number of the word the new segment starts with." }).check(z.int()),
+    }),
+    z.object({ action: z.literal("merge"), base_version: SegmentEdits.shape.base_version, position: segmentPosition }),
+  ],
+  { error: 'Choose an action: "split" or "merge".' },
+);
+export type SegmentStructureEdit = z.infer<typeof SegmentStructureEdit>;
+
+/** `POST /api/transcriptions/{id}/format`. */
+export const FormatRequest = z
+  .object({
+    level: z.enum(["basic", "advanced", "style"], { error: 'Choose a level: "basic", "advanced" or "style".' }),
+    style_id: z.optional(z.string()),
+  })
+  .check(z.refine((r) => r.level !== "style" || Boolean(r.style_id), { message: "Choose the style to apply.", path: ["style_id"] }));
+export type FormatRequest = z.infer<typeof FormatRequest>;
+
+export const STYLE_NAME_MAX = 60;
+export const STYLE_INSTRUCTIONS_MAX = 2000;
+
+/** A user's saved formatting style, as submitted (trimmed): `POST /api/styles`, `PATCH /api/styles/{id}`. */
+export const StyleInput = z.object({
+  name: nameField(STYLE_NAME_MAX, {
+    empty: "Give the style a name.",
+    missing: "Give the style a name.",
+    tooLong: `The style name must be ${STYLE_NAME_MAX} characters or fewer.`,
+  }),
+  instructions: z
+    .string({ error: "Write the instructions for this style." })
+    .check(
+      z.trim(),
+      z.minLength(1, "Write the instructions for this style."),
+      z.maxLength(STYLE_INSTRUCTIONS_MAX, `The instructions must be ${STYLE_INSTRUCTIONS_MAX} characters or fewer.`),
+    ),
+});
+export type StyleInput = z.infer<typeof StyleInput>;

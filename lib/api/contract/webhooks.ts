@@ -1,6 +1,7 @@
 /**
- * Answers of /api/webhook-endpoints and /api/webhook-deliveries, as the developers page checks
- * them (zod/mini: small in the bundle). Bodies are in ./webhooks-input.ts.
+ * /api/webhook-endpoints and /api/webhook-deliveries: the answers the developers page checks,
+ * and the body the server validates with these sentences (lib/webhooks checks the URL's
+ * rules). zod/mini: small in the bundle.
  */
 import * as z from "zod/mini";
 
@@ -34,6 +35,20 @@ export const ApiWebhook = z.object({
 export type ApiWebhook = z.infer<typeof ApiWebhook>;
 
 export const WebhookList = z.object({ webhooks: z.array(ApiWebhook) });
+
+const URL_MISSING = "Enter the URL to call.";
+const EVENTS_SENTENCE = `Choose the events to send: ${WEBHOOK_EVENT_NAMES.map((e) => `"${e}"`).join(" and/or ")}.`;
+
+/** `POST /api/webhook-endpoints`: a URL, and the events to send it (both when left out). */
+export const CreateWebhookBody = z.object({
+  url: z.string({ error: URL_MISSING }).check(z.trim(), z.minLength(1, URL_MISSING)),
+  events: z.optional(
+    z
+      .array(z.enum(WEBHOOK_EVENT_NAMES, { error: EVENTS_SENTENCE }), { error: EVENTS_SENTENCE })
+      .check(z.minLength(1, "Choose at least one event."), z.maxLength(WEBHOOK_EVENT_NAMES.length, EVENTS_SENTENCE)),
+  ),
+});
+export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;
 
 /** lib/db/schema.ts DELIVERY_ATTEMPT_OUTCOMES (lib/webhooks checks they agree). */
 export const DELIVERY_ATTEMPT_OUTCOME_NAMES = ["delivered", "status", "timeout", "error", "paused", "disabled"] as const;

@@ -2,8 +2,7 @@ import { confirmAndSignIn } from "@/lib/auth/email-confirmation";
 import { db } from "@/lib/db/client";
 import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
-import { ConfirmEmailAnswer } from "@/lib/api/contract/account";
-import { ConfirmEmailBody } from "@/lib/api/contract/account-input";
+import { ConfirmEmailAnswer, ConfirmEmailBody } from "@/lib/api/contract/account";
 
 /** `POST {token, password}` from the verification page: confirms the address, sets the password, signs in. */
 export const POST = route({ auth: "none", body: ConfirmEmailBody, answer: ConfirmEmailAnswer }, async ({ request, body }) => {

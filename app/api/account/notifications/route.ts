@@ -1,6 +1,5 @@
 import { setEmailWhenDone } from "@/lib/accounts/notifications";
-import { NotificationsAnswer } from "@/lib/api/contract/account";
-import { NotificationsBody } from "@/lib/api/contract/account-input";
+import { NotificationsAnswer, NotificationsBody } from "@/lib/api/contract/account";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 

@@ -1,6 +1,5 @@
 import { listJobsForOperator } from "@/lib/admin/job-actions";
-import { AdminJobPage } from "@/lib/api/contract/admin";
-import { JobListQuery } from "@/lib/api/contract/admin-input";
+import { AdminJobPage, JobListQuery } from "@/lib/api/contract/admin";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import { definitionOf } from "@/lib/worker/job-registry";

@@ -1,6 +1,5 @@
 import { OK, OkAnswer } from "@/lib/api/contract/common";
-import { FolderBody } from "@/lib/api/contract/folders-input";
-import { FolderAnswer } from "@/lib/api/contract/folders";
+import { FolderBody, FolderAnswer } from "@/lib/api/contract/folders";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import { deleteFolder, renameFolder, toApiFolder } from "@/lib/workspaces/folders";

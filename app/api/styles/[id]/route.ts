@@ -2,8 +2,7 @@ import { entitlementsFor } from "@/lib/billing/entitlements";
 import { requireOperation } from "@/lib/billing/feature-refusal";
 import { db } from "@/lib/db/client";
 import { deleteStyle, toApiStyle, updateStyle } from "@/lib/editor/styles";
-import { ApiStyle } from "@/lib/api/contract/transcriptions";
-import { StyleInput } from "@/lib/api/contract/transcriptions-input";
+import { ApiStyle, StyleInput } from "@/lib/api/contract/transcriptions";
 import { route } from "@/lib/http/route";
 import { OK, OkAnswer } from "@/lib/api/contract/common";
 

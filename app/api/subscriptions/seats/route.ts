@@ -3,8 +3,7 @@ import { changeSeats } from "@/lib/billing/plan-changes";
 import { billingProvider } from "@/lib/billing/provider";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
-import { CurrentSubscription } from "@/lib/api/contract/billing";
-import { SeatsChange } from "@/lib/api/contract/billing-input";
+import { CurrentSubscription, SeatsChange } from "@/lib/api/contract/billing";
 
 /** The seats of a running per-seat subscription (Team): more at once (prorated), fewer down to the people the workspaces hold. */
 export const POST = route({ auth: "user", body: SeatsChange, answer: CurrentSubscription }, async ({ user, body }) =>

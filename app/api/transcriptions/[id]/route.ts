@@ -1,5 +1,4 @@
-import { ApiTranscription, TranscriptionDetail } from "@/lib/api/contract/transcriptions";
-import { DeleteQuery, RenameBody } from "@/lib/api/contract/transcriptions-input";
+import { ApiTranscription, TranscriptionDetail, DeleteQuery, RenameBody } from "@/lib/api/contract/transcriptions";
 import { db } from "@/lib/db/client";
 import { jsonInParts } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";

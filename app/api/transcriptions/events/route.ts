@@ -1,4 +1,4 @@
-import { TranscriptionEventsQuery } from "@/lib/api/contract/transcriptions-input";
+import { TranscriptionEventsQuery } from "@/lib/api/contract/transcriptions";
 import { db } from "@/lib/db/client";
 import { eventStreamResponse } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";

@@ -1,6 +1,5 @@
 import { updateTier } from "@/lib/admin/tier-editing";
-import { AdminTierAnswer } from "@/lib/api/contract/admin";
-import { TierPatchBody } from "@/lib/api/contract/admin-input";
+import { AdminTierAnswer, TierPatchBody } from "@/lib/api/contract/admin";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 

@@ -1,6 +1,5 @@
 import { updatePlan } from "@/lib/admin/plan-editing";
-import { AdminPlanAnswer } from "@/lib/api/contract/admin";
-import { PlanPatchBody } from "@/lib/api/contract/admin-input";
+import { AdminPlanAnswer, PlanPatchBody } from "@/lib/api/contract/admin";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 

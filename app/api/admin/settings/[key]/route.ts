@@ -1,6 +1,5 @@
 import { updateSetting } from "@/lib/admin/setting-editing";
-import { AdminSettingAnswer } from "@/lib/api/contract/admin";
-import { SettingPatchBody } from "@/lib/api/contract/admin-input";
+import { AdminSettingAnswer, SettingPatchBody } from "@/lib/api/contract/admin";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 

@@ -1,7 +1,6 @@
 import { setActiveAsOperator } from "@/lib/admin/user-activation";
 import { deleteUserAsOperator } from "@/lib/admin/user-deletion";
-import { AdminUserAnswer, DeleteUserAnswer } from "@/lib/api/contract/admin";
-import { UserPatchBody } from "@/lib/api/contract/admin-input";
+import { AdminUserAnswer, DeleteUserAnswer, UserPatchBody } from "@/lib/api/contract/admin";
 import { billingProvider } from "@/lib/billing/provider";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";

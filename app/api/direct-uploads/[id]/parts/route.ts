@@ -1,8 +1,7 @@
 import { db } from "@/lib/db/client";
 import { requireDirectUploads } from "@/lib/http/direct-upload-bucket";
 import { route } from "@/lib/http/route";
-import { PartAddresses } from "@/lib/api/contract/uploads";
-import { SignParts } from "@/lib/api/contract/uploads-input";
+import { PartAddresses, SignParts } from "@/lib/api/contract/uploads";
 import { ownedDirectUpload, signParts } from "@/lib/uploads/direct-uploads";
 
 /** Presigned addresses to PUT these parts to (valid for an hour). */

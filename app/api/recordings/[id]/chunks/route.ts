@@ -1,6 +1,5 @@
 import { db } from "@/lib/db/client";
-import { ChunksAnswer } from "@/lib/api/contract/recordings";
-import { ChunksQuery } from "@/lib/api/contract/recordings-input";
+import { ChunksAnswer, ChunksQuery } from "@/lib/api/contract/recordings";
 import { DomainError } from "@/lib/errors/domain-error";
 import { TOO_LARGE } from "@/lib/http/body";
 import { readBodyLimited } from "@/lib/http/limited-body";

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { LiveEventsQuery } from "@/lib/api/contract/recordings-input";
+import { LiveEventsQuery } from "@/lib/api/contract/recordings";
 import { eventStreamResponse } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 import { liveEventStream } from "@/lib/live/live-events";

@@ -1,4 +1,4 @@
-import { ExportQuery } from "@/lib/api/contract/transcriptions-input";
+import { ExportQuery } from "@/lib/api/contract/transcriptions";
 import { db } from "@/lib/db/client";
 import { contentDisposition } from "@/lib/exports/filename";
 import { downloadResponse } from "@/lib/http/download";

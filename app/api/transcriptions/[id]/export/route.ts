@@ -1,7 +1,7 @@
 import { entitlementsFor } from "@/lib/billing/entitlements";
 import { payerOfTranscription } from "@/lib/billing/payer";
 import { db } from "@/lib/db/client";
-import { ExportQuery } from "@/lib/api/contract/transcriptions-input";
+import { ExportQuery } from "@/lib/api/contract/transcriptions";
 import { exportTranscription } from "@/lib/editor/export-transcript";
 import { contentDisposition } from "@/lib/exports/filename";
 import { downloadResponse } from "@/lib/http/download";

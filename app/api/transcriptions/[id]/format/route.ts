@@ -1,6 +1,5 @@
 import { db } from "@/lib/db/client";
-import { ApiFormatState } from "@/lib/api/contract/transcriptions";
-import { FormatRequest } from "@/lib/api/contract/transcriptions-input";
+import { ApiFormatState, FormatRequest } from "@/lib/api/contract/transcriptions";
 import { formatState, requestFormatting } from "@/lib/editor/format-transcript";
 import { llmConfigFromEnv } from "@/lib/formatting/llm-client";
 import { route } from "@/lib/http/route";

@@ -1,4 +1,4 @@
-import { LocationBody } from "@/lib/api/contract/folders-input";
+import { LocationBody } from "@/lib/api/contract/folders";
 import { ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";

@@ -1,5 +1,4 @@
-import { ShareLinkItem, ShareLinkList } from "@/lib/api/contract/sharing";
-import { CreateShareLinkBody } from "@/lib/api/contract/sharing-input";
+import { ShareLinkItem, ShareLinkList, CreateShareLinkBody } from "@/lib/api/contract/sharing";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { route } from "@/lib/http/route";

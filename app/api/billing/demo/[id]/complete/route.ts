@@ -2,9 +2,8 @@ import { completeDemoCheckout, requireDemoCheckout } from "@/lib/billing/demo/de
 import { billingProvider } from "@/lib/billing/provider";
 import { db } from "@/lib/db/client";
 import { route, signedIn } from "@/lib/http/route";
-import { DemoCheckoutAnswer } from "@/lib/api/contract/billing";
+import { DemoCheckoutAnswer, DemoCheckoutCompletion } from "@/lib/api/contract/billing";
 import { OK } from "@/lib/api/contract/common";
-import { DemoCheckoutCompletion } from "@/lib/api/contract/billing-input";
 
 /** The demo checkout's "Pay" button: the same state change a Stripe checkout webhook makes. */
 export const POST = route({ auth: "optional", body: DemoCheckoutCompletion, answer: DemoCheckoutAnswer }, async ({ user, params, body }) => {

@@ -2,7 +2,7 @@ import { db } from "@/lib/db/client";
 import { requireDirectUploads } from "@/lib/http/direct-upload-bucket";
 import { route } from "@/lib/http/route";
 import { OkAnswer } from "@/lib/api/contract/common";
-import { PartReceipt } from "@/lib/api/contract/uploads-input";
+import { PartReceipt } from "@/lib/api/contract/uploads";
 import { ownedDirectUpload, recordPart } from "@/lib/uploads/direct-uploads";
 
 /** A part arrived in the bucket: its receipt (the ETag the bucket answered) is recorded. */

@@ -1,4 +1,4 @@
-import { formatCommaList, formatLanguageLines, parseCommaList, parseLanguageLines } from "./list-input";
+import { formatCommaList, formatLanguageLines, parseCommaList, parseLanguageLines } from "./list-text";
 
 describe("parseCommaList", () => {
   it("splits at commas, trims, and drops empty items", () => {
