@@ -5,6 +5,7 @@
  * (the spec fixes several: "Failed to delete user: {status} - {text}").
  */
 import type * as z from "zod/mini";
+import { addressOf, type BodySpec, type Endpoint, type ParamsOf, type QueryValues } from "./endpoint";
 
 /**
  * `status` 0 means no answer came back (the network failed) and `text` is the error's
@@ -52,8 +53,35 @@ export function failureOf(status: number, raw: string, statusText = ""): ApiFail
 /** No answer at all: the network failed. */
 const unreachable = (error: unknown): ApiFailure => ({ ok: false, status: 0, text: error instanceof Error ? error.message : String(error), body: null });
 
-export function apiCall<S extends z.ZodMiniType>(path: string, options: CallOptions<S>): Promise<ApiResult<z.output<S>>> {
+function apiCall<S extends z.ZodMiniType>(path: string, options: CallOptions<S>): Promise<ApiResult<z.output<S>>> {
   return request<z.output<S>>(path, options, (json) => options.answer.safeParse(json));
+}
+
+type AnyEndpoint = Endpoint<string, z.ZodMiniType | undefined, BodySpec, z.ZodMiniType | undefined>;
+/** An endpoint whose answer is JSON: what `call` and `useApi` take. */
+export type JsonEndpoint = Endpoint<string, z.ZodMiniType | undefined, BodySpec, z.ZodMiniType>;
+
+type ParamsInput<E extends AnyEndpoint> = keyof ParamsOf<E["path"]> extends never ? { params?: undefined } : { params: ParamsOf<E["path"]> };
+type QueryInput<E extends AnyEndpoint> = E["query"] extends z.ZodMiniType ? { query?: { [K in keyof z.output<E["query"]>]?: QueryValues[string] } } : { query?: undefined };
+type BodyInput<E extends AnyEndpoint> = E["body"] extends z.ZodMiniType ? { body: z.input<E["body"]> } : E["body"] extends "raw" ? { body: FormData | Blob } : { body?: undefined };
+
+/** Where an endpoint is: its parameters and query. */
+export type AddressInput<E extends AnyEndpoint> = ParamsInput<E> & QueryInput<E>;
+/** Everything a call sends, typed by the endpoint. */
+export type CallInput<E extends AnyEndpoint> = AddressInput<E> & BodyInput<E> & { signal?: AbortSignal; keepalive?: boolean };
+/** Optional when the endpoint needs nothing. */
+type Rest<I> = object extends I ? [input?: I] : [input: I];
+
+/** The address of an endpoint (for links, media, event streams and downloads). */
+export function urlOf<E extends AnyEndpoint>(e: E, ...[input]: Rest<AddressInput<E>>): string {
+  const { params, query } = (input ?? {}) as { params?: Record<string, string>; query?: QueryValues };
+  return addressOf(e.path, (params ?? {}) as ParamsOf<E["path"]>, query);
+}
+
+/** Calls an endpoint: the address, method, body and answer's check all come from it. */
+export function call<E extends JsonEndpoint>(e: E, ...[input]: Rest<CallInput<E>>): Promise<ApiResult<z.output<E["answer"]>>> {
+  const { params, query, body, signal, keepalive } = (input ?? {}) as { params?: Record<string, string>; query?: QueryValues; body?: unknown; signal?: AbortSignal; keepalive?: boolean };
+  return apiCall(addressOf(e.path, (params ?? {}) as ParamsOf<E["path"]>, query), { method: e.method, body, answer: e.answer, signal, keepalive });
 }
 
 /**

@@ -1,0 +1,6 @@
+import { SavedSegments } from "../contract/transcriptions";
+import { SegmentEdits, SegmentStructureEdit } from "../contract/transcriptions-input";
+import { endpoint } from "../endpoint";
+
+export const saveSegments = endpoint({ method: "PATCH", path: "/api/transcriptions/{id}/segments", body: SegmentEdits, answer: SavedSegments });
+export const restructureSegments = endpoint({ method: "POST", path: "/api/transcriptions/{id}/segments", body: SegmentStructureEdit, answer: SavedSegments });
