@@ -5,7 +5,8 @@
  * (the spec fixes several: "Failed to delete user: {status} - {text}").
  */
 import type * as z from "zod/mini";
-import { addressOf, type BodySpec, type Endpoint, type ParamsOf, type QueryValues } from "./endpoint";
+import { addressOf, type BodySpec, type Endpoint, type Method, type ParamsOf, type QueryValues } from "./endpoint";
+import { logOut } from "./endpoints/session";
 
 /**
  * `status` 0 means no answer came back (the network failed) and `text` is the error's
@@ -15,9 +16,8 @@ import { addressOf, type BodySpec, type Endpoint, type ParamsOf, type QueryValue
 export type ApiFailure = { ok: false; status: number; text: string; body: Record<string, unknown> | null };
 export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export interface CallOptions<S extends z.ZodMiniType> {
+interface CallOptions<S extends z.ZodMiniType> {
   method?: Method;
   /** sent as JSON, or as is when it is FormData or bytes (a Blob: audio) */
   body?: unknown;
@@ -59,11 +59,15 @@ function apiCall<S extends z.ZodMiniType>(path: string, options: CallOptions<S>)
 
 type AnyEndpoint = Endpoint<string, z.ZodMiniType | undefined, BodySpec, z.ZodMiniType | undefined>;
 /** An endpoint whose answer is JSON: what `call` and `useApi` take. */
-export type JsonEndpoint = Endpoint<string, z.ZodMiniType | undefined, BodySpec, z.ZodMiniType>;
+export type JsonEndpoint = AnyEndpoint & { answer: z.ZodMiniType };
+/** What a JSON endpoint answers. */
+export type AnswerOf<E extends JsonEndpoint> = z.output<E["answer"]>;
 
 type ParamsInput<E extends AnyEndpoint> = keyof ParamsOf<E["path"]> extends never ? { params?: undefined } : { params: ParamsOf<E["path"]> };
-type QueryInput<E extends AnyEndpoint> = E["query"] extends z.ZodMiniType ? { query?: { [K in keyof z.output<E["query"]>]?: QueryValues[string] } } : { query?: undefined };
-type BodyInput<E extends AnyEndpoint> = E["body"] extends z.ZodMiniType ? { body: z.input<E["body"]> } : E["body"] extends "raw" ? { body: FormData | Blob } : { body?: undefined };
+/** What an optional field of the endpoint holds when it is there; never when it is not. */
+type Given<T> = Exclude<T, undefined>;
+type QueryInput<E extends AnyEndpoint> = [Given<E["query"]>] extends [never] ? { query?: undefined } : { query?: { [K in keyof z.output<Given<E["query"]>>]?: QueryValues[string] } };
+type BodyInput<E extends AnyEndpoint> = [Given<E["body"]>] extends [never] ? { body?: undefined } : [Given<E["body"]>] extends [z.ZodMiniType] ? { body: z.input<Given<E["body"]>> } : { body: FormData | Blob };
 
 /** Where an endpoint is: its parameters and query. */
 export type AddressInput<E extends AnyEndpoint> = ParamsInput<E> & QueryInput<E>;
@@ -79,9 +83,9 @@ export function urlOf<E extends AnyEndpoint>(e: E, ...[input]: Rest<AddressInput
 }
 
 /** Calls an endpoint: the address, method, body and answer's check all come from it. */
-export function call<E extends JsonEndpoint>(e: E, ...[input]: Rest<CallInput<E>>): Promise<ApiResult<z.output<E["answer"]>>> {
+export function call<E extends JsonEndpoint>(e: E, ...[input]: Rest<CallInput<E>>): Promise<ApiResult<AnswerOf<E>>> {
   const { params, query, body, signal, keepalive } = (input ?? {}) as { params?: Record<string, string>; query?: QueryValues; body?: unknown; signal?: AbortSignal; keepalive?: boolean };
-  return apiCall(addressOf(e.path, (params ?? {}) as ParamsOf<E["path"]>, query), { method: e.method, body, answer: e.answer, signal, keepalive });
+  return apiCall<E["answer"]>(addressOf(e.path, (params ?? {}) as ParamsOf<E["path"]>, query), { method: e.method, body, answer: e.answer, signal, keepalive });
 }
 
 /**
@@ -89,8 +93,8 @@ export function call<E extends JsonEndpoint>(e: E, ...[input]: Rest<CallInput<E>
  * session check every page makes on its first load (lib/api/contract/session-user), where
  * evaluating zod was the longest task after hydration. Null from `read` is an unexpected answer.
  */
-export function apiRead<T>(path: string, read: (json: unknown) => T | null): Promise<ApiResult<T>> {
-  return request<T>(path, {}, (json) => {
+export function apiRead<P extends string, T>(e: Endpoint<P, undefined, undefined, undefined>, read: (json: unknown) => T | null, ...[params]: Rest<ParamsInput<Endpoint<P>>>): Promise<ApiResult<T>> {
+  return request<T>(addressOf(e.path, (params?.params ?? {}) as ParamsOf<P>), { method: e.method }, (json) => {
     const data = read(json);
     return data === null ? { success: false } : { success: true, data };
   });
@@ -166,5 +170,5 @@ export function detailOr(failure: ApiFailure, fallback: string): string {
 
 /** Ends the session. The endpoint answers with a redirect (for plain forms), which the caller replaces with its own navigation. */
 export async function signOut(): Promise<void> {
-  await fetch("/api/logout?source=app", { method: "POST", credentials: "include", redirect: "manual" }).catch(() => null);
+  await fetch(addressOf(logOut.path, {}, { source: "app" }), { method: logOut.method, credentials: "include", redirect: "manual" }).catch(() => null);
 }

@@ -41,8 +41,9 @@ export function endpoint<
   Q extends z.ZodMiniType | undefined = undefined,
   B extends BodySpec = undefined,
   A extends z.ZodMiniType | undefined = undefined,
->(definition: Endpoint<P, Q, B, A>): Endpoint<P, Q, B, A> {
-  return definition;
+>(definition: Endpoint<P, Q, B, A>): Endpoint<P, Q, B, A> & { answer: A } {
+  // A is undefined unless `answer` was given, so the answer's schema is there whenever its type says so.
+  return definition as Endpoint<P, Q, B, A> & { answer: A };
 }
 
 /** The endpoint's path with its parameters filled in (each encoded as one path segment). */
