@@ -9,8 +9,11 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SeatsForm } from "@/components/billing/seats-form";
 import { Section } from "./section";
 import type * as z from "zod/mini";
-import { apiCall, detailOr } from "@/lib/api/client";
-import { CurrentSubscription, PortalAnswer } from "@/lib/api/contract/billing";
+import { call, detailOr, type ApiResult } from "@/lib/api/client";
+import type { Endpoint } from "@/lib/api/endpoint";
+import { cancelSubscription, openBillingPortal, resumeSubscription } from "@/lib/api/endpoints/billing";
+
+type PagePost<A extends z.ZodMiniType> = Endpoint<string, undefined, undefined, A> & { answer: A };
 
 export interface PlanSummary {
   planName: string;
@@ -52,10 +55,12 @@ export function PlanSection({ summary }: { summary: PlanSummary }) {
   const [error, setError] = useState("");
   const [confirmingCancel, setConfirmingCancel] = useState(false);
 
-  async function post<S extends z.ZodMiniType>(path: string, answer: S): Promise<z.output<S> | null> {
+  /** This page's POSTs: no parameters and no body, so the endpoint is all a call needs. */
+  async function post<A extends z.ZodMiniType>(e: PagePost<A>): Promise<z.output<A> | null> {
     setBusy(true);
     setError("");
-    const result = await apiCall(path, { method: "POST", answer });
+    // `call` cannot work out what it takes while A is open; for a PagePost that is nothing.
+    const result = await (call as (e: PagePost<A>) => Promise<ApiResult<z.output<A>>>)(e);
     setBusy(false);
     if (!result.ok) {
       setError(detailOr(result, "Something went wrong. Try again."));
@@ -65,12 +70,12 @@ export function PlanSection({ summary }: { summary: PlanSummary }) {
   }
 
   async function manageBilling() {
-    const data = await post("/api/subscriptions/portal", PortalAnswer);
+    const data = await post(openBillingPortal);
     if (data) window.location.assign(data.url);
   }
 
   async function setCancel(cancel: boolean) {
-    if (await post(cancel ? "/api/subscriptions/cancel" : "/api/subscriptions/resume", CurrentSubscription)) router.refresh();
+    if (await post(cancel ? cancelSubscription : resumeSubscription)) router.refresh();
   }
 
   return (
