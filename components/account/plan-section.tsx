@@ -8,12 +8,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SeatsForm } from "@/components/billing/seats-form";
 import { Section } from "./section";
-import type * as z from "zod/mini";
 import { call, detailOr, type ApiResult } from "@/lib/api/client";
-import type { Endpoint } from "@/lib/api/endpoint";
 import { cancelSubscription, openBillingPortal, resumeSubscription } from "@/lib/api/endpoints/billing";
-
-type PagePost<A extends z.ZodMiniType> = Endpoint<string, undefined, undefined, A> & { answer: A };
 
 export interface PlanSummary {
   planName: string;
@@ -55,12 +51,11 @@ export function PlanSection({ summary }: { summary: PlanSummary }) {
   const [error, setError] = useState("");
   const [confirmingCancel, setConfirmingCancel] = useState(false);
 
-  /** This page's POSTs: no parameters and no body, so the endpoint is all a call needs. */
-  async function post<A extends z.ZodMiniType>(e: PagePost<A>): Promise<z.output<A> | null> {
+  /** One of this page's calls: busy while it runs, the server's sentence when it fails. */
+  async function post<T>(send: () => Promise<ApiResult<T>>): Promise<T | null> {
     setBusy(true);
     setError("");
-    // `call` cannot work out what it takes while A is open; for a PagePost that is nothing.
-    const result = await (call as (e: PagePost<A>) => Promise<ApiResult<z.output<A>>>)(e);
+    const result = await send();
     setBusy(false);
     if (!result.ok) {
       setError(detailOr(result, "Something went wrong. Try again."));
@@ -70,12 +65,12 @@ export function PlanSection({ summary }: { summary: PlanSummary }) {
   }
 
   async function manageBilling() {
-    const data = await post(openBillingPortal);
+    const data = await post(() => call(openBillingPortal));
     if (data) window.location.assign(data.url);
   }
 
   async function setCancel(cancel: boolean) {
-    if (await post(cancel ? cancelSubscription : resumeSubscription)) router.refresh();
+    if (await post(() => call(cancel ? cancelSubscription : resumeSubscription))) router.refresh();
   }
 
   return (

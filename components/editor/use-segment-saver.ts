@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ApiSegment } from "@/lib/api/contract/transcriptions";
-import { call, detailOr, type AnswerOf, type ApiResult } from "@/lib/api/client";
+import { call, detailOr, type ApiResult } from "@/lib/api/client";
 import { restructureSegments, saveSegments } from "@/lib/api/endpoints/editor";
 import { MAX_CHANGES_PER_SAVE, MAX_TEXT_PER_SAVE } from "@/lib/api/contract/transcriptions-input";
 
@@ -19,7 +19,7 @@ export type SaveState = "idle" | "pending" | "saving" | "saved" | "failed" | "co
 export type SavedSegment = ApiSegment & { position: number };
 
 /** One request of the queue, based on the version the previous one returned. */
-type Save = (baseVersion: number) => Promise<ApiResult<AnswerOf<typeof saveSegments>>>;
+type Save = (baseVersion: number) => Promise<ApiResult<{ version: number; segments: SavedSegment[] }>>;
 
 const DEBOUNCE_MS = 800;
 const RETRY_MS = 5000;
