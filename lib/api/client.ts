@@ -5,7 +5,7 @@
  * (the spec fixes several: "Failed to delete user: {status} - {text}").
  */
 import type * as z from "zod/mini";
-import { addressOf, type BodySpec, type Endpoint, type Method, type ParamsOf, type QueryValues } from "./endpoint";
+import { addressOf, type BodyOf, type Endpoint, type Method, type ParamsOf, type QueryOf, type QueryValues } from "./endpoint";
 import { logOut } from "./endpoints/session";
 
 /**
@@ -57,27 +57,24 @@ function apiCall<S extends z.ZodMiniType>(path: string, options: CallOptions<S>)
   return request<z.output<S>>(path, options, (json) => options.answer.safeParse(json));
 }
 
-type AnyEndpoint = Endpoint<string, z.ZodMiniType | undefined, BodySpec, z.ZodMiniType | undefined>;
 /** An endpoint whose answer is JSON: what `call` and `useApi` take. */
-export type JsonEndpoint = AnyEndpoint & { answer: z.ZodMiniType };
-/** What a JSON endpoint answers. */
+export type JsonEndpoint = Endpoint & { answer: z.ZodMiniType };
+/** What a call of the endpoint resolves to when it succeeds. */
 export type AnswerOf<E extends JsonEndpoint> = z.output<E["answer"]>;
 
-type ParamsInput<E extends AnyEndpoint> = keyof ParamsOf<E["path"]> extends never ? { params?: undefined } : { params: ParamsOf<E["path"]> };
-/** What an optional field of the endpoint holds when it is there; never when it is not. */
-type Given<T> = Exclude<T, undefined>;
-type QueryInput<E extends AnyEndpoint> = [Given<E["query"]>] extends [never] ? { query?: undefined } : { query?: { [K in keyof z.output<Given<E["query"]>>]?: QueryValues[string] } };
-type BodyInput<E extends AnyEndpoint> = [Given<E["body"]>] extends [never] ? { body?: undefined } : [Given<E["body"]>] extends [z.ZodMiniType] ? { body: z.input<Given<E["body"]>> } : { body: FormData | Blob };
+type ParamsInput<E extends Endpoint> = keyof ParamsOf<E["path"]> extends never ? { params?: undefined } : { params: ParamsOf<E["path"]> };
+type QueryInput<E extends Endpoint> = QueryOf<E> extends z.core.$ZodType ? { query?: { [K in keyof z.output<QueryOf<E>>]?: QueryValues[string] } } : { query?: undefined };
+type BodyInput<E extends Endpoint> = BodyOf<E> extends z.core.$ZodType ? { body: z.input<BodyOf<E>> } : BodyOf<E> extends "raw" ? { body: FormData | Blob } : { body?: undefined };
 
 /** Where an endpoint is: its parameters and query. */
-export type AddressInput<E extends AnyEndpoint> = ParamsInput<E> & QueryInput<E>;
+export type AddressInput<E extends Endpoint> = ParamsInput<E> & QueryInput<E>;
 /** Everything a call sends, typed by the endpoint. */
-export type CallInput<E extends AnyEndpoint> = AddressInput<E> & BodyInput<E> & { signal?: AbortSignal; keepalive?: boolean };
+export type CallInput<E extends Endpoint> = AddressInput<E> & BodyInput<E> & { signal?: AbortSignal; keepalive?: boolean };
 /** Optional when the endpoint needs nothing. */
 type Rest<I> = object extends I ? [input?: I] : [input: I];
 
 /** The address of an endpoint (for links, media, event streams and downloads). */
-export function urlOf<E extends AnyEndpoint>(e: E, ...[input]: Rest<AddressInput<E>>): string {
+export function urlOf<E extends Endpoint>(e: E, ...[input]: Rest<AddressInput<E>>): string {
   const { params, query } = (input ?? {}) as { params?: Record<string, string>; query?: QueryValues };
   return addressOf(e.path, (params ?? {}) as ParamsOf<E["path"]>, query);
 }
@@ -93,8 +90,8 @@ export function call<E extends JsonEndpoint>(e: E, ...[input]: Rest<CallInput<E>
  * session check every page makes on its first load (lib/api/contract/session-user), where
  * evaluating zod was the longest task after hydration. Null from `read` is an unexpected answer.
  */
-export function apiRead<P extends string, T>(e: Endpoint<P, undefined, undefined, undefined>, read: (json: unknown) => T | null, ...[params]: Rest<ParamsInput<Endpoint<P>>>): Promise<ApiResult<T>> {
-  return request<T>(addressOf(e.path, (params?.params ?? {}) as ParamsOf<P>), { method: e.method }, (json) => {
+export function apiRead<E extends Endpoint, T>(e: E, read: (json: unknown) => T | null, ...[params]: Rest<ParamsInput<E>>): Promise<ApiResult<T>> {
+  return request<T>(addressOf(e.path, (params?.params ?? {}) as ParamsOf<E["path"]>), { method: e.method }, (json) => {
     const data = read(json);
     return data === null ? { success: false } : { success: true, data };
   });

@@ -7,7 +7,7 @@
  */
 import type * as z from "zod/mini";
 
-export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 
 type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
 
@@ -18,33 +18,27 @@ export type ParamsOf<P extends string> = { [K in ParamNames<P>]: string };
  * What an endpoint takes as its body: a JSON schema, or `"raw"` for bytes sent as they are
  * (audio, an image as FormData, a tus part), which the handler reads itself.
  */
-export type BodySpec = z.ZodMiniType | "raw" | undefined;
+export type BodySpec = z.core.$ZodType | "raw";
 
-export interface Endpoint<
-  P extends string = string,
-  Q extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
-  B extends BodySpec = BodySpec,
-  A extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
-> {
+export interface Endpoint {
   method: Method;
-  path: P;
-  query?: Q;
-  body?: B;
-  /** the answer's schema; undefined for answers that are not JSON (files, streams, redirects) */
-  answer?: A;
-  /** status of a successful JSON answer (default 200) */
+  path: string;
+  query?: z.core.$ZodType;
+  body?: BodySpec;
+  /** the answer's schema; none for answers that are not JSON (files, streams, redirects, tus) */
+  answer?: z.core.$ZodType;
+  /** status of a successful answer (default 200) */
   status?: number;
 }
 
-export function endpoint<
-  const P extends string,
-  Q extends z.ZodMiniType | undefined = undefined,
-  B extends BodySpec = undefined,
-  A extends z.ZodMiniType | undefined = undefined,
->(definition: Endpoint<P, Q, B, A>): Endpoint<P, Q, B, A> & { answer: A } {
-  // A is undefined unless `answer` was given, so the answer's schema is there whenever its type says so.
-  return definition as Endpoint<P, Q, B, A> & { answer: A };
+/** Keeps the definition's exact type: its path's parameters and which of query, body and answer it has. */
+export function endpoint<const D extends Endpoint>(definition: D): D {
+  return definition;
 }
+
+export type QueryOf<E> = E extends { query: infer Q } ? Q : undefined;
+export type BodyOf<E> = E extends { body: infer B } ? B : undefined;
+export type AnswerSchemaOf<E> = E extends { answer: infer A } ? A : undefined;
 
 /** The endpoint's path with its parameters filled in (each encoded as one path segment). */
 export function pathOf<P extends string>(path: P, params: ParamsOf<P>): string {

@@ -15,3 +15,4 @@ export const createResumableUpload = endpoint({ method: "POST", path: "/api/uplo
 export const resumableUploadOffset = endpoint({ method: "HEAD", path: "/api/uploads/{id}" });
 export const appendResumableUpload = endpoint({ method: "PATCH", path: "/api/uploads/{id}", body: "raw" });
 export const cancelResumableUpload = endpoint({ method: "DELETE", path: "/api/uploads/{id}", status: 204 });
+export const resumableUploadOptions = endpoint({ method: "OPTIONS", path: "/api/uploads" });
