@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { apiCall, detailOr } from "@/lib/api/client";
-import { NotificationsAnswer } from "@/lib/api/contract/account";
+import { call, detailOr } from "@/lib/api/client";
+import { setNotifications } from "@/lib/api/endpoints/account";
 import { Section } from "./section";
 
 export function NotificationsSection({ emailWhenDone }: { emailWhenDone: boolean }) {
@@ -16,7 +16,7 @@ export function NotificationsSection({ emailWhenDone }: { emailWhenDone: boolean
     setOn(next);
     setBusy(true);
     setError(null);
-    const result = await apiCall("/api/account/notifications", { method: "PUT", body: { email_when_done: next }, answer: NotificationsAnswer });
+    const result = await call(setNotifications, { body: { email_when_done: next } });
     setBusy(false);
     if (!result.ok) {
       setOn(!next);

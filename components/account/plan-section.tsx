@@ -8,9 +8,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SeatsForm } from "@/components/billing/seats-form";
 import { Section } from "./section";
-import type * as z from "zod/mini";
-import { apiCall, detailOr } from "@/lib/api/client";
-import { CurrentSubscription, PortalAnswer } from "@/lib/api/contract/billing";
+import { call, detailOr, type ApiResult } from "@/lib/api/client";
+import { cancelSubscription, openBillingPortal, resumeSubscription } from "@/lib/api/endpoints/billing";
 
 export interface PlanSummary {
   planName: string;
@@ -52,10 +51,11 @@ export function PlanSection({ summary }: { summary: PlanSummary }) {
   const [error, setError] = useState("");
   const [confirmingCancel, setConfirmingCancel] = useState(false);
 
-  async function post<S extends z.ZodMiniType>(path: string, answer: S): Promise<z.output<S> | null> {
+  /** One of this page's calls: busy while it runs, the server's sentence when it fails. */
+  async function post<T>(send: () => Promise<ApiResult<T>>): Promise<T | null> {
     setBusy(true);
     setError("");
-    const result = await apiCall(path, { method: "POST", answer });
+    const result = await send();
     setBusy(false);
     if (!result.ok) {
       setError(detailOr(result, "Something went wrong. Try again."));
@@ -65,12 +65,12 @@ export function PlanSection({ summary }: { summary: PlanSummary }) {
   }
 
   async function manageBilling() {
-    const data = await post("/api/subscriptions/portal", PortalAnswer);
+    const data = await post(() => call(openBillingPortal));
     if (data) window.location.assign(data.url);
   }
 
   async function setCancel(cancel: boolean) {
-    if (await post(cancel ? "/api/subscriptions/cancel" : "/api/subscriptions/resume", CurrentSubscription)) router.refresh();
+    if (await post(() => call(cancel ? cancelSubscription : resumeSubscription))) router.refresh();
   }
 
   return (

@@ -6,8 +6,9 @@ import { Avatar } from "@/components/shell/avatar";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { apiCall, detailOr } from "@/lib/api/client";
-import { AvatarAnswer, type ApiUser } from "@/lib/api/contract/account";
+import { call, detailOr } from "@/lib/api/client";
+import type { ApiUser } from "@/lib/api/contract/account";
+import { removeAvatar, setAvatar } from "@/lib/api/endpoints/account";
 import { authClient, errorText } from "@/lib/auth/client";
 import { track } from "@/lib/analytics/track";
 import { Section } from "./section";
@@ -40,7 +41,7 @@ export function ProfileSection({ user }: { user: ApiUser }) {
     const body = new FormData();
     body.set("file", file);
     setBusy(true);
-    const result = await apiCall("/api/account/avatar", { method: "PUT", body, answer: AvatarAnswer });
+    const result = await call(setAvatar, { body });
     setBusy(false);
     event.target.value = "";
     if (!result.ok) return setMessage({ tone: "error", text: detailOr(result, "The picture could not be saved.") });
@@ -52,7 +53,7 @@ export function ProfileSection({ user }: { user: ApiUser }) {
 
   async function removePicture() {
     setBusy(true);
-    const result = await apiCall("/api/account/avatar", { method: "DELETE", answer: AvatarAnswer });
+    const result = await call(removeAvatar);
     setBusy(false);
     if (!result.ok) return setMessage({ tone: "error", text: "The picture could not be removed." });
     setPicture(null);

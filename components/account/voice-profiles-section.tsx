@@ -4,8 +4,9 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { apiCall, detailOr } from "@/lib/api/client";
-import { NoContent, VoiceProfileList, type ApiVoiceProfile } from "@/lib/api/contract/speakers";
+import { call, detailOr } from "@/lib/api/client";
+import type { ApiVoiceProfile } from "@/lib/api/contract/speakers";
+import { deleteVoiceProfile, listVoiceProfiles } from "@/lib/api/endpoints/speakers";
 import { useApi } from "@/lib/api/use-api";
 import { Section } from "./section";
 
@@ -15,7 +16,7 @@ const savedTimes = (n: number) => (n === 1 ? "saved once" : `saved ${n} times`);
 
 /** The user's voice profiles: what later transcriptions compare their speakers with; each can be deleted. */
 export function VoiceProfilesSection() {
-  const { data, error, mutate } = useApi("/api/voice-profiles", VoiceProfileList);
+  const { data, error, mutate } = useApi(listVoiceProfiles, {});
   const [deleting, setDeleting] = useState<ApiVoiceProfile | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState("");
@@ -27,7 +28,7 @@ export function VoiceProfilesSection() {
 
   async function remove(profile: ApiVoiceProfile) {
     setBusy(true);
-    const result = await apiCall(`/api/voice-profiles/${encodeURIComponent(profile.id)}`, { method: "DELETE", answer: NoContent });
+    const result = await call(deleteVoiceProfile, { params: { id: profile.id } });
     setBusy(false);
     if (!result.ok) return setFailure(detailOr(result, "The voice profile could not be deleted. Try again."));
     setDeleting(null);

@@ -1,48 +1,33 @@
 /**
- * The admin panel's paths and changes under /api/admin, through the one typed client: every
- * answer is checked against lib/api/contract/admin, and every call resolves to a result, so
- * each screen words its own failure (spec §8). Reads go through useApi with these paths.
+ * The admin panel's addresses and changes under /api/admin, through the one typed client:
+ * every answer is checked against lib/api/contract/admin, and every call resolves to a result,
+ * so each screen words its own failure (spec §8). Reads go through useAdminRead with these
+ * addresses.
  */
 import type * as z from "zod/mini";
-import {
-  AdminJobAnswer,
-  AdminPlanAnswer,
-  AdminSettingAnswer,
-  AdminTierAnswer,
-  AdminUserAnswer,
-  DeleteUserAnswer,
-  ModelRetryAnswer,
-  type PlanPatchInput,
-  type SettingPatchBody,
-  type TierPatchBody,
-  type UserFilterQuery,
-  type UserPatchBody,
-} from "@/lib/api/contract/admin";
-import { apiCall, type ApiResult } from "@/lib/api/client";
+import { type PlanPatchInput, type SettingPatchBody, type TierPatchBody, type UserFilterQuery, type UserPatchBody } from "@/lib/api/contract/admin";
+import { call, urlOf, type ApiResult } from "@/lib/api/client";
+import { addressOf } from "@/lib/api/endpoint";
+import * as admin from "@/lib/api/endpoints/admin";
 
-const BASE = "/api/admin";
-
-/** `?a=1&b=2` without the empty values (an empty filter means "any"), or "". */
-function query(params: Record<string, string | number>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== "") search.set(key, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : "";
+/**
+ * The values without the empty ones (an empty filter means "any"), in their order. The paged
+ * lists' routes read their queries with their own parsers (which keep their 400 sentences), so
+ * their endpoints declare no query schema and the address is built from the values as they are.
+ */
+function given(values: Record<string, string | number>): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ""));
 }
 
 /** The users list's filters as the panel holds them: the API's query values, "" for any. */
 export type UserFilters = Record<keyof z.input<typeof UserFilterQuery>, string>;
 
-export const PLANS_PATH = `${BASE}/plans`;
-export const TIERS_PATH = `${BASE}/language-tiers`;
-export const SETTINGS_PATH = `${BASE}/settings`;
+export const usersAddress = (filters: UserFilters, page: number, pageSize: number) =>
+  addressOf(admin.adminUsers.path, {}, given({ ...filters, page, page_size: pageSize }));
 
-export const usersPath = (filters: UserFilters, page: number, pageSize: number) =>
-  `${BASE}/users${query({ ...filters, page, page_size: pageSize })}`;
+export const auditLogAddress = (q: string, page: number, pageSize: number) => addressOf(admin.adminAuditLog.path, {}, given({ q, page, page_size: pageSize }));
 
-export const auditLogPath = (q: string, page: number, pageSize: number) => `${BASE}/audit-log${query({ q, page, page_size: pageSize })}`;
-
-export const workspacesPath = (q: string, page: number, pageSize: number) => `${BASE}/workspaces${query({ q, page, page_size: pageSize })}`;
+export const workspacesAddress = (q: string, page: number, pageSize: number) => addressOf(admin.adminWorkspaces.path, {}, given({ q, page, page_size: pageSize }));
 
 /** The queue's filters as the panel holds them ("" for any). */
 export interface JobFilters {
@@ -50,11 +35,9 @@ export interface JobFilters {
   state: string;
 }
 
-export const jobsPath = (filters: JobFilters, page: number, pageSize: number) => `${BASE}/jobs${query({ ...filters, page, page_size: pageSize })}`;
+export const jobsAddress = (filters: JobFilters, page: number, pageSize: number) => addressOf(admin.adminJobs.path, {}, given({ ...filters, page, page_size: pageSize }));
 
-const userPath = (id: string) => `${BASE}/users/${encodeURIComponent(id)}`;
-
-export const historyPath = (id: string) => `${userPath(id)}/subscription-history`;
+export const historyAddress = (id: string) => urlOf(admin.adminSubscriptionHistory, { params: { id } });
 
 /** A successful answer's one field, e.g. `{ plan }` → the plan. */
 async function field<T, K extends keyof T>(result: Promise<ApiResult<T>>, key: K): Promise<ApiResult<T[K]>> {
@@ -64,31 +47,31 @@ async function field<T, K extends keyof T>(result: Promise<ApiResult<T>>, key: K
 
 export function setUserActive(id: string, isActive: boolean) {
   const body: z.input<typeof UserPatchBody> = { is_active: isActive };
-  return field(apiCall(userPath(id), { method: "PATCH", body, answer: AdminUserAnswer }), "user");
+  return field(call(admin.adminUpdateUser, { params: { id }, body }), "user");
 }
 
 export function deleteUser(id: string) {
-  return field(apiCall(userPath(id), { method: "DELETE", answer: DeleteUserAnswer }), "deleted");
+  return field(call(admin.adminDeleteUser, { params: { id } }), "deleted");
 }
 
 export function updatePlan(id: string, update: PlanPatchInput) {
-  return field(apiCall(`${PLANS_PATH}/${encodeURIComponent(id)}`, { method: "PATCH", body: update, answer: AdminPlanAnswer }), "plan");
+  return field(call(admin.adminUpdatePlan, { params: { id }, body: update }), "plan");
 }
 
 export function updateLanguageTier(id: string, update: z.input<typeof TierPatchBody>) {
-  return field(apiCall(`${TIERS_PATH}/${encodeURIComponent(id)}`, { method: "PATCH", body: update, answer: AdminTierAnswer }), "tier");
+  return field(call(admin.adminUpdateTier, { params: { id }, body: update }), "tier");
 }
 
 export function updateSetting(key: string, update: z.input<typeof SettingPatchBody>) {
-  return field(apiCall(`${SETTINGS_PATH}/${encodeURIComponent(key)}`, { method: "PATCH", body: update, answer: AdminSettingAnswer }), "setting");
+  return field(call(admin.adminUpdateSetting, { params: { key }, body: update }), "setting");
 }
 
 /** An operator's action on a job: `retry` (failed or canceled) or `cancel` (queued or running). */
 export function jobAction(id: string, action: "retry" | "cancel") {
-  return field(apiCall(`${BASE}/jobs/${encodeURIComponent(id)}/${action}`, { method: "POST", answer: AdminJobAnswer }), "job");
+  return field(call(action === "retry" ? admin.adminRetryJob : admin.adminCancelJob, { params: { id } }), "job");
 }
 
 /** Asks the workers whose model download failed to try again; the ids of those asked. */
 export function retryModelDownload() {
-  return field(apiCall(`${BASE}/model-download/retry`, { method: "POST", answer: ModelRetryAnswer }), "workers");
+  return field(call(admin.adminRetryModelDownload), "workers");
 }

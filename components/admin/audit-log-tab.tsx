@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { AuditLogPage, type AuditLogEntry } from "@/lib/api/contract/admin";
-import { auditLogPath } from "./admin-api";
+import { auditLogAddress } from "./admin-api";
 import { auditChanges } from "@/lib/admin/audit-diff";
 import { formatDateTime } from "./format";
 import { ListState } from "./list-state";
@@ -18,7 +18,7 @@ const COLUMNS = ["When", "Who", "Action", "Target", "Summary", "Changes"];
 export function AuditLogTab() {
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const list = usePagedList((page) => auditLogPath(q, page, PAGE_SIZE), AuditLogPage, "the audit log");
+  const list = usePagedList((page) => auditLogAddress(q, page, PAGE_SIZE), AuditLogPage, "the audit log");
   const entries = list.data?.entries ?? [];
 
   return (

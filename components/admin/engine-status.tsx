@@ -7,7 +7,9 @@ import { modelRetryAsked, modelRetryFailed } from "./messages";
 import { useNotify } from "./notice";
 import { OperatorHealth, type ModelDownload } from "@/lib/api/contract/health";
 import { formatDuration } from "@/lib/text/time-format";
-import { useApi } from "@/lib/api/use-api";
+import { urlOf } from "@/lib/api/client";
+import { health } from "@/lib/api/endpoints/service";
+import { useAdminRead } from "./use-admin-read";
 import { engineLabel, engineSetupHint } from "@/lib/transcription/engines/labels";
 
 const REFRESH_WHILE_DOWNLOADING_MS = 5000;
@@ -81,7 +83,7 @@ export function EngineStatus() {
   const notify = useNotify();
   const [watchUntil, setWatchUntil] = useState(0);
   const [retrying, setRetrying] = useState(false);
-  const { data, error, mutate } = useApi("/api/health", OperatorHealth, {
+  const { data, error, mutate } = useAdminRead(urlOf(health), OperatorHealth, {
     refreshInterval: (latest) => (modelState(latest?.workers, "downloading") || Date.now() < watchUntil ? REFRESH_WHILE_DOWNLOADING_MS : 0),
   });
 

@@ -1,7 +1,7 @@
 "use client";
 
-import { AdminPlansAnswer } from "@/lib/api/contract/admin";
-import { PLANS_PATH } from "./admin-api";
+import { urlOf } from "@/lib/api/client";
+import { adminPlans } from "@/lib/api/endpoints/admin";
 import { formatPrice } from "@/lib/billing/pricing";
 import { NONE, formatCount, yesNo } from "./format";
 import { ListState } from "./list-state";
@@ -13,7 +13,7 @@ import { useEditableList } from "./use-admin-list";
 const COLUMNS = ["Name", "ID", "Monthly", "Annual", "Hours", "Active", "Popular", "Features", "Tiers"];
 
 export function PlansTab() {
-  const { list, editing, setEditing, saved } = useEditableList(PLANS_PATH, AdminPlansAnswer, "plans", "plans", {
+  const { list, editing, setEditing, saved } = useEditableList(urlOf(adminPlans), adminPlans.answer, "plans", "plans", {
     same: (a, b) => a.id === b.id,
     savedMessage: (plan) => planSaved(plan.name),
     // The server may derive fields (language count, checkout), so the table is read again.

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { AdminJobPage, JOB_KIND_VALUES, JOB_STATE_VALUES, type AdminJob } from "@/lib/api/contract/admin";
-import { jobAction, jobsPath, type JobFilters } from "./admin-api";
+import { jobAction, jobsAddress, type JobFilters } from "./admin-api";
 import { formatCount, formatDateTime, NONE } from "./format";
 import { ListState } from "./list-state";
 import { jobActionFailed, jobCanceled, jobRetried } from "./messages";
@@ -42,7 +42,7 @@ type Action = "retry" | "cancel";
 export function QueueTab() {
   const notify = useNotify();
   const [filters, setFilters] = useState<JobFilters>({ kind: "", state: "" });
-  const list = usePagedList((page) => jobsPath(filters, page, PAGE_SIZE), AdminJobPage, "the queue", REFRESH_MS);
+  const list = usePagedList((page) => jobsAddress(filters, page, PAGE_SIZE), AdminJobPage, "the queue", REFRESH_MS);
   const [asking, setAsking] = useState<{ job: AdminJob; action: Action } | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 

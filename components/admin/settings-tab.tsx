@@ -1,7 +1,7 @@
 "use client";
 
-import { AdminSettingsAnswer } from "@/lib/api/contract/admin";
-import { SETTINGS_PATH } from "./admin-api";
+import { urlOf } from "@/lib/api/client";
+import { adminSettings } from "@/lib/api/endpoints/admin";
 import { EngineStatus } from "./engine-status";
 import { formatDateTime } from "./format";
 import { ListState } from "./list-state";
@@ -13,7 +13,7 @@ import { useEditableList } from "./use-admin-list";
 const COLUMNS = ["Key", "Value", "Description", "Updated"];
 
 export function SettingsTab() {
-  const { list, editing, setEditing, saved } = useEditableList(SETTINGS_PATH, AdminSettingsAnswer, "settings", "settings", {
+  const { list, editing, setEditing, saved } = useEditableList(urlOf(adminSettings), adminSettings.answer, "settings", "settings", {
     same: (a, b) => a.key === b.key,
     savedMessage: (setting) => settingSaved(setting.key),
   });

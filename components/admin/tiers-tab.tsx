@@ -1,7 +1,7 @@
 "use client";
 
-import { AdminTiersAnswer } from "@/lib/api/contract/admin";
-import { TIERS_PATH } from "./admin-api";
+import { urlOf } from "@/lib/api/client";
+import { adminTiers } from "@/lib/api/endpoints/admin";
 import { formatCount } from "./format";
 import { ListState } from "./list-state";
 import { tierSaved } from "./messages";
@@ -19,7 +19,7 @@ function sample(languages: Record<string, string>): string {
 }
 
 export function TiersTab() {
-  const { list, editing, setEditing, saved } = useEditableList(TIERS_PATH, AdminTiersAnswer, "tiers", "language tiers", {
+  const { list, editing, setEditing, saved } = useEditableList(urlOf(adminTiers), adminTiers.answer, "tiers", "language tiers", {
     same: (a, b) => a.id === b.id,
     savedMessage: (tier) => tierSaved(tier.id),
   });

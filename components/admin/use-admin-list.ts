@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type * as z from "zod/mini";
-import { useApi } from "@/lib/api/use-api";
+import { useAdminRead } from "./use-admin-read";
 import { loadFailed } from "./messages";
 import { useNotify } from "./notice";
 
@@ -33,19 +33,19 @@ interface EditableListOptions<T> {
 }
 
 /**
- * One of the small admin lists (plans, tiers, settings), read through SWR from `path`, whose
+ * One of the small admin lists (plans, tiers, settings), read through SWR from `address`, whose
  * answer holds the rows under `key` (`{ plans: [...] }`); its rows are edited one at a time in
  * a dialog. `what` words the failure ('Failed to load plans: 500').
  */
 export function useEditableList<K extends string, T>(
-  path: string,
+  address: string,
   answer: z.ZodMiniType<Record<K, T[]>>,
   key: K,
   what: string,
   { same, savedMessage, reloadAfterSave = false }: EditableListOptions<T>,
 ): EditableList<T> {
   const notify = useNotify();
-  const { data, error, isValidating, mutate } = useApi(path, answer);
+  const { data, error, isValidating, mutate } = useAdminRead(address, answer);
   const [editing, setEditing] = useState<T | null>(null);
 
   function saved(item: T) {

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type * as z from "zod/mini";
-import { useApi } from "@/lib/api/use-api";
+import { useAdminRead } from "./use-admin-read";
 import { loadFailed } from "./messages";
 
 /** Rows per page for the users and audit-log lists (the API allows up to 100). */
@@ -32,12 +32,12 @@ export interface PagedList<P> {
 const lastPageOf = (page: Paged) => Math.max(1, Math.ceil(page.total / page.page_size));
 
 /**
- * One page of a server-paged list (users, audit log), read through SWR. `pathFor(page)` is
+ * One page of a server-paged list (users, audit log), read through SWR. `addressFor(page)` is
  * the address of a page of the current query; a new query (search or filters) starts again
  * at page 1.
  */
 export function usePagedList<P extends Paged>(
-  pathFor: (page: number) => string,
+  addressFor: (page: number) => string,
   answer: z.ZodMiniType<P>,
   what: string,
   /** read the page again this often, in ms (the queue, which changes while it is watched) */
@@ -45,10 +45,10 @@ export function usePagedList<P extends Paged>(
 ): PagedList<P> {
   // The page belongs to the query it was chosen for (named by its first page's address), so
   // changing the query needs no effect to reset it.
-  const queryKey = pathFor(1);
+  const queryKey = addressFor(1);
   const [chosen, setChosen] = useState({ key: queryKey, page: 1 });
   const page = chosen.key === queryKey ? chosen.page : 1;
-  const { data, error, isValidating, mutate } = useApi(pathFor(page), answer, {
+  const { data, error, isValidating, mutate } = useAdminRead(addressFor(page), answer, {
     keepPreviousData: true,
     refreshInterval,
     onSuccess: (loaded) => {

@@ -1,6 +1,6 @@
-import { AdminPlansAnswer } from "@/lib/api/contract/admin";
 import { useApi } from "@/lib/api/use-api";
-import { PLANS_PATH, type UserFilters } from "./admin-api";
+import { adminPlans } from "@/lib/api/endpoints/admin";
+import type { UserFilters } from "./admin-api";
 import { SearchField } from "./search-field";
 import { SelectField, type SelectOption } from "./select-field";
 
@@ -48,7 +48,7 @@ export function UserFilterBar({
   onFilters(filters: UserFilterChoice): void;
 }) {
   // The same read as the Plans tab's (SWR shares it); a failure leaves just "All".
-  const plans = useApi(PLANS_PATH, AdminPlansAnswer).data?.plans ?? [];
+  const plans = useApi(adminPlans, {}).data?.plans ?? [];
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_repeat(4,1fr)]">
       <SearchField label="Search users" placeholder="Email or name" value={search} onChange={onSearch} />

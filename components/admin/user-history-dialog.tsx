@@ -1,18 +1,18 @@
 "use client";
 
 import { SubscriptionHistory, type AdminUser } from "@/lib/api/contract/admin";
-import { useApi } from "@/lib/api/use-api";
+import { useAdminRead } from "./use-admin-read";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Modal, ModalClose } from "@/components/ui/modal";
-import { historyPath } from "./admin-api";
+import { historyAddress } from "./admin-api";
 import { formatDate, formatDateTime, intervalLabel, subscriptionLabel, yesNo } from "./format";
 import { BillingHistoryTable, SubscriptionsTable } from "./history-tables";
 import { historyFailed } from "./messages";
 
 /** Spec §2/§7: a user's subscriptions and billing events, loaded when the dialog opens. */
 export function UserHistoryDialog({ user, onClose }: { user: AdminUser; onClose(): void }) {
-  const { data: history, error } = useApi(historyPath(user.id), SubscriptionHistory);
+  const { data: history, error } = useAdminRead(historyAddress(user.id), SubscriptionHistory);
 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={`Subscription history: ${user.name || user.email}`} width="max-w-4xl">

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { AdminUserPage, type AdminUser } from "@/lib/api/contract/admin";
-import { setUserActive, usersPath } from "./admin-api";
+import { setUserActive, usersAddress } from "./admin-api";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DeleteUserDialog } from "./delete-user-dialog";
 import { plural } from "./format";
@@ -28,7 +28,7 @@ export function UsersTab({ operator }: { operator: Operator }) {
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const [filters, setFilters] = useState<UserFilterChoice>(NO_FILTERS);
-  const list = usePagedList((page) => usersPath({ q, ...filters }, page, PAGE_SIZE), AdminUserPage, "users");
+  const list = usePagedList((page) => usersAddress({ q, ...filters }, page, PAGE_SIZE), AdminUserPage, "users");
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [historyFor, setHistoryFor] = useState<AdminUser | null>(null);
   const [deleteFor, setDeleteFor] = useState<AdminUser | null>(null);

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { AdminWorkspacePage, type AdminWorkspace } from "@/lib/api/contract/admin-workspaces";
 import { SEARCH_DEBOUNCE_MS, useDebounced } from "@/components/ui/use-debounced";
-import { workspacesPath } from "./admin-api";
+import { workspacesAddress } from "./admin-api";
 import { NONE, formatCount, formatDate } from "./format";
 import { ListState } from "./list-state";
 import { Pagination } from "./pagination";
@@ -22,7 +22,7 @@ const hoursFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 })
 export function WorkspacesTab() {
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const list = usePagedList((page) => workspacesPath(q, page, PAGE_SIZE), AdminWorkspacePage, "the workspaces");
+  const list = usePagedList((page) => workspacesAddress(q, page, PAGE_SIZE), AdminWorkspacePage, "the workspaces");
   const rows = list.data?.workspaces ?? [];
 
   return (

@@ -5,8 +5,8 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { apiCall, detailOr } from "@/lib/api/client";
-import { ConfirmEmailAnswer } from "@/lib/api/contract/account";
+import { call, detailOr } from "@/lib/api/client";
+import { confirmEmail } from "@/lib/api/endpoints/account";
 import { AUTH_MESSAGES, GENERIC_AUTH_ERROR } from "@/lib/auth/messages";
 import { passwordProblem } from "@/lib/auth/password-policy";
 import { track } from "@/lib/analytics/track";
@@ -23,7 +23,7 @@ export function ConfirmEmailForm({ token }: { token: string }) {
     if (problem) return setError(AUTH_MESSAGES[problem]);
     setBusy(true);
     setError("");
-    const result = await apiCall("/api/account/confirm-email", { method: "POST", body: { token, password }, answer: ConfirmEmailAnswer });
+    const result = await call(confirmEmail, { body: { token, password } });
     if (!result.ok) {
       setBusy(false);
       return setError(detailOr(result, GENERIC_AUTH_ERROR));

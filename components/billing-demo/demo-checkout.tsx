@@ -6,8 +6,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { MAX_SEATS, SEATS_RANGE, isSeatCount } from "@/lib/billing/seat-count";
-import { apiCall, detailOr } from "@/lib/api/client";
-import { DemoCheckoutAnswer } from "@/lib/api/contract/billing";
+import { call, detailOr } from "@/lib/api/client";
+import { cancelDemoCheckout, completeDemoCheckout } from "@/lib/api/endpoints/billing";
 
 interface DemoCheckoutProps {
   sessionId: string;
@@ -35,8 +35,9 @@ export function DemoCheckout({ sessionId, status, planName, price, trialDays, la
     if (action === "complete" && seats && !isSeatCount(seatCount)) return setError(SEATS_RANGE);
     setBusy(true);
     setError("");
-    const body = action === "complete" && seats ? { seats: seatCount } : undefined;
-    const result = await apiCall(`/api/billing/demo/${sessionId}/${action}`, { method: "POST", body, answer: DemoCheckoutAnswer });
+    const params = { id: sessionId };
+    const result =
+      action === "complete" ? await call(completeDemoCheckout, { params, body: seats ? { seats: seatCount } : undefined }) : await call(cancelDemoCheckout, { params });
     if (!result.ok) {
       setBusy(false);
       return setError(detailOr(result, "Something went wrong. Try again."));

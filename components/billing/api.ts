@@ -1,20 +1,18 @@
-/** The subscription calls of the modal (spec §7), on the typed client and the billing contract. */
-import { apiCall } from "@/lib/api/client";
-import { OkAnswer } from "@/lib/api/contract/common";
-import { CheckoutAnswer, CurrentSubscription, DowngradeAnswer, PlansAnswer, type PlanChoice } from "@/lib/api/contract/billing";
+/** The subscription calls of the modal (spec §7), on the typed client and the billing endpoints. */
+import { call } from "@/lib/api/client";
+import type { CurrentSubscription, PlanChoice, PlansAnswer } from "@/lib/api/contract/billing";
+import * as billing from "@/lib/api/endpoints/billing";
 import type { BillingInterval } from "@/lib/billing/subscription-types";
-
-const BASE = "/api/subscriptions";
 
 /** Spec §8: a failure to load plans gives empty lists (and claims no trial or language coverage). */
 export async function fetchPlans(): Promise<PlansAnswer> {
-  const result = await apiCall(`${BASE}/plans`, { answer: PlansAnswer });
+  const result = await call(billing.listPlans);
   return result.ok ? result.data : { plans: [], language_tiers: [], support_email: "", trial_days: 0, transcribed_languages: null };
 }
 
 /** The current subscription, or null when it could not be read. */
 export async function fetchCurrentSubscription(): Promise<CurrentSubscription | null> {
-  const result = await apiCall(`${BASE}/current`, { answer: CurrentSubscription });
+  const result = await call(billing.currentSubscription);
   return result.ok ? result.data : null;
 }
 
@@ -30,13 +28,13 @@ function choice(planId: string, interval: BillingInterval): PlanChoice {
 const serverDetail = (body: Record<string, unknown> | null) => (typeof body?.detail === "string" && body.detail ? body.detail : null);
 
 export async function createCheckoutSession(planId: string, interval: BillingInterval): Promise<PlanChangeResult> {
-  const result = await apiCall(`${BASE}/create-checkout-session`, { method: "POST", body: choice(planId, interval), answer: CheckoutAnswer });
+  const result = await call(billing.createCheckoutSession, { body: choice(planId, interval) });
   if (!result.ok) return { ok: false, detail: serverDetail(result.body) };
   return { ok: true, checkoutUrl: result.data.checkout_url || null, message: result.data.message || null };
 }
 
 export async function scheduleDowngrade(planId: string, interval: BillingInterval): Promise<PlanChangeResult> {
-  const result = await apiCall(`${BASE}/schedule-downgrade`, { method: "POST", body: choice(planId, interval), answer: DowngradeAnswer });
+  const result = await call(billing.scheduleDowngrade, { body: choice(planId, interval) });
   if (!result.ok) return { ok: false, detail: serverDetail(result.body) };
   return { ok: true, checkoutUrl: null, message: result.data.message || null };
 }
@@ -44,5 +42,5 @@ export async function scheduleDowngrade(planId: string, interval: BillingInterva
 /** Spec §4: once seen, the onboarding modal is reported to the server. Never throws. */
 export async function markOnboardingSeen(): Promise<void> {
   // At worst (a failure) the modal shows once more next session: not worth bothering the user.
-  await apiCall(`${BASE}/onboarding-seen`, { method: "POST", answer: OkAnswer, keepalive: true });
+  await call(billing.markOnboardingSeen, { keepalive: true });
 }

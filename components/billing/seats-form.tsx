@@ -5,8 +5,8 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { apiCall, detailOr } from "@/lib/api/client";
-import { CurrentSubscription } from "@/lib/api/contract/billing";
+import { call, detailOr } from "@/lib/api/client";
+import { changeSeats } from "@/lib/api/endpoints/billing";
 import { MAX_SEATS, SEATS_RANGE, isSeatCount } from "@/lib/billing/seat-count";
 
 /**
@@ -28,7 +28,7 @@ export function SeatsForm({ seats, minimum }: { seats: number; minimum: number }
     if (!isSeatCount(wanted)) return setError(SEATS_RANGE);
     setBusy(true);
     setError("");
-    const result = await apiCall("/api/subscriptions/seats", { method: "POST", body: { seats: wanted }, answer: CurrentSubscription });
+    const result = await call(changeSeats, { body: { seats: wanted } });
     setBusy(false);
     if (!result.ok) return setError(detailOr(result, "The seats could not be changed. Try again."));
     setDone(`Your plan now has ${result.data.seats ?? wanted} seats.`);

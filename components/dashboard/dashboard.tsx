@@ -5,10 +5,11 @@ import { useCallback, useRef, useState } from "react";
 import { UpgradeButton } from "@/components/billing/upgrade-button";
 import { Alert } from "@/components/ui/alert";
 import { useLiveTranscriptions } from "@/components/transcription/use-live-transcriptions";
-import { apiCall, detailOr } from "@/lib/api/client";
-import { OkAnswer } from "@/lib/api/contract/common";
-import { ApiTranscription, SEARCH_TERM_MAX_CHARS, TranscriptionOptions } from "@/lib/api/contract/transcriptions";
-import { FolderList, type ApiFolder } from "@/lib/api/contract/folders";
+import { call, detailOr } from "@/lib/api/client";
+import { SEARCH_TERM_MAX_CHARS, type ApiTranscription, type TranscriptionOptions } from "@/lib/api/contract/transcriptions";
+import type { ApiFolder } from "@/lib/api/contract/folders";
+import { listFolders } from "@/lib/api/endpoints/folders";
+import { cancelTranscription, deleteTranscription, renameTranscription, transcriptionOptions } from "@/lib/api/endpoints/transcriptions";
 import type { WorkspaceChoice } from "@/lib/api/contract/workspaces";
 import { useApi } from "@/lib/api/use-api";
 import { EngineNotes } from "./engine-notes";
@@ -45,7 +46,7 @@ const NO_FOLDERS: ApiFolder[] = [];
 
 export function Dashboard({ initial, options: initialOptions, renderedAt, workspace = null }: DashboardProps) {
   const [items, setItems] = useState(initial);
-  const optionsQuery = useApi("/api/transcription/options", TranscriptionOptions, {
+  const optionsQuery = useApi(transcriptionOptions, {}, {
     fallbackData: initialOptions,
     revalidateOnMount: false,
     // While the speech engine's model downloads, its progress is shown and refreshed.
@@ -62,7 +63,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
   const [deleted, setDeleted] = useState<ApiTranscription | null>(null);
   const [folderFilter, setFolderFilter] = useState<FolderFilter>("all");
   const [moving, setMoving] = useState<ApiTranscription | null>(null);
-  const foldersQuery = useApi(workspace ? "/api/folders" : null, FolderList);
+  const foldersQuery = useApi(listFolders, workspace ? {} : null);
   const folders = foldersQuery.data?.folders ?? NO_FOLDERS;
 
   const { mutate: refetchOptions } = optionsQuery;
@@ -110,7 +111,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
   );
 
   async function rename(id: string, title: string): Promise<string | null> {
-    const result = await apiCall(`/api/transcriptions/${id}`, { method: "PATCH", body: { title }, answer: ApiTranscription });
+    const result = await call(renameTranscription, { params: { id }, body: { title } });
     if (!result.ok) return detailOr(result, "The title could not be saved.");
     merge(result.data);
     return null;
@@ -118,7 +119,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
 
   /** called once the row's confirm dialog is accepted */
   async function remove(t: ApiTranscription) {
-    const result = await apiCall(`/api/transcriptions/${t.id}`, { method: "DELETE", answer: OkAnswer });
+    const result = await call(deleteTranscription, { params: { id: t.id } });
     if (result.ok) {
       setItems((list) => list.filter((x) => x.id !== t.id));
       setRemoved((ids) => new Set(ids).add(t.id));
@@ -158,7 +159,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
   }
 
   async function cancel(id: string) {
-    const result = await apiCall(`/api/transcriptions/${id}/cancel`, { method: "POST", answer: ApiTranscription });
+    const result = await call(cancelTranscription, { params: { id } });
     if (result.ok) merge(result.data);
     void refreshOptions();
   }

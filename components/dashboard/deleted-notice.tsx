@@ -2,8 +2,9 @@
 
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import { apiCall, detailOr } from "@/lib/api/client";
-import { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import { call, detailOr } from "@/lib/api/client";
+import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import { restoreTranscription } from "@/lib/api/endpoints/transcriptions";
 import { RECENTLY_DELETED_DAYS } from "@/lib/transcription/deletion-terms";
 
 interface DeletedNoticeProps {
@@ -25,7 +26,7 @@ export function DeletedNotice({ deleted, onRestored }: DeletedNoticeProps) {
 
   async function restore() {
     setBusy(true);
-    const result = await apiCall(`/api/transcriptions/${deleted.id}/restore`, { method: "POST", answer: ApiTranscription });
+    const result = await call(restoreTranscription, { params: { id: deleted.id } });
     setBusy(false);
     if (!result.ok) {
       setError(detailOr(result, "It could not be restored. Try again from Recently deleted."));

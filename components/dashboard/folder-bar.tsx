@@ -3,9 +3,9 @@
 import { clsx } from "clsx";
 import { useState, type ReactNode } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { apiCall, detailOr } from "@/lib/api/client";
-import { OkAnswer } from "@/lib/api/contract/common";
-import { FOLDER_NAME_MAX, FolderAnswer, type ApiFolder } from "@/lib/api/contract/folders";
+import { call, detailOr } from "@/lib/api/client";
+import { FOLDER_NAME_MAX, type ApiFolder } from "@/lib/api/contract/folders";
+import { createFolder, deleteFolder, renameFolder } from "@/lib/api/endpoints/folders";
 import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
 
 /** Which of the list's rows are shown: all of them, those in no folder, or one folder's. */
@@ -81,7 +81,7 @@ export function FolderBar({ folders, rows, filter, onFilter, canEdit, canDelete,
                 initial=""
                 onCancel={close}
                 onSubmit={async (name) => {
-                  const result = await apiCall("/api/folders", { method: "POST", body: { name }, answer: FolderAnswer });
+                  const result = await call(createFolder, { body: { name } });
                   if (!result.ok) return detailOr(result, "The folder could not be created.");
                   close();
                   onChanged();
@@ -111,7 +111,7 @@ function FolderActions({ folder, canEdit, canDelete, onChanged, onDeleted }: { f
               initial={folder.name}
               onCancel={close}
               onSubmit={async (name) => {
-                const result = await apiCall(`/api/folders/${folder.id}`, { method: "PATCH", body: { name }, answer: FolderAnswer });
+                const result = await call(renameFolder, { params: { id: folder.id }, body: { name } });
                 if (!result.ok) return detailOr(result, "The folder could not be renamed.");
                 close();
                 onChanged();
@@ -133,7 +133,7 @@ function FolderActions({ folder, canEdit, canDelete, onChanged, onDeleted }: { f
         description="Its transcriptions stay in the workspace, unfiled."
         confirmLabel="Delete folder"
         onConfirm={async () => {
-          const result = await apiCall(`/api/folders/${folder.id}`, { method: "DELETE", answer: OkAnswer });
+          const result = await call(deleteFolder, { params: { id: folder.id } });
           if (!result.ok) {
             setError(detailOr(result, "The folder could not be deleted."));
             return;

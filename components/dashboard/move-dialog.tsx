@@ -3,10 +3,11 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal, ModalClose } from "@/components/ui/modal";
-import { apiCall, detailOr } from "@/lib/api/client";
+import { call, detailOr } from "@/lib/api/client";
 import type { ApiFolder } from "@/lib/api/contract/folders";
-import { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
 import type { WorkspaceChoice } from "@/lib/api/contract/workspaces";
+import { moveTranscription } from "@/lib/api/endpoints/folders";
 
 /** Where a transcription can go: a folder of its workspace (null: unfiled), or another space (null: personal). */
 export type Destination = { kind: "folder"; folderId: string | null } | { kind: "space"; workspaceId: string | null; name: string };
@@ -45,7 +46,7 @@ export function MoveDialog({ t, workspace, folders, spaces, onClose, onMoved }: 
     setBusy(true);
     const body =
       target.kind === "folder" ? { workspace_id: workspace?.id ?? null, folder_id: target.folderId } : { workspace_id: target.workspaceId, folder_id: null };
-    const result = await apiCall(`/api/transcriptions/${t.id}/location`, { method: "PATCH", body, answer: ApiTranscription });
+    const result = await call(moveTranscription, { params: { id: t.id }, body });
     setBusy(false);
     if (!result.ok) {
       setError(detailOr(result, "The transcription could not be moved."));

@@ -3,9 +3,9 @@
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { apiCall, detailOr } from "@/lib/api/client";
-import { OkAnswer } from "@/lib/api/contract/common";
-import { ApiTranscription, type DeletedTranscription } from "@/lib/api/contract/transcriptions";
+import { call, detailOr } from "@/lib/api/client";
+import type { ApiTranscription, DeletedTranscription } from "@/lib/api/contract/transcriptions";
+import { deleteTranscription, restoreTranscription } from "@/lib/api/endpoints/transcriptions";
 import { DELETING_KEEPS_USAGE, daysLeft } from "@/lib/transcription/deletion-terms";
 
 interface Notice {
@@ -83,7 +83,7 @@ function DeletedRow({ t, onRestored, onDeletedForGood }: RowProps) {
   async function restore() {
     setBusy(true);
     setError("");
-    const result = await apiCall(`/api/transcriptions/${t.id}/restore`, { method: "POST", answer: ApiTranscription });
+    const result = await call(restoreTranscription, { params: { id: t.id } });
     setBusy(false);
     if (result.ok) onRestored(result.data);
     else setError(detailOr(result, "It could not be restored. Please try again."));
@@ -92,7 +92,7 @@ function DeletedRow({ t, onRestored, onDeletedForGood }: RowProps) {
   async function deleteForGood() {
     setBusy(true);
     setError("");
-    const result = await apiCall(`/api/transcriptions/${t.id}?permanent=1`, { method: "DELETE", answer: OkAnswer });
+    const result = await call(deleteTranscription, { params: { id: t.id }, query: { permanent: "1" } });
     setBusy(false);
     if (result.ok) {
       setConfirming(false);

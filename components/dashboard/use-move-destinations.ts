@@ -1,7 +1,8 @@
 "use client";
 
 import type { ApiFolder } from "@/lib/api/contract/folders";
-import { WorkspaceList, type WorkspaceChoice } from "@/lib/api/contract/workspaces";
+import type { WorkspaceChoice } from "@/lib/api/contract/workspaces";
+import { listWorkspaces } from "@/lib/api/endpoints/workspaces";
 import { useApi } from "@/lib/api/use-api";
 import { mayChangeIn, mayManageIn } from "@/lib/roles";
 import type { Destination } from "./move-dialog";
@@ -15,7 +16,7 @@ const NO_FOLDERS: ApiFolder[] = [];
  * and changing rights there. `manages` also decides who may delete folders.
  */
 export function useMoveDestinations(workspace: WorkspaceChoice | null, folders: ApiFolder[]) {
-  const spacesQuery = useApi("/api/workspaces", WorkspaceList);
+  const spacesQuery = useApi(listWorkspaces, {});
   const fileable = workspace && mayChangeIn(workspace.role) ? folders : NO_FOLDERS;
   const manages = !workspace || mayManageIn(workspace.role);
   const otherSpaces: Destination[] = manages

@@ -2,7 +2,8 @@
 
 import { useMemo } from "react";
 import { useDebounced } from "@/components/ui/use-debounced";
-import { TranscriptionList, type ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import { listTranscriptions } from "@/lib/api/endpoints/transcriptions";
 import { useApi } from "@/lib/api/use-api";
 
 const SEARCH_DELAY_MS = 250;
@@ -14,7 +15,7 @@ const SEARCH_DELAY_MS = 250;
  */
 export function useSearchedList(items: ApiTranscription[], query: string, removed: ReadonlySet<string>, renderedAt: string) {
   const term = useDebounced(query.trim(), SEARCH_DELAY_MS);
-  const search = useApi(term ? `/api/transcriptions?q=${encodeURIComponent(term)}` : null, TranscriptionList, { keepPreviousData: true });
+  const search = useApi(listTranscriptions, term ? { query: { q: term } } : null, { keepPreviousData: true });
   const shown = useMemo(() => {
     if (!term || !search.data) return items;
     const latest = new Map(items.map((t) => [t.id, t]));

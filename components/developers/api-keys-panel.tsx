@@ -6,9 +6,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, Labelled } from "@/components/ui/field";
-import { apiCall, detailOr } from "@/lib/api/client";
-import { ApiKeyList, CreatedApiKey, type ApiKeyItem } from "@/lib/api/contract/api-keys";
-import { OkAnswer } from "@/lib/api/contract/common";
+import { call, detailOr } from "@/lib/api/client";
+import type { ApiKeyItem, CreatedApiKey } from "@/lib/api/contract/api-keys";
+import { createApiKey, listApiKeys, revokeApiKey } from "@/lib/api/endpoints/api-keys";
 import { useApi } from "@/lib/api/use-api";
 
 const SCOPE_LABELS: Record<ApiKeyItem["scope"], string> = { read: "Read only", write: "Read and write" };
@@ -50,7 +50,7 @@ function NewToken({ created, onDone }: { created: CreatedApiKey; onDone: () => v
 
 /** The space's API keys: make one (its token shown once), see when each was last used, revoke. */
 export function ApiKeysPanel({ workspaceName }: { workspaceName?: string | null }) {
-  const { data, error, mutate } = useApi("/api/api-keys", ApiKeyList);
+  const { data, error, mutate } = useApi(listApiKeys, {});
   const [name, setName] = useState("");
   const [scope, setScope] = useState<ApiKeyItem["scope"]>("read");
   const [creating, setCreating] = useState(false);
@@ -64,7 +64,7 @@ export function ApiKeysPanel({ workspaceName }: { workspaceName?: string | null 
     event.preventDefault();
     setCreating(true);
     setCreateError("");
-    const result = await apiCall("/api/api-keys", { method: "POST", body: { name, scope }, answer: CreatedApiKey });
+    const result = await call(createApiKey, { body: { name, scope } });
     setCreating(false);
     if (!result.ok) return setCreateError(detailOr(result, "The key could not be created. Try again."));
     setCreated(result.data);
@@ -77,7 +77,7 @@ export function ApiKeysPanel({ workspaceName }: { workspaceName?: string | null 
 
   async function revoke(key: ApiKeyItem) {
     setBusy(true);
-    const result = await apiCall(`/api/api-keys/${encodeURIComponent(key.id)}`, { method: "DELETE", answer: OkAnswer });
+    const result = await call(revokeApiKey, { params: { id: key.id } });
     setBusy(false);
     if (!result.ok) return setRevokeError(detailOr(result, "The key could not be revoked. Try again."));
     setRevoking(null);

@@ -3,8 +3,9 @@
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { apiCall, detailOr } from "@/lib/api/client";
-import { ApiWebhookDelivery, WebhookDeliveryList, type ApiDeliveryAttempt, type ApiWebhook } from "@/lib/api/contract/webhooks";
+import { call, detailOr } from "@/lib/api/client";
+import type { ApiDeliveryAttempt, ApiWebhook, ApiWebhookDelivery } from "@/lib/api/contract/webhooks";
+import { listWebhookDeliveries, resendWebhookDelivery } from "@/lib/api/endpoints/webhooks";
 import { useApi } from "@/lib/api/use-api";
 
 /** A moment as the reader's locale writes it, to the second. */
@@ -20,9 +21,8 @@ function attemptSentence(attempt: ApiDeliveryAttempt): string {
 
 /** A webhook's delivery log (the latest 50), each failed or delivered one with a Resend button. */
 export function DeliveryLog({ webhook }: { webhook: ApiWebhook }) {
-  const path = `/api/webhook-endpoints/${encodeURIComponent(webhook.id)}/deliveries`;
   // While something is being sent, the log follows it.
-  const { data, error, mutate } = useApi(path, WebhookDeliveryList, {
+  const { data, error, mutate } = useApi(listWebhookDeliveries, { params: { id: webhook.id } }, {
     refreshInterval: (latest) => (latest?.deliveries.some((d) => d.status === "pending") ? 3_000 : 0),
   });
   const [resending, setResending] = useState<string | null>(null);
@@ -31,7 +31,7 @@ export function DeliveryLog({ webhook }: { webhook: ApiWebhook }) {
   async function resend(delivery: ApiWebhookDelivery) {
     setResending(delivery.id);
     setFailure("");
-    const result = await apiCall(`/api/webhook-deliveries/${encodeURIComponent(delivery.id)}/resend`, { method: "POST", answer: ApiWebhookDelivery });
+    const result = await call(resendWebhookDelivery, { params: { id: delivery.id } });
     setResending(null);
     if (!result.ok) return setFailure(detailOr(result, "The delivery could not be resent. Try again."));
     await mutate((current) => current && { deliveries: current.deliveries.map((d) => (d.id === result.data.id ? result.data : d)) });

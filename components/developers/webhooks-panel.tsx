@@ -6,15 +6,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
-import { apiCall, detailOr } from "@/lib/api/client";
-import {
-  ApiWebhook,
-  NoContent,
-  WEBHOOK_DISABLE_AFTER_FAILURES,
-  WEBHOOK_EVENT_NAMES,
-  WebhookList,
-  type WebhookEventName,
-} from "@/lib/api/contract/webhooks";
+import { call, detailOr } from "@/lib/api/client";
+import { WEBHOOK_DISABLE_AFTER_FAILURES, WEBHOOK_EVENT_NAMES, type ApiWebhook, type WebhookEventName } from "@/lib/api/contract/webhooks";
+import { createWebhook, deleteWebhook, enableWebhook, listWebhooks } from "@/lib/api/endpoints/webhooks";
 import { useApi } from "@/lib/api/use-api";
 import { DeliveryLog, when } from "./delivery-log";
 
@@ -70,7 +64,7 @@ function WebhookItem({ webhook, onDelete, onChange }: { webhook: ApiWebhook; onD
   async function enable() {
     setEnabling(true);
     setEnableError("");
-    const result = await apiCall(`/api/webhook-endpoints/${encodeURIComponent(webhook.id)}/enable`, { method: "POST", answer: ApiWebhook });
+    const result = await call(enableWebhook, { params: { id: webhook.id } });
     setEnabling(false);
     if (!result.ok) return setEnableError(detailOr(result, "The webhook could not be enabled. Try again."));
     onChange(result.data);
@@ -122,7 +116,7 @@ function WebhookItem({ webhook, onDelete, onChange }: { webhook: ApiWebhook; onD
  */
 export function WebhooksPanel({ workspaceName }: { workspaceName?: string | null }) {
   // While an endpoint backs off, its state follows (until when, then active again).
-  const { data, error, mutate } = useApi("/api/webhook-endpoints", WebhookList, {
+  const { data, error, mutate } = useApi(listWebhooks, {}, {
     refreshInterval: (latest) => (latest?.webhooks.some((w) => w.state === "backing_off") ? 5_000 : 0),
   });
   const [url, setUrl] = useState("");
@@ -141,7 +135,7 @@ export function WebhooksPanel({ workspaceName }: { workspaceName?: string | null
     event.preventDefault();
     setAdding(true);
     setAddError("");
-    const result = await apiCall("/api/webhook-endpoints", { method: "POST", body: { url, events }, answer: ApiWebhook });
+    const result = await call(createWebhook, { body: { url, events } });
     setAdding(false);
     if (!result.ok) return setAddError(detailOr(result, "The webhook could not be added. Try again."));
     setUrl("");
@@ -150,7 +144,7 @@ export function WebhooksPanel({ workspaceName }: { workspaceName?: string | null
 
   async function remove(webhook: ApiWebhook) {
     setBusy(true);
-    const result = await apiCall(`/api/webhook-endpoints/${encodeURIComponent(webhook.id)}`, { method: "DELETE", answer: NoContent });
+    const result = await call(deleteWebhook, { params: { id: webhook.id } });
     setBusy(false);
     if (!result.ok) return setDeleteError(detailOr(result, "The webhook could not be deleted. Try again."));
     setDeleting(null);

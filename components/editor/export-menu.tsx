@@ -7,7 +7,8 @@ import type { EditorCapabilities } from "@/lib/editor/capabilities";
 import { EXPORT_FORMATS, EXPORT_LABEL, type ExportFormat } from "@/lib/exports/formats";
 import { saveResponse } from "./download";
 import { RefusalNote, refusalOf, type Refusal } from "./upgrade-hint";
-import { apiDownload } from "@/lib/api/client";
+import { apiDownload, urlOf } from "@/lib/api/client";
+import { exportTranscription } from "@/lib/api/endpoints/transcriptions";
 
 interface ExportMenuProps {
   transcriptionId: string;
@@ -29,13 +30,13 @@ export function ExportMenu({ transcriptionId, title, capabilities, hasFormatted 
   async function download() {
     setBusy(true);
     setRefusal(null);
-    const query = new URLSearchParams({
+    const query = {
       format,
       timestamps: timestamps ? "1" : "0",
       version: subtitles ? "raw" : version,
       tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    });
-    const result = await apiDownload(`/api/transcriptions/${transcriptionId}/export?${query}`);
+    };
+    const result = await apiDownload(urlOf(exportTranscription, { params: { id: transcriptionId }, query }));
     try {
       if (result.ok) await saveResponse(result.response, `${title}.${format}`);
       else setRefusal(refusalOf(result));

@@ -3,10 +3,11 @@
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { NO_AI_FORMATTING, type Availability, type EditorCapabilities } from "@/lib/editor/capabilities";
-import { ApiFormatState, type ApiFormatted, type ApiStyle } from "@/lib/api/contract/transcriptions";
+import type { ApiFormatState, ApiFormatted, ApiStyle } from "@/lib/api/contract/transcriptions";
 import { StylesDialog } from "./styles-dialog";
 import { RefusalNote, refusalOf, type Refusal } from "./upgrade-hint";
-import { apiCall } from "@/lib/api/client";
+import { call } from "@/lib/api/client";
+import { formatState, requestFormatting } from "@/lib/api/endpoints/formatting";
 
 interface FormatPanelProps {
   transcriptionId: string;
@@ -51,7 +52,7 @@ export function FormatPanel({ transcriptionId, capabilities, styles: initialStyl
     if (!waiting) return;
     const controller = new AbortController();
     const timer = setTimeout(async () => {
-      const result = await apiCall(`/api/transcriptions/${transcriptionId}/format`, { answer: ApiFormatState, signal: controller.signal });
+      const result = await call(formatState, { params: { id: transcriptionId }, signal: controller.signal });
       if (result.ok) settle(result.data);
       else if (!controller.signal.aborted) setRun((r) => (r ? { ...r } : r)); // ask again after the pause
     }, RUN_POLL_MS);
@@ -66,11 +67,7 @@ export function FormatPanel({ transcriptionId, capabilities, styles: initialStyl
   async function format(level: Level) {
     setSending(level);
     setRefusal(null);
-    const result = await apiCall(`/api/transcriptions/${transcriptionId}/format`, {
-      method: "POST",
-      body: level === "style" ? { level, style_id: styleId } : { level },
-      answer: ApiFormatState,
-    });
+    const result = await call(requestFormatting, { params: { id: transcriptionId }, body: level === "style" ? { level, style_id: styleId } : { level } });
     setSending(null);
     if (result.ok) settle(result.data);
     else setRefusal(refusalOf(result));

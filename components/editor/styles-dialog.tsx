@@ -4,10 +4,10 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
-import { ApiStyle } from "@/lib/api/contract/transcriptions";
+import type { ApiStyle } from "@/lib/api/contract/transcriptions";
 import { RefusalNote, refusalOf, type Refusal } from "./upgrade-hint";
-import { apiCall } from "@/lib/api/client";
-import { OkAnswer } from "@/lib/api/contract/common";
+import { call } from "@/lib/api/client";
+import { createStyle, deleteStyle, updateStyle } from "@/lib/api/endpoints/formatting";
 
 interface StylesDialogProps {
   open: boolean;
@@ -34,11 +34,8 @@ export function StylesDialog({ open, onOpenChange, styles, onChange }: StylesDia
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const result = await apiCall(editing ? `/api/styles/${editing.id}` : "/api/styles", {
-      method: editing ? "PATCH" : "POST",
-      body: { name, instructions },
-      answer: ApiStyle,
-    });
+    const body = { name, instructions };
+    const result = editing ? await call(updateStyle, { params: { id: editing.id }, body }) : await call(createStyle, { body });
     if (!result.ok) return setRefusal(refusalOf(result));
     const saved = result.data;
     onChange([...styles.filter((s) => s.id !== saved.id), saved].sort(byName));
@@ -46,7 +43,7 @@ export function StylesDialog({ open, onOpenChange, styles, onChange }: StylesDia
   }
 
   async function remove(style: ApiStyle) {
-    const result = await apiCall(`/api/styles/${style.id}`, { method: "DELETE", answer: OkAnswer });
+    const result = await call(deleteStyle, { params: { id: style.id } });
     if (!result.ok) return setRefusal(refusalOf(result));
     onChange(styles.filter((s) => s.id !== style.id));
     if (editing?.id === style.id) edit(null);

@@ -2,8 +2,8 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { apiCall, detailOr } from "@/lib/api/client";
-import { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import { call, detailOr } from "@/lib/api/client";
+import { renameTranscription } from "@/lib/api/endpoints/transcriptions";
 
 /** The transcription's title with an inline rename. */
 export function TitleEditor({ id, title, onRenamed }: { id: string; title: string; onRenamed(title: string): void }) {
@@ -13,7 +13,7 @@ export function TitleEditor({ id, title, onRenamed }: { id: string; title: strin
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const result = await apiCall(`/api/transcriptions/${id}`, { method: "PATCH", body: { title: value }, answer: ApiTranscription });
+    const result = await call(renameTranscription, { params: { id }, body: { title: value } });
     if (!result.ok) return setError(detailOr(result, "Could not rename. Try again."));
     onRenamed(result.data.title);
     setError("");

@@ -7,6 +7,8 @@ import type { ShortcutAction } from "@/lib/editor/shortcuts";
 import type { EditorCapabilities } from "@/lib/editor/capabilities";
 import type { ApiFormatState, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
 import type { ApiStyle } from "@/lib/api/contract/transcriptions";
+import { urlOf } from "@/lib/api/client";
+import { transcriptionAudio } from "@/lib/api/endpoints/transcriptions";
 import { Button } from "@/components/ui/button";
 import { ShareButton } from "@/components/sharing/share-button";
 import { ConflictDialog } from "./conflict-dialog";
@@ -212,7 +214,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
         />
       )}
 
-      <PlayerBar src={`/api/transcriptions/${t.id}/audio`} playback={playback} />
+      <PlayerBar src={urlOf(transcriptionAudio, { params: { id: t.id } })} playback={playback} />
 
       <SpeakerNotices speakers={voices.speakers} names={speakers} editable={editable} onAccept={renameEverywhere} onDismiss={voices.dismiss} />
 

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { act, renderHook, waitFor } from "@testing-library/react";
-import { apiCall } from "@/lib/api/client";
-import { RenamedSpeakers } from "@/lib/api/contract/speakers";
+import { call } from "@/lib/api/client";
+import { renameSpeakers } from "@/lib/api/endpoints/speakers";
 import { fakeFetch } from "@/test/support/fake-fetch";
 import { useSegmentSaver } from "./use-segment-saver";
 
@@ -13,7 +13,7 @@ function savesFrom(first: number) {
   let version = first;
   return () => ({ body: { version: ++version, segments: [] } });
 }
-const renameAt = (base: number) => apiCall("/api/transcriptions/t-1/speakers", { method: "PATCH", body: { base_version: base, renames: [{ from: "Speaker 1", to: "Host" }] }, answer: RenamedSpeakers });
+const renameAt = (base: number) => call(renameSpeakers, { params: { id: "t-1" }, body: { base_version: base, renames: [{ from: "Speaker 1", to: "Host" }] } });
 
 describe("a change sent beside the segment saves (speakers renamed at once)", () => {
   it("goes out after the pending edits, on the version they reached, and the next save builds on its version", async () => {

@@ -1,8 +1,9 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type ApiSegment, SavedSegments, MAX_CHANGES_PER_SAVE, MAX_TEXT_PER_SAVE } from "@/lib/api/contract/transcriptions";
-import { apiCall, detailOr, type ApiResult } from "@/lib/api/client";
+import { call, detailOr, type ApiResult } from "@/lib/api/client";
+import { restructureSegments, saveSegments } from "@/lib/api/endpoints/editor";
+import { type ApiSegment, MAX_CHANGES_PER_SAVE, MAX_TEXT_PER_SAVE } from "@/lib/api/contract/transcriptions";
 
 export interface SegmentChange {
   text?: string;
@@ -15,6 +16,9 @@ export type StructureChange = { action: "split"; position: number; word: number 
 export type SaveState = "idle" | "pending" | "saving" | "saved" | "failed" | "conflict";
 
 export type SavedSegment = ApiSegment & { position: number };
+
+/** One request of the queue, based on the version the previous one returned. */
+type Save = (baseVersion: number) => Promise<ApiResult<{ version: number; segments: SavedSegment[] }>>;
 
 const DEBOUNCE_MS = 800;
 const RETRY_MS = 5000;
@@ -63,8 +67,7 @@ export function useSegmentSaver(transcriptionId: string, initialVersion: number,
    */
   const send = useCallback(
     async (
-      method: "PATCH" | "POST",
-      body: Record<string, unknown>,
+      save: Save,
       putBack: () => void,
       flushNext: () => Promise<void>,
     ): Promise<SavedSegment[] | null> => {
@@ -73,11 +76,7 @@ export function useSegmentSaver(transcriptionId: string, initialVersion: number,
       let retry = false;
       let saved: SavedSegment[] | null = null;
       try {
-        const result = await apiCall(`/api/transcriptions/${transcriptionId}/segments`, {
-          method,
-          body: { base_version: version.current, ...body },
-          answer: SavedSegments,
-        });
+        const result = await save(version.current);
         if (result.ok) {
           version.current = result.data.version;
           saved = result.data.segments;
@@ -102,16 +101,16 @@ export function useSegmentSaver(transcriptionId: string, initialVersion: number,
       else if (pending.current.size && !stopped.current) void flushNext();
       return saved;
     },
-    [transcriptionId],
+    [],
   );
 
   const flush = useCallback(async function flushNow(): Promise<void> {
     clearTimeout(timer.current);
     if (inFlight.current || pending.current.size === 0 || stopped.current) return;
     const sending = firstBatch(pending.current);
+    const changes = [...sending].map(([position, c]) => ({ position, ...c }));
     const request = send(
-      "PATCH",
-      { changes: [...sending].map(([position, c]) => ({ position, ...c })) },
+      (base) => call(saveSegments, { params: { id: transcriptionId }, body: { base_version: base, changes } }),
       () => mergeInto(pending.current, sending),
       flushNow,
     ).then((saved) => {
@@ -119,7 +118,7 @@ export function useSegmentSaver(transcriptionId: string, initialVersion: number,
     });
     running.current = request;
     await request;
-  }, [onSaved, send]);
+  }, [transcriptionId, onSaved, send]);
 
   /**
    * Splits or merges after every pending edit is saved (positions shift, so nothing may be
@@ -131,11 +130,11 @@ export function useSegmentSaver(transcriptionId: string, initialVersion: number,
       await flush();
       await running.current;
       if (pending.current.size || inFlight.current || stopped.current) return null;
-      const request = send("POST", { ...change }, () => undefined, flush);
+      const request = send((base) => call(restructureSegments, { params: { id: transcriptionId }, body: { base_version: base, ...change } }), () => undefined, flush);
       running.current = request.then(() => undefined);
       return request;
     },
-    [flush, send],
+    [transcriptionId, flush, send],
   );
 
   /**

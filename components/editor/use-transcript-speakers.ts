@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback } from "react";
-import { apiCall } from "@/lib/api/client";
-import { ApiVoiceProfile, RenamedSpeakers, TranscriptSpeakers } from "@/lib/api/contract/speakers";
+import { call } from "@/lib/api/client";
+import { dismissSpeakerMatch, renameSpeakers, saveVoiceProfile, transcriptSpeakers } from "@/lib/api/endpoints/speakers";
 import type { SpeakerRename } from "@/lib/editor/speakers";
 import { useApi } from "@/lib/api/use-api";
 
@@ -13,31 +13,30 @@ import { useApi } from "@/lib/api/use-api";
  * keeps their names in step with the segments).
  */
 export function useTranscriptSpeakers(transcriptionId: string) {
-  const path = `/api/transcriptions/${transcriptionId}/speakers`;
-  const { data, mutate } = useApi(path, TranscriptSpeakers);
+  const { data, mutate } = useApi(transcriptSpeakers, { params: { id: transcriptionId } });
 
   const dismiss = useCallback(
     async (speaker: number) => {
-      const result = await apiCall(`${path}/${speaker}/dismiss`, { method: "POST", answer: TranscriptSpeakers });
+      const result = await call(dismissSpeakerMatch, { params: { id: transcriptionId, speaker: String(speaker) } });
       if (result.ok) await mutate(result.data, { revalidate: false });
       return result;
     },
-    [path, mutate],
+    [transcriptionId, mutate],
   );
 
   /** Renames based on the version the editor's saves reached (see useSegmentSaver's `exclusive`). */
   const rename = useCallback(
-    async (baseVersion: number, renames: readonly SpeakerRename[]) => {
-      const result = await apiCall(path, { method: "PATCH", body: { base_version: baseVersion, renames }, answer: RenamedSpeakers });
+    async (baseVersion: number, renames: SpeakerRename[]) => {
+      const result = await call(renameSpeakers, { params: { id: transcriptionId }, body: { base_version: baseVersion, renames } });
       if (result.ok) void mutate();
       return result;
     },
-    [path, mutate],
+    [transcriptionId, mutate],
   );
 
   const saveProfile = useCallback(
     (speaker: number, name: string) =>
-      apiCall("/api/voice-profiles", { method: "POST", body: { transcription_id: transcriptionId, speaker, name }, answer: ApiVoiceProfile }),
+      call(saveVoiceProfile, { body: { transcription_id: transcriptionId, speaker, name } }),
     [transcriptionId],
   );
 

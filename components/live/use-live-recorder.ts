@@ -1,9 +1,9 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiCall, detailOr } from "@/lib/api/client";
-import { OkAnswer } from "@/lib/api/contract/common";
-import { ApiRecording, ChunksAnswer, StoppedRecording } from "@/lib/api/contract/recordings";
+import { call, detailOr } from "@/lib/api/client";
+import { keepRecordingAlive, sendRecordingChunks, startRecording, stopRecording } from "@/lib/api/endpoints/recordings";
+import { deleteTranscription } from "@/lib/api/endpoints/transcriptions";
 import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { CONNECTION_LOST, LAST_MINUTE, QUOTA_REACHED } from "@/lib/live/live-texts";
 import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST } from "@/lib/recordings/pcm-chunks";
@@ -71,10 +71,10 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
         continue;
       }
       const batch = s.queue.slice(0, MAX_CHUNKS_PER_REQUEST);
-      const result = await apiCall(`/api/recordings/${s.id}/chunks?seq=${s.firstSeq}`, {
-        method: "POST",
+      const result = await call(sendRecordingChunks, {
+        params: { id: s.id },
+        query: { seq: s.firstSeq },
         body: new Blob(batch as BlobPart[], { type: "application/octet-stream" }),
-        answer: ChunksAnswer,
       });
       if (result.ok) {
         s.queue.splice(0, batch.length);
@@ -110,7 +110,7 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
       // What is still queued gets its chance to arrive, then the recording becomes a transcription.
       const deadline = Date.now() + DRAIN_MS;
       while (s.queue.length && Date.now() < deadline) await sleep(100);
-      const result = await apiCall(`/api/recordings/${s.id}/stop`, { method: "POST", answer: StoppedRecording });
+      const result = await call(stopRecording, { params: { id: s.id } });
       session.current = null;
       setState("idle");
       if (!result.ok) {
@@ -156,7 +156,7 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
         setError("Recording could not start in this browser.");
         return;
       }
-      const created = await apiCall("/api/recordings", { method: "POST", body: { title, language, mode }, answer: ApiRecording });
+      const created = await call(startRecording, { body: { title, language, mode } });
       if (!created.ok) {
         input.close();
         setState("idle");
@@ -213,7 +213,7 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
     const s = session.current;
     if (!s || s.paused || s.ending) return;
     s.paused = true;
-    s.keepalive = setInterval(() => void apiCall(`/api/recordings/${s.id}/keepalive`, { method: "POST", answer: OkAnswer }), KEEPALIVE_MS);
+    s.keepalive = setInterval(() => void call(keepRecordingAlive, { params: { id: s.id } }), KEEPALIVE_MS);
     setState("paused");
   }, []);
 
@@ -236,7 +236,7 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
     session.current = null;
     setShownId(null);
     s.wake?.();
-    const result = await apiCall(`/api/transcriptions/${s.id}`, { method: "DELETE", answer: OkAnswer });
+    const result = await call(deleteTranscription, { params: { id: s.id } });
     setState("idle");
     setNotice(result.ok ? "The recording was discarded." : "");
     if (!result.ok) setError(detailOr(result, "The recording could not be discarded."));
@@ -247,7 +247,7 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
   useEffect(() => {
     const leave = () => {
       const s = session.current;
-      if (s && !s.ending) void apiCall(`/api/recordings/${s.id}/stop`, { method: "POST", answer: StoppedRecording, keepalive: true });
+      if (s && !s.ending) void call(stopRecording, { params: { id: s.id }, keepalive: true });
     };
     window.addEventListener("pagehide", leave);
     return () => window.removeEventListener("pagehide", leave);

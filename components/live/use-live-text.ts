@@ -2,7 +2,9 @@
 
 import { useEffect, useState } from "react";
 import type * as z from "zod/mini";
+import { urlOf } from "@/lib/api/client";
 import { ApiUtterance, LiveEnd, LivePending, LiveState } from "@/lib/api/contract/recordings";
+import { recordingEvents } from "@/lib/api/endpoints/recordings";
 import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { eventData } from "@/lib/api/event-data";
 
@@ -25,13 +27,13 @@ const EMPTY: LiveText = { utterances: [], pending: "", live: true, notLiveReason
 
 const parsed = <T>(schema: z.ZodMiniType<T>, e: Event): T | null => eventData(schema, (e as MessageEvent<unknown>).data);
 
-/** The live text of a recording, from its server-sent events (`/api/recordings/{id}/events`), while the server has it. */
+/** The live text of a recording, from its server-sent events (recordingEvents), while the server has it. */
 export function useLiveText(id: string | null): LiveText {
   const [text, setText] = useState<LiveText & { id: string | null }>({ ...EMPTY, id });
   if (text.id !== id) setText({ ...EMPTY, id });
   useEffect(() => {
     if (!id) return;
-    const events = new EventSource(`/api/recordings/${id}/events`);
+    const events = new EventSource(urlOf(recordingEvents, { params: { id } }));
     events.addEventListener("utterance", (e) => {
       const u = parsed(ApiUtterance, e);
       // The words still changing were this utterance's draft: they go as it arrives (a newer draft follows it).

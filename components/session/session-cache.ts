@@ -1,13 +1,14 @@
-import { apiCall, apiRead } from "@/lib/api/client";
+import { apiRead, call } from "@/lib/api/client";
 import type { ApiUser } from "@/lib/api/contract/account";
 import { readSessionUser } from "@/lib/api/contract/session-user";
+import { me } from "@/lib/api/endpoints/session";
 
 /**
  * The browser's view of the session (spec §4): the check result is cached for 5 minutes,
  * a check already in flight is shared rather than repeated, and a failed check means
  * "not logged in". The session check reads its answer without zod (contract/session-user.ts),
- * so a signed-out page never loads zod for it; the onboarding check's contract is imported
- * when it runs.
+ * so a signed-out page never loads zod for it; the onboarding check's endpoint (and its
+ * contract) is imported when it runs.
  */
 export const SESSION_CACHE_MS = 5 * 60 * 1000;
 
@@ -41,7 +42,7 @@ export async function checkSession(now = Date.now): Promise<ApiUser | null> {
 
 /** `GET /api/me`. Signed out, a network failure or an answer we cannot read: not logged in. */
 async function fetchSessionUser(): Promise<ApiUser | null> {
-  const result = await apiRead("/api/me", readSessionUser);
+  const result = await apiRead(me, readSessionUser);
   return result.ok ? result.data : null;
 }
 
@@ -49,8 +50,8 @@ async function fetchSessionUser(): Promise<ApiUser | null> {
 export async function checkOnboarding(): Promise<boolean> {
   if (onboardingPromise) return onboardingPromise;
   onboardingPromise = (async () => {
-    const { OnboardingStatus } = await import("@/lib/api/contract/billing");
-    const result = await apiCall("/api/subscriptions/onboarding-status", { answer: OnboardingStatus });
+    const { onboardingStatus } = await import("@/lib/api/endpoints/billing");
+    const result = await call(onboardingStatus);
     return result.ok && result.data.should_show_onboarding;
   })();
   return onboardingPromise;

@@ -4,10 +4,10 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/alert";
 import { Modal } from "@/components/ui/modal";
-import { apiCall } from "@/lib/api/client";
+import { call } from "@/lib/api/client";
 import { useApi } from "@/lib/api/use-api";
-import { OkAnswer } from "@/lib/api/contract/common";
-import { SHARE_LINK_EXPIRY_DAYS, ShareLinkItem, ShareLinkList } from "@/lib/api/contract/sharing";
+import { SHARE_LINK_EXPIRY_DAYS, type ShareLinkItem } from "@/lib/api/contract/sharing";
+import { createShareLink, listShareLinks, revokeShareLink } from "@/lib/api/endpoints/sharing";
 
 type Expiry = (typeof SHARE_LINK_EXPIRY_DAYS)[number] | null;
 
@@ -69,10 +69,10 @@ export function ShareDialog({ transcriptionId, open, onOpenChange }: { transcrip
   const [showSpeakers, setShowSpeakers] = useState(true);
   const [expiry, setExpiry] = useState<Expiry>(null);
   const [busy, setBusy] = useState(false);
-  const base = `/api/transcriptions/${encodeURIComponent(transcriptionId)}/share-links`;
+  const params = { id: transcriptionId };
 
   // Read while the dialog is open (and again when the window regains focus: "last opened" moves).
-  const list = useApi(open ? base : null, ShareLinkList);
+  const list = useApi(listShareLinks, open ? { params } : null);
   const links = list.data?.links ?? null;
   const setLinks = (change: (current: ShareLinkItem[]) => ShareLinkItem[]) =>
     void list.mutate((current) => ({ links: change(current?.links ?? []) }), { revalidate: false });
@@ -81,11 +81,7 @@ export function ShareDialog({ transcriptionId, open, onOpenChange }: { transcrip
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const result = await apiCall(base, {
-      method: "POST",
-      body: { allow_export: allowExport, show_speakers: showSpeakers, expires_in_days: expiry },
-      answer: ShareLinkItem,
-    });
+    const result = await call(createShareLink, { params, body: { allow_export: allowExport, show_speakers: showSpeakers, expires_in_days: expiry } });
     setBusy(false);
     if (!result.ok) return setError(result.text);
     setLinks((current) => [result.data, ...current]);
@@ -93,7 +89,7 @@ export function ShareDialog({ transcriptionId, open, onOpenChange }: { transcrip
 
   async function revoke(link: ShareLinkItem) {
     setError(null);
-    const result = await apiCall(`/api/share-links/${encodeURIComponent(link.id)}`, { method: "DELETE", answer: OkAnswer });
+    const result = await call(revokeShareLink, { params: { id: link.id } });
     // Already revoked elsewhere (404): it is gone either way.
     if (result.ok || result.status === 404) setLinks((current) => current.filter((l) => l.id !== link.id));
     else setError(result.text);

@@ -8,8 +8,9 @@ import { SegmentRow } from "@/components/editor/segment-row";
 import { usePlayback } from "@/components/editor/use-playback";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { apiCall, apiDownload } from "@/lib/api/client";
-import { SharedTranscript } from "@/lib/api/contract/sharing";
+import { apiDownload, call, urlOf } from "@/lib/api/client";
+import type { SharedTranscript } from "@/lib/api/contract/sharing";
+import { sharedAudio, sharedExport, sharedTranscript } from "@/lib/api/endpoints/sharing";
 import type { ApiSegment } from "@/lib/api/contract/transcriptions";
 import { indexAt, indexWithin } from "@/lib/editor/playback";
 import { isExportFormat, type ExportFormat } from "@/lib/exports/formats";
@@ -51,7 +52,7 @@ export function SharedTranscriptView() {
       const token = tokenInAddress();
       if (!token) return setState({ kind: "failed", text: NO_TOKEN_TEXT });
       setState({ kind: "loading" });
-      const result = await apiCall(`/api/shared/${encodeURIComponent(token)}`, { answer: SharedTranscript });
+      const result = await call(sharedTranscript, { params: { token } });
       if (!current) return;
       if (result.ok) setState({ kind: "ready", token, transcript: result.data });
       else setState({ kind: "failed", text: result.status === 404 ? LINK_GONE_TEXT : result.status === 0 ? "Could not reach the server. Check your connection and reload." : result.text });
@@ -103,7 +104,6 @@ function SharedDocument({ token, transcript }: { token: string; transcript: Shar
   const activeSegment = indexAt(segments, playback.currentMs);
   const activeWords = activeSegment >= 0 ? segments[activeSegment].words : null;
   const activeWord = activeWords ? indexWithin(activeWords, playback.currentMs) : -1;
-  const base = `/api/shared/${encodeURIComponent(token)}`;
   // A format this page does not know (a newer server) is left out rather than offered blind.
   const formats = useMemo(() => transcript.export_formats.filter(isExportFormat), [transcript]);
 
@@ -120,11 +120,11 @@ function SharedDocument({ token, transcript }: { token: string; transcript: Shar
           {transcript.speakers.join(", ")}
         </p>
       )}
-      {transcript.allow_export && formats.length > 0 && <SharedExports base={base} title={transcript.title} formats={formats} />}
+      {transcript.allow_export && formats.length > 0 && <SharedExports token={token} title={transcript.title} formats={formats} />}
 
       {/* Straight in the article (a wrapper would end its stickiness): it stays under the h-14 header. */}
       <div className="mt-4" />
-      <PlayerBar src={`${base}/audio`} playback={playback} />
+      <PlayerBar src={urlOf(sharedAudio, { params: { token } })} playback={playback} />
       {segments.length === 0 ? (
         <div className="mt-4"><Alert tone="info">No speech was recognised in this audio.</Alert></div>
       ) : (
@@ -163,7 +163,7 @@ function SharedDocument({ token, transcript }: { token: string; transcript: Shar
 }
 
 /** A download button per format the link offers. */
-function SharedExports({ base, title, formats }: { base: string; title: string; formats: readonly ExportFormat[] }) {
+function SharedExports({ token, title, formats }: { token: string; title: string; formats: readonly ExportFormat[] }) {
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -171,8 +171,8 @@ function SharedExports({ base, title, formats }: { base: string; title: string; 
     async (format: ExportFormat) => {
       setBusy(format);
       setRefusal(null);
-      const query = new URLSearchParams({ format, timestamps: "1", tz: Intl.DateTimeFormat().resolvedOptions().timeZone });
-      const result = await apiDownload(`${base}/export?${query}`);
+      const query = { format, timestamps: "1", tz: Intl.DateTimeFormat().resolvedOptions().timeZone };
+      const result = await apiDownload(urlOf(sharedExport, { params: { token }, query }));
       try {
         if (result.ok) await saveResponse(result.response, `${title}.${format}`);
         else setRefusal(result.status === 404 ? LINK_GONE_TEXT : result.text);
@@ -182,7 +182,7 @@ function SharedExports({ base, title, formats }: { base: string; title: string; 
         setBusy(null);
       }
     },
-    [base, title],
+    [token, title],
   );
 
   return (

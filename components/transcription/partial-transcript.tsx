@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { TranscriptionDetail } from "@/lib/api/contract/transcriptions";
+import { getTranscription } from "@/lib/api/endpoints/transcriptions";
 import { useApi } from "@/lib/api/use-api";
 import { PlayFromButton } from "@/components/editor/play-from-button";
 
@@ -17,7 +17,7 @@ interface PartialTranscriptProps {
  * runs. Not editable yet: the whole transcript replaces them when it is complete.
  */
 export function PartialTranscript({ id, piecesDone, piecesTotal, onSeek }: PartialTranscriptProps) {
-  const { data, mutate } = useApi(piecesDone > 0 ? `/api/transcriptions/${id}` : null, TranscriptionDetail, { revalidateOnFocus: false });
+  const { data, mutate } = useApi(getTranscription, piecesDone > 0 ? { params: { id } } : null, { revalidateOnFocus: false });
   useEffect(() => {
     if (piecesDone > 0) void mutate();
   }, [piecesDone, mutate]);

@@ -7,6 +7,8 @@ import { TranscriptEditor } from "@/components/editor/transcript-editor";
 import { Alert } from "@/components/ui/alert";
 import type { EditorCapabilities } from "@/lib/editor/capabilities";
 import type { ApiStyle } from "@/lib/api/contract/transcriptions";
+import { urlOf } from "@/lib/api/client";
+import { transcriptionAudio } from "@/lib/api/endpoints/transcriptions";
 import { formatDuration } from "@/lib/text/time-format";
 import type { ApiFormatState, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { NotifyWhenDone, notifyEnded } from "./done-notification";
@@ -78,7 +80,7 @@ export function TranscriptView({ transcription, segments, format, capabilities, 
         <TranscriptEditor transcription={transcription} segments={segments} format={format} capabilities={capabilities} styles={styles} initialFind={initialFind} canShare={canShare} />
       ) : (
         <>
-          <audio ref={audio} controls preload="metadata" src={`/api/transcriptions/${t.id}/audio`} className="sticky top-16 z-10 mt-6 w-full" data-testid="audio" />
+          <audio ref={audio} controls preload="metadata" src={urlOf(transcriptionAudio, { params: { id: t.id } })} className="sticky top-16 z-10 mt-6 w-full" data-testid="audio" />
           {unfinished && (
             <div className="mt-6" aria-live="polite">
               <Alert tone="info">

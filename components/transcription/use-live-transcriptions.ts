@@ -1,7 +1,9 @@
 "use client";
 
 import { useEffect } from "react";
+import { urlOf } from "@/lib/api/client";
 import { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import { transcriptionEvents } from "@/lib/api/endpoints/transcriptions";
 import { eventData } from "@/lib/api/event-data";
 
 /**
@@ -11,7 +13,7 @@ import { eventData } from "@/lib/api/event-data";
 export function useLiveTranscriptions(onChange: (t: ApiTranscription) => void, since: string, enabled = true): void {
   useEffect(() => {
     if (!enabled) return;
-    const source = new EventSource(`/api/transcriptions/events?since=${encodeURIComponent(since)}`);
+    const source = new EventSource(urlOf(transcriptionEvents, { query: { since } }));
     source.onmessage = (event) => {
       const changed = eventData(ApiTranscription, event.data);
       if (changed) onChange(changed);

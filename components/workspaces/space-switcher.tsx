@@ -6,7 +6,7 @@ import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
 import { Alert } from "@/components/ui/alert";
-import { WorkspaceList } from "@/lib/api/contract/workspaces";
+import { listWorkspaces } from "@/lib/api/endpoints/workspaces";
 import { useApi } from "@/lib/api/use-api";
 import { NewWorkspaceDialog } from "./new-workspace-dialog";
 import { switchSpace } from "./workspace-calls";
@@ -21,7 +21,7 @@ const PERSONAL_LABEL = "Personal";
 export function SpaceSwitcher() {
   const router = useRouter();
   const { mutate: revalidate } = useSWRConfig();
-  const { data, mutate } = useApi("/api/workspaces", WorkspaceList);
+  const { data, mutate } = useApi(listWorkspaces, {});
   const [creating, setCreating] = useState(false);
   const [problem, setProblem] = useState("");
   const active = data?.workspaces.find((w) => w.id === data.active_id) ?? null;

@@ -7,7 +7,9 @@ import { useSWRConfig } from "swr";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { WorkspaceDetail } from "@/lib/api/contract/workspaces";
+import { urlOf } from "@/lib/api/client";
+import type { WorkspaceDetail } from "@/lib/api/contract/workspaces";
+import { currentWorkspace, listWorkspaces } from "@/lib/api/endpoints/workspaces";
 import { useApi } from "@/lib/api/use-api";
 import { WORKSPACE_NAME_MAX, workspaceNameProblem } from "@/lib/access/workspace-name";
 import { InviteForm } from "./invite-form";
@@ -29,7 +31,7 @@ interface WorkspaceSettingsProps {
 export function WorkspaceSettings({ initial, userId }: WorkspaceSettingsProps) {
   const router = useRouter();
   const { mutate: revalidate } = useSWRConfig();
-  const { data, mutate } = useApi("/api/workspaces/current", WorkspaceDetail, { fallbackData: initial, revalidateOnMount: false });
+  const { data, mutate } = useApi(currentWorkspace, {}, { fallbackData: initial, revalidateOnMount: false });
   const workspace = data ?? initial;
   const manages = mayManageIn(workspace.your_role);
   const refresh = () => mutate();
@@ -47,7 +49,7 @@ export function WorkspaceSettings({ initial, userId }: WorkspaceSettingsProps) {
         onRenamed={async () => {
           await refresh();
           // The switcher and the dashboard's heading show the name too.
-          void revalidate("/api/workspaces");
+          void revalidate(urlOf(listWorkspaces));
           router.refresh();
         }}
       />

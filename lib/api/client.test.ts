@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import * as z from "zod/mini";
-import { apiCall, apiDownload, detailOr, NOT_JSON, UNEXPECTED_ANSWER } from "./client";
+import { apiDownload, call, detailOr, NOT_JSON, UNEXPECTED_ANSWER } from "./client";
+import { endpoint } from "./endpoint";
 
 const Answer = z.object({ id: z.string(), count: z.number() });
 let server: Server;
@@ -29,31 +30,34 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-describe("apiCall", () => {
+/** An endpoint of the test server (its address is only known once it listens). */
+const at = (path: string) => endpoint({ method: "GET", path: `${base}${path}`, answer: Answer });
+
+describe("call", () => {
   it("gives the answer checked against the contract (unknown fields dropped)", async () => {
-    expect(await apiCall(`${base}/ok`, { answer: Answer })).toEqual({ ok: true, data: { id: "a", count: 2 } });
+    expect(await call(at("/ok"))).toEqual({ ok: true, data: { id: "a", count: 2 } });
   });
 
   it("sends a JSON body with its content type", async () => {
-    await apiCall(`${base}/ok`, { method: "PATCH", body: { title: "x" }, answer: Answer });
+    await call(endpoint({ method: "PATCH", path: `${base}/ok`, body: z.object({ title: z.string() }), answer: Answer }), { body: { title: "x" } });
     expect(seen.at(-1)).toEqual({ method: "PATCH", type: "application/json", body: '{"title":"x"}' });
   });
 
   it("sends FormData as multipart, not as JSON", async () => {
     const form = new FormData();
     form.set("file", new Blob(["abc"]), "a.txt");
-    await apiCall(`${base}/ok`, { method: "PUT", body: form, answer: Answer });
+    await call(endpoint({ method: "PUT", path: `${base}/ok`, body: "raw", answer: Answer }), { body: form });
     expect(seen.at(-1)?.type).toMatch(/^multipart\/form-data; boundary=/);
     expect(seen.at(-1)?.body).toContain("abc");
   });
 
   it("refuses an answer of the wrong shape or that is not JSON", async () => {
-    expect(await apiCall(`${base}/wrong-shape`, { answer: Answer })).toMatchObject({ ok: false, status: 200, text: UNEXPECTED_ANSWER });
-    expect(await apiCall(`${base}/not-json`, { answer: Answer })).toMatchObject({ ok: false, status: 200, text: NOT_JSON });
+    expect(await call(at("/wrong-shape"))).toMatchObject({ ok: false, status: 200, text: UNEXPECTED_ANSWER });
+    expect(await call(at("/not-json"))).toMatchObject({ ok: false, status: 200, text: NOT_JSON });
   });
 
   it("gives the server's sentence and the whole error body for a refusal", async () => {
-    const result = await apiCall(`${base}/refused`, { answer: Answer });
+    const result = await call(at("/refused"));
     expect(result).toEqual({
       ok: false,
       status: 403,
@@ -63,13 +67,13 @@ describe("apiCall", () => {
   });
 
   it("gives the raw text of an error that is not ours, and detailOr falls back", async () => {
-    const result = await apiCall(`${base}/proxy-error`, { answer: Answer });
+    const result = await call(at("/proxy-error"));
     expect(result).toMatchObject({ ok: false, status: 502, text: "Bad gateway from the proxy", body: null });
     if (!result.ok) expect(detailOr(result, "Try again.")).toBe("Try again.");
   });
 
   it("reports a network failure as status 0", async () => {
-    const result = await apiCall("http://127.0.0.1:1/unreachable", { answer: Answer });
+    const result = await call(endpoint({ method: "GET", path: "http://127.0.0.1:1/unreachable", answer: Answer }));
     expect(result).toMatchObject({ ok: false, status: 0, body: null });
   });
 });

@@ -5,6 +5,8 @@
  * (the spec fixes several: "Failed to delete user: {status} - {text}").
  */
 import type * as z from "zod/mini";
+import { addressOf, type BodyOf, type Endpoint, type Method, type ParamsOf, type QueryOf, type QueryValues } from "./endpoint";
+import { logOut } from "./endpoints/session";
 
 /**
  * `status` 0 means no answer came back (the network failed) and `text` is the error's
@@ -14,9 +16,8 @@ import type * as z from "zod/mini";
 export type ApiFailure = { ok: false; status: number; text: string; body: Record<string, unknown> | null };
 export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export interface CallOptions<S extends z.ZodMiniType> {
+interface CallOptions<S extends z.ZodMiniType> {
   method?: Method;
   /** sent as JSON, or as is when it is FormData or bytes (a Blob: audio) */
   body?: unknown;
@@ -52,8 +53,36 @@ export function failureOf(status: number, raw: string, statusText = ""): ApiFail
 /** No answer at all: the network failed. */
 const unreachable = (error: unknown): ApiFailure => ({ ok: false, status: 0, text: error instanceof Error ? error.message : String(error), body: null });
 
-export function apiCall<S extends z.ZodMiniType>(path: string, options: CallOptions<S>): Promise<ApiResult<z.output<S>>> {
+function apiCall<S extends z.ZodMiniType>(path: string, options: CallOptions<S>): Promise<ApiResult<z.output<S>>> {
   return request<z.output<S>>(path, options, (json) => options.answer.safeParse(json));
+}
+
+/** An endpoint whose answer is JSON: what `call` and `useApi` take. */
+export type JsonEndpoint = Endpoint & { answer: z.ZodMiniType };
+/** What a call of the endpoint resolves to when it succeeds. */
+export type AnswerOf<E extends JsonEndpoint> = z.output<E["answer"]>;
+
+type ParamsInput<E extends Endpoint> = keyof ParamsOf<E["path"]> extends never ? { params?: undefined } : { params: ParamsOf<E["path"]> };
+type QueryInput<E extends Endpoint> = QueryOf<E> extends z.core.$ZodType ? { query?: { [K in keyof z.output<QueryOf<E>>]?: QueryValues[string] } } : { query?: undefined };
+type BodyInput<E extends Endpoint> = BodyOf<E> extends z.core.$ZodType ? { body: z.input<BodyOf<E>> } : BodyOf<E> extends "raw" ? { body: FormData | Blob } : { body?: undefined };
+
+/** Where an endpoint is: its parameters and query. */
+export type AddressInput<E extends Endpoint> = ParamsInput<E> & QueryInput<E>;
+/** Everything a call sends, typed by the endpoint. */
+export type CallInput<E extends Endpoint> = AddressInput<E> & BodyInput<E> & { signal?: AbortSignal; keepalive?: boolean };
+/** Optional when the endpoint needs nothing. */
+type Rest<I> = object extends I ? [input?: I] : [input: I];
+
+/** The address of an endpoint (for links, media, event streams and downloads). */
+export function urlOf<E extends Endpoint>(e: E, ...[input]: Rest<AddressInput<E>>): string {
+  const { params, query } = (input ?? {}) as { params?: Record<string, string>; query?: QueryValues };
+  return addressOf(e.path, (params ?? {}) as ParamsOf<E["path"]>, query);
+}
+
+/** Calls an endpoint: the address, method, body and answer's check all come from it. */
+export function call<E extends JsonEndpoint>(e: E, ...[input]: Rest<CallInput<E>>): Promise<ApiResult<AnswerOf<E>>> {
+  const { params, query, body, signal, keepalive } = (input ?? {}) as { params?: Record<string, string>; query?: QueryValues; body?: unknown; signal?: AbortSignal; keepalive?: boolean };
+  return apiCall<E["answer"]>(addressOf(e.path, (params ?? {}) as ParamsOf<E["path"]>, query), { method: e.method, body, answer: e.answer, signal, keepalive });
 }
 
 /**
@@ -61,8 +90,8 @@ export function apiCall<S extends z.ZodMiniType>(path: string, options: CallOpti
  * session check every page makes on its first load (lib/api/contract/session-user), where
  * evaluating zod was the longest task after hydration. Null from `read` is an unexpected answer.
  */
-export function apiRead<T>(path: string, read: (json: unknown) => T | null): Promise<ApiResult<T>> {
-  return request<T>(path, {}, (json) => {
+export function apiRead<E extends Endpoint, T>(e: E, read: (json: unknown) => T | null, ...[params]: Rest<ParamsInput<E>>): Promise<ApiResult<T>> {
+  return request<T>(addressOf(e.path, (params?.params ?? {}) as ParamsOf<E["path"]>), { method: e.method }, (json) => {
     const data = read(json);
     return data === null ? { success: false } : { success: true, data };
   });
@@ -138,5 +167,5 @@ export function detailOr(failure: ApiFailure, fallback: string): string {
 
 /** Ends the session. The endpoint answers with a redirect (for plain forms), which the caller replaces with its own navigation. */
 export async function signOut(): Promise<void> {
-  await fetch("/api/logout?source=app", { method: "POST", credentials: "include", redirect: "manual" }).catch(() => null);
+  await fetch(addressOf(logOut.path, {}, { source: "app" }), { method: logOut.method, credentials: "include", redirect: "manual" }).catch(() => null);
 }

@@ -1,7 +1,5 @@
-import { apiCall, detailOr } from "./client";
-import { OkAnswer } from "./contract/common";
-import { ApiTranscription } from "./contract/transcriptions";
-import { DirectUploadAnswer, PartAddresses } from "./contract/uploads";
+import { call, detailOr } from "./client";
+import { completeDirectUpload, discardDirectUpload as discardUpload, getDirectUpload, recordDirectUploadPart, signDirectUploadParts, startDirectUpload as startUpload } from "./endpoints/uploads";
 import type { RunningUpload, UnfinishedUpload, UploadOptions, UploadResult } from "./upload-types";
 import { INTERRUPTED, RETRY_DELAYS_MS, transcriptionById } from "./upload-common";
 
@@ -50,7 +48,7 @@ function remember(file: Blob, id: string | null) {
 export async function unfinishedDirectUpload(file: File): Promise<UnfinishedUpload | null> {
   const known = remembered(file);
   if (!known) return null;
-  const found = await apiCall(`/api/direct-uploads/${encodeURIComponent(known.id)}`, { answer: DirectUploadAnswer });
+  const found = await call(getDirectUpload, { params: { id: known.id } });
   if (!found.ok || found.data.size !== file.size) {
     remember(file, null);
     return null;
@@ -60,7 +58,7 @@ export async function unfinishedDirectUpload(file: File): Promise<UnfinishedUplo
 
 export async function discardDirectUpload(file: File, previous: UnfinishedUpload): Promise<void> {
   remember(file, null);
-  await apiCall(`/api/direct-uploads/${encodeURIComponent(previous.id)}`, { method: "DELETE", answer: OkAnswer });
+  await call(discardUpload, { params: { id: previous.id } });
 }
 
 class Refused extends Error {}
@@ -102,9 +100,8 @@ export function startDirectUpload(file: Blob, options: UploadOptions): RunningUp
   const run = async (): Promise<UploadResult> => {
     options.onStage("sending");
     const started = options.resume
-      ? await apiCall(`/api/direct-uploads/${encodeURIComponent(options.resume.id)}`, { answer: DirectUploadAnswer })
-      : await apiCall("/api/direct-uploads", {
-          method: "POST",
+      ? await call(getDirectUpload, { params: { id: options.resume.id } })
+      : await call(startUpload, {
           body: {
             filename: options.filename,
             size: file.size,
@@ -114,13 +111,12 @@ export function startDirectUpload(file: Blob, options: UploadOptions): RunningUp
             source: options.source,
             first_seconds: options.firstSeconds ?? null,
           },
-          answer: DirectUploadAnswer,
         });
     if (!started.ok) return { ok: false, error: detailOr(started, INTERRUPTED) };
     const upload = started.data;
     uploadId = upload.id;
     if (canceled) {
-      void apiCall(`/api/direct-uploads/${upload.id}`, { method: "DELETE", answer: OkAnswer });
+      void call(discardUpload, { params: { id: upload.id } });
       return { ok: false, error: "Upload canceled." };
     }
     if (options.source === "upload") remember(file, upload.id);
@@ -140,7 +136,7 @@ export function startDirectUpload(file: Blob, options: UploadOptions): RunningUp
       const known = addresses.get(n);
       if (known) return known;
       const batch = [n, ...todo.slice(0, SIGN_AHEAD)].filter((x, i, all) => !addresses.has(x) && all.indexOf(x) === i);
-      const signed = await apiCall(`/api/direct-uploads/${upload.id}/parts`, { method: "POST", body: { numbers: batch }, answer: PartAddresses });
+      const signed = await call(signDirectUploadParts, { params: { id: upload.id }, body: { numbers: batch } });
       if (!signed.ok) {
         if (signed.status >= 400 && signed.status < 500) throw new Refused(detailOr(signed, INTERRUPTED));
         throw new Error("signing failed");
@@ -175,7 +171,7 @@ export function startDirectUpload(file: Blob, options: UploadOptions): RunningUp
       if (canceled) return;
       // The part is in the bucket: only its receipt is sent again until the server has it.
       await retried(async () => {
-        const receipt = await apiCall(`/api/direct-uploads/${upload.id}/parts/${n}`, { method: "PUT", body: { etag }, answer: OkAnswer });
+        const receipt = await call(recordDirectUploadPart, { params: { id: upload.id, number: String(n) }, body: { etag } });
         if (receipt.ok) return;
         if (receipt.status >= 400 && receipt.status < 500) throw new Refused(detailOr(receipt, INTERRUPTED));
         throw new Error("the receipt was not recorded");
@@ -196,7 +192,7 @@ export function startDirectUpload(file: Blob, options: UploadOptions): RunningUp
     }
     if (canceled) return { ok: false, error: "Upload canceled." };
     options.onStage("checking");
-    const finished = await apiCall(`/api/direct-uploads/${upload.id}/complete`, { method: "POST", answer: ApiTranscription });
+    const finished = await call(completeDirectUpload, { params: { id: upload.id } });
     if (finished.ok) {
       remember(file, null);
       return { ok: true, transcription: finished.data };
@@ -214,7 +210,7 @@ export function startDirectUpload(file: Blob, options: UploadOptions): RunningUp
       canceled = true;
       for (const xhr of xhrs) xhr.abort();
       remember(file, null);
-      if (uploadId) void apiCall(`/api/direct-uploads/${uploadId}`, { method: "DELETE", answer: OkAnswer });
+      if (uploadId) void call(discardUpload, { params: { id: uploadId } });
     },
   };
 }

@@ -5,10 +5,14 @@
  * Served at /api/openapi.json and rendered by the docs page /docs/api.
  */
 import { toJSONSchema, type z } from "zod";
-import { ApiKeyList, CreatedApiKey, CreateApiKeyBody } from "./contract/api-keys";
+import { ApiKeyList, CreatedApiKey } from "./contract/api-keys";
 import { OkAnswer } from "./contract/common";
-import { ApiTranscription, TranscriptionDetail, TranscriptionList, DeleteQuery, ExportQuery, TranscriptionListQuery, UploadQuery } from "./contract/transcriptions";
-import { DirectUploadAnswer, PartAddresses, PartReceipt, SignParts, StartDirectUpload } from "./contract/uploads";
+import { ApiTranscription, TranscriptionDetail, TranscriptionList } from "./contract/transcriptions";
+import { DirectUploadAnswer } from "./contract/uploads";
+import type { Endpoint } from "./endpoint";
+import * as apiKeys from "./endpoints/api-keys";
+import * as transcriptions from "./endpoints/transcriptions";
+import * as uploads from "./endpoints/uploads";
 
 type JsonSchema = Record<string, unknown>;
 type Method = "get" | "post" | "put" | "patch" | "delete" | "head";
@@ -63,9 +67,9 @@ function queryParameters(schema: z.core.$ZodType): Parameter[] {
   }));
 }
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const jsonContent = (schema: JsonSchema) => ({ "application/json": { schema } });
-const ID: Parameter = { name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } };
+const BYTES = { schema: { type: "string", contentMediaType: "application/octet-stream" } };
+const TUS_RESUMABLE: Parameter = { name: "Tus-Resumable", in: "header", required: true, schema: { type: "string", const: "1.0.0" } };
 /** An API key of this scope, or the signed-in browser's session. */
 const BEARER = (scope: "read" | "write"): Pick<Operation, "security" | "x-api-key-scope"> => ({ security: [{ bearerAuth: [] }, { cookieAuth: [] }], "x-api-key-scope": scope });
 const SESSION_ONLY: Pick<Operation, "security"> = { security: [{ cookieAuth: [] }] };
@@ -96,211 +100,6 @@ function errors(...codes: string[]): Operation["responses"] {
 
 const KEY_ERRORS = ["401", "403", "429"];
 
-function paths(): OpenApiDocument["paths"] {
-  return {
-    "/api/transcriptions": {
-      get: {
-        operationId: "listTranscriptions",
-        summary: "List transcriptions",
-        description: "The transcriptions you can read, the newest first; `q` searches titles and transcripts.",
-        tags: ["Transcriptions"],
-        ...BEARER("read"),
-        parameters: queryParameters(TranscriptionListQuery),
-        responses: { "200": { description: "The transcriptions.", content: jsonContent(ref("TranscriptionList")) }, ...errors("400", ...KEY_ERRORS) },
-      },
-      post: {
-        operationId: "uploadTranscription",
-        summary: "Upload a file (sent whole)",
-        description:
-          "The raw audio or video file is the body; `filename` names it. Transcription starts at once; poll `GET /api/transcriptions/{id}` (or use webhooks) until `status` is `done`. For large files or unreliable networks use the resumable upload.",
-        tags: ["Transcriptions"],
-        ...BEARER("write"),
-        parameters: queryParameters(UploadQuery),
-        requestBody: { required: true, content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } } },
-        responses: {
-          "201": { description: "The new transcription (queued).", content: jsonContent(ref("ApiTranscription")) },
-          ...errors("400", ...KEY_ERRORS, "413", "415", "422"),
-        },
-      },
-    },
-    "/api/transcriptions/{id}": {
-      get: {
-        operationId: "getTranscription",
-        summary: "Get a transcription with its segments",
-        tags: ["Transcriptions"],
-        ...BEARER("read"),
-        parameters: [ID],
-        responses: { "200": { description: "The transcription and its segments.", content: jsonContent(ref("TranscriptionDetail")) }, ...errors(...KEY_ERRORS, "404") },
-      },
-      delete: {
-        operationId: "deleteTranscription",
-        summary: "Delete a transcription",
-        description: "Moves it to Recently deleted (restorable for 30 days); `permanent=1` removes it and its audio for good.",
-        tags: ["Transcriptions"],
-        ...BEARER("write"),
-        parameters: [ID, ...queryParameters(DeleteQuery)],
-        responses: { "200": { description: "Deleted.", content: jsonContent(ref("Ok")) }, ...errors(...KEY_ERRORS, "404", "422") },
-      },
-    },
-    "/api/transcriptions/{id}/export": {
-      get: {
-        operationId: "exportTranscription",
-        summary: "Export a transcript",
-        description: "Downloads the transcript as `txt`, `md`, `pdf`, `docx`, `srt` or `vtt`, as your plan allows.",
-        tags: ["Transcriptions"],
-        ...BEARER("read"),
-        parameters: [ID, ...queryParameters(ExportQuery)],
-        responses: {
-          "200": {
-            description: "The file (Content-Disposition names it).",
-            content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } },
-          },
-          ...errors(...KEY_ERRORS, "404", "422"),
-        },
-      },
-    },
-    "/api/transcriptions/{id}/audio": {
-      get: {
-        operationId: "getTranscriptionAudio",
-        summary: "Download the audio",
-        description: "The recording the transcript was made from; supports `Range` requests.",
-        tags: ["Transcriptions"],
-        ...BEARER("read"),
-        parameters: [ID],
-        responses: { "200": { description: "The audio.", content: { "audio/*": { schema: { type: "string", contentMediaType: "audio/*" } } } }, ...errors(...KEY_ERRORS, "404") },
-      },
-    },
-    "/api/uploads": {
-      post: {
-        operationId: "createResumableUpload",
-        summary: "Start a resumable upload (tus 1.0)",
-        description:
-          "A tus 1.0 creation request: `Tus-Resumable: 1.0.0`, `Upload-Length` (bytes), and `Upload-Metadata` with base64 values for `filename`, `filetype`, and optionally `language`, `source`, `first_seconds`, `speakers`. Answers 201 with `Location` (the upload's address); send the file to it with PATCH. Concatenation (`Upload-Concat`, parallel uploads) is not supported: 400. Any tus client works, with the `Authorization` header added.",
-        tags: ["Resumable uploads"],
-        ...BEARER("write"),
-        parameters: [
-          { name: "Tus-Resumable", in: "header", required: true, schema: { type: "string", const: "1.0.0" } },
-          { name: "Upload-Length", in: "header", required: true, schema: { type: "integer", minimum: 0 } },
-          { name: "Upload-Metadata", in: "header", required: true, schema: { type: "string" } },
-        ],
-        responses: {
-          "201": { description: "Started; `Location` is the upload's address.", headers: { Location: { schema: { type: "string" } } } },
-          ...errors(...KEY_ERRORS, "413", "415"),
-        },
-      },
-    },
-    "/api/uploads/{id}": {
-      head: {
-        operationId: "resumableUploadOffset",
-        summary: "How much of a resumable upload arrived",
-        tags: ["Resumable uploads"],
-        ...BEARER("write"),
-        parameters: [{ ...ID, description: "The upload's id (the last segment of its Location)." }, { name: "Tus-Resumable", in: "header", required: true, schema: { type: "string", const: "1.0.0" } }],
-        responses: { "200": { description: "`Upload-Offset` says how many bytes arrived.", headers: { "Upload-Offset": { schema: { type: "integer" } } } }, ...errors(...KEY_ERRORS, "404") },
-      },
-      patch: {
-        operationId: "appendResumableUpload",
-        summary: "Send a part of a resumable upload",
-        description: "`Content-Type: application/offset+octet-stream`, `Upload-Offset` = the bytes already sent. The answer to the last part carries the new transcription as JSON.",
-        tags: ["Resumable uploads"],
-        ...BEARER("write"),
-        parameters: [
-          { ...ID, description: "The upload's id." },
-          { name: "Tus-Resumable", in: "header", required: true, schema: { type: "string", const: "1.0.0" } },
-          { name: "Upload-Offset", in: "header", required: true, schema: { type: "integer", minimum: 0 } },
-        ],
-        requestBody: { required: true, content: { "application/offset+octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } } },
-        responses: {
-          "204": { description: "The part was stored; `Upload-Offset` is the new offset." },
-          "200": { description: "The last part: the upload became this transcription.", content: jsonContent(ref("ApiTranscription")) },
-          ...errors(...KEY_ERRORS, "404", "413"),
-        },
-      },
-      delete: {
-        operationId: "cancelResumableUpload",
-        summary: "Cancel a resumable upload",
-        tags: ["Resumable uploads"],
-        ...BEARER("write"),
-        parameters: [{ ...ID, description: "The upload's id." }, { name: "Tus-Resumable", in: "header", required: true, schema: { type: "string", const: "1.0.0" } }],
-        responses: { "204": { description: "Cancelled." }, ...errors(...KEY_ERRORS, "404") },
-      },
-    },
-    "/api/direct-uploads": {
-      post: {
-        operationId: "startDirectUpload",
-        summary: "Start an upload straight to object storage",
-        description: "Only where the server stores audio in S3-compatible storage (otherwise 503): sign parts, PUT them to the addresses, report each part's ETag, then complete.",
-        tags: ["Direct uploads"],
-        ...BEARER("write"),
-        requestBody: { required: true, content: jsonContent(schemaOf(StartDirectUpload, "input")) },
-        responses: { "201": { description: "Started.", content: jsonContent(ref("DirectUpload")) }, ...errors(...KEY_ERRORS, "413", "415", "422") },
-      },
-    },
-    "/api/direct-uploads/{id}/parts": {
-      post: {
-        operationId: "signDirectUploadParts",
-        summary: "Addresses to PUT parts to",
-        tags: ["Direct uploads"],
-        ...BEARER("write"),
-        parameters: [{ ...ID, description: "The direct upload's id." }],
-        requestBody: { required: true, content: jsonContent(schemaOf(SignParts, "input")) },
-        responses: { "200": { description: "One address per part number.", content: jsonContent(schemaOf(PartAddresses, "output")) }, ...errors(...KEY_ERRORS, "404", "422") },
-      },
-    },
-    "/api/direct-uploads/{id}/parts/{number}": {
-      put: {
-        operationId: "recordDirectUploadPart",
-        summary: "Record a stored part's ETag",
-        tags: ["Direct uploads"],
-        ...BEARER("write"),
-        parameters: [{ ...ID, description: "The direct upload's id." }, { name: "number", in: "path", required: true, schema: { type: "integer", minimum: 1 } }],
-        requestBody: { required: true, content: jsonContent(schemaOf(PartReceipt, "input")) },
-        responses: { "200": { description: "Recorded.", content: jsonContent(ref("Ok")) }, ...errors(...KEY_ERRORS, "404", "422") },
-      },
-    },
-    "/api/direct-uploads/{id}/complete": {
-      post: {
-        operationId: "completeDirectUpload",
-        summary: "Finish a direct upload",
-        tags: ["Direct uploads"],
-        ...BEARER("write"),
-        parameters: [{ ...ID, description: "The direct upload's id." }],
-        responses: { "201": { description: "The new transcription.", content: jsonContent(ref("ApiTranscription")) }, ...errors(...KEY_ERRORS, "404", "409") },
-      },
-    },
-    "/api/api-keys": {
-      get: {
-        operationId: "listApiKeys",
-        summary: "List API keys",
-        description: "The keys of the space you are in (a workspace's keys: its owner and admins only). Signed-in browser session only: a key cannot manage keys.",
-        tags: ["API keys"],
-        ...SESSION_ONLY,
-        responses: { "200": { description: "The keys (never their tokens).", content: jsonContent(ref("ApiKeyList")) }, ...errors("401", "403", "404") },
-      },
-      post: {
-        operationId: "createApiKey",
-        summary: "Create an API key",
-        description: "The answer's `token` is shown this once: only its SHA-256 hash is kept. Signed-in browser session only.",
-        tags: ["API keys"],
-        ...SESSION_ONLY,
-        requestBody: { required: true, content: jsonContent(schemaOf(CreateApiKeyBody, "input")) },
-        responses: { "201": { description: "The key, with its token.", content: jsonContent(ref("CreatedApiKey")) }, ...errors("401", "403", "404", "422") },
-      },
-    },
-    "/api/api-keys/{id}": {
-      delete: {
-        operationId: "revokeApiKey",
-        summary: "Revoke an API key",
-        description: "The key is refused from its next request on. Signed-in browser session only.",
-        tags: ["API keys"],
-        ...SESSION_ONLY,
-        parameters: [{ ...ID, description: "The key's id." }],
-        responses: { "200": { description: "Revoked.", content: jsonContent(ref("Ok")) }, ...errors("401", "403", "404") },
-      },
-    },
-  };
-}
-
 /** Answers named once and referred to by `$ref`. */
 const NAMED: Record<string, z.core.$ZodType> = {
   ApiTranscription,
@@ -311,6 +110,270 @@ const NAMED: Record<string, z.core.$ZodType> = {
   CreatedApiKey,
   Ok: OkAnswer,
 };
+const NAME_OF = new Map(Object.entries(NAMED).map(([name, schema]) => [schema, name]));
+
+function ref(name: string) {
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+/** A named answer by reference, any other inline. */
+const answerSchema = (schema: z.core.$ZodType): JsonSchema => {
+  const name = NAME_OF.get(schema);
+  return name ? ref(name) : schemaOf(schema, "output");
+};
+
+/**
+ * What the document adds to an endpoint: words for people, who may call it, the errors to
+ * expect. Its path, method, parameters, query, body and answer come from the endpoint itself.
+ */
+interface Documented {
+  endpoint: Endpoint;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  access: Pick<Operation, "security" | "x-api-key-scope">;
+  /** what each `{name}` of the path is */
+  params?: Record<string, { description: string; schema?: JsonSchema }>;
+  /** headers it takes (tus) */
+  headers?: Parameter[];
+  /** a body that is not JSON: its media type */
+  rawBody?: Record<string, { schema: JsonSchema }>;
+  /** the successful answer's words (and headers, or content when it is not JSON) */
+  ok: { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: JsonSchema }> };
+  /** other successful answers (tus' 204) */
+  also?: Operation["responses"];
+  errors: string[];
+}
+
+function operation(d: Documented): Operation {
+  const e = d.endpoint;
+  const pathParams = [...e.path.matchAll(/\{(\w+)\}/g)].map(([, name]): Parameter => {
+    const given = d.params?.[name];
+    return { name, in: "path", required: true, ...(given ? { description: given.description } : {}), schema: given?.schema ?? { type: "string" } };
+  });
+  const parameters = [...pathParams, ...(d.headers ?? []), ...(e.query ? queryParameters(e.query) : [])];
+  const body = e.body === "raw" ? d.rawBody : e.body ? jsonContent(schemaOf(e.body, "input")) : undefined;
+  const okContent = d.ok.content ?? (e.answer ? jsonContent(answerSchema(e.answer)) : undefined);
+  return {
+    operationId: d.operationId,
+    summary: d.summary,
+    ...(d.description ? { description: d.description } : {}),
+    tags: [d.tag],
+    ...d.access,
+    ...(parameters.length ? { parameters } : {}),
+    ...(body ? { requestBody: { required: true, content: body } } : {}),
+    responses: {
+      [String(e.status ?? 200)]: { description: d.ok.description, ...(d.ok.headers ? { headers: d.ok.headers } : {}), ...(okContent ? { content: okContent } : {}) },
+      ...d.also,
+      ...errors(...d.errors),
+    },
+  };
+}
+
+const TRANSCRIPTION_ID = { id: { description: "The transcription's id." } };
+const UPLOAD_ID = { id: { description: "The upload's id (the last segment of its Location)." } };
+const DIRECT_UPLOAD_ID = { id: { description: "The direct upload's id." } };
+
+const DOCUMENTED: Documented[] = [
+  {
+    endpoint: transcriptions.listTranscriptions,
+    operationId: "listTranscriptions",
+    summary: "List transcriptions",
+    description: "The transcriptions you can read, the newest first; `q` searches titles and transcripts.",
+    tag: "Transcriptions",
+    access: BEARER("read"),
+    ok: { description: "The transcriptions." },
+    errors: ["400", ...KEY_ERRORS],
+  },
+  {
+    endpoint: transcriptions.uploadTranscription,
+    operationId: "uploadTranscription",
+    summary: "Upload a file (sent whole)",
+    description:
+      "The raw audio or video file is the body; `filename` names it. Transcription starts at once; poll `GET /api/transcriptions/{id}` (or use webhooks) until `status` is `done`. For large files or unreliable networks use the resumable upload.",
+    tag: "Transcriptions",
+    access: BEARER("write"),
+    rawBody: { "application/octet-stream": BYTES },
+    ok: { description: "The new transcription (queued)." },
+    errors: ["400", ...KEY_ERRORS, "413", "415", "422"],
+  },
+  {
+    endpoint: transcriptions.getTranscription,
+    operationId: "getTranscription",
+    summary: "Get a transcription with its segments",
+    tag: "Transcriptions",
+    access: BEARER("read"),
+    params: TRANSCRIPTION_ID,
+    ok: { description: "The transcription and its segments." },
+    errors: [...KEY_ERRORS, "404"],
+  },
+  {
+    endpoint: transcriptions.deleteTranscription,
+    operationId: "deleteTranscription",
+    summary: "Delete a transcription",
+    description: "Moves it to Recently deleted (restorable for 30 days); `permanent=1` removes it and its audio for good.",
+    tag: "Transcriptions",
+    access: BEARER("write"),
+    params: TRANSCRIPTION_ID,
+    ok: { description: "Deleted." },
+    errors: [...KEY_ERRORS, "404", "422"],
+  },
+  {
+    endpoint: transcriptions.exportTranscription,
+    operationId: "exportTranscription",
+    summary: "Export a transcript",
+    description: "Downloads the transcript as `txt`, `md`, `pdf`, `docx`, `srt` or `vtt`, as your plan allows.",
+    tag: "Transcriptions",
+    access: BEARER("read"),
+    params: TRANSCRIPTION_ID,
+    ok: { description: "The file (Content-Disposition names it).", content: { "application/octet-stream": BYTES } },
+    errors: [...KEY_ERRORS, "404", "422"],
+  },
+  {
+    endpoint: transcriptions.transcriptionAudio,
+    operationId: "getTranscriptionAudio",
+    summary: "Download the audio",
+    description: "The recording the transcript was made from; supports `Range` requests.",
+    tag: "Transcriptions",
+    access: BEARER("read"),
+    params: TRANSCRIPTION_ID,
+    ok: { description: "The audio.", content: { "audio/*": { schema: { type: "string", contentMediaType: "audio/*" } } } },
+    errors: [...KEY_ERRORS, "404"],
+  },
+  {
+    endpoint: uploads.createResumableUpload,
+    operationId: "createResumableUpload",
+    summary: "Start a resumable upload (tus 1.0)",
+    description:
+      "A tus 1.0 creation request: `Tus-Resumable: 1.0.0`, `Upload-Length` (bytes), and `Upload-Metadata` with base64 values for `filename`, `filetype`, and optionally `language`, `source`, `first_seconds`, `speakers`. Answers 201 with `Location` (the upload's address); send the file to it with PATCH. Concatenation (`Upload-Concat`, parallel uploads) is not supported: 400. Any tus client works, with the `Authorization` header added.",
+    tag: "Resumable uploads",
+    access: BEARER("write"),
+    headers: [
+      TUS_RESUMABLE,
+      { name: "Upload-Length", in: "header", required: true, schema: { type: "integer", minimum: 0 } },
+      { name: "Upload-Metadata", in: "header", required: true, schema: { type: "string" } },
+    ],
+    ok: { description: "Started; `Location` is the upload's address.", headers: { Location: { schema: { type: "string" } } } },
+    errors: [...KEY_ERRORS, "413", "415"],
+  },
+  {
+    endpoint: uploads.resumableUploadOffset,
+    operationId: "resumableUploadOffset",
+    summary: "How much of a resumable upload arrived",
+    tag: "Resumable uploads",
+    access: BEARER("write"),
+    params: UPLOAD_ID,
+    headers: [TUS_RESUMABLE],
+    ok: { description: "`Upload-Offset` says how many bytes arrived.", headers: { "Upload-Offset": { schema: { type: "integer" } } } },
+    errors: [...KEY_ERRORS, "404"],
+  },
+  {
+    endpoint: uploads.appendResumableUpload,
+    operationId: "appendResumableUpload",
+    summary: "Send a part of a resumable upload",
+    description: "`Content-Type: application/offset+octet-stream`, `Upload-Offset` = the bytes already sent. The answer to the last part carries the new transcription as JSON.",
+    tag: "Resumable uploads",
+    access: BEARER("write"),
+    params: { id: { description: "The upload's id." } },
+    headers: [TUS_RESUMABLE, { name: "Upload-Offset", in: "header", required: true, schema: { type: "integer", minimum: 0 } }],
+    rawBody: { "application/offset+octet-stream": BYTES },
+    ok: { description: "The last part: the upload became this transcription.", content: jsonContent(ref("ApiTranscription")) },
+    also: { "204": { description: "The part was stored; `Upload-Offset` is the new offset." } },
+    errors: [...KEY_ERRORS, "404", "413"],
+  },
+  {
+    endpoint: uploads.cancelResumableUpload,
+    operationId: "cancelResumableUpload",
+    summary: "Cancel a resumable upload",
+    tag: "Resumable uploads",
+    access: BEARER("write"),
+    params: { id: { description: "The upload's id." } },
+    headers: [TUS_RESUMABLE],
+    ok: { description: "Cancelled." },
+    errors: [...KEY_ERRORS, "404"],
+  },
+  {
+    endpoint: uploads.startDirectUpload,
+    operationId: "startDirectUpload",
+    summary: "Start an upload straight to object storage",
+    description: "Only where the server stores audio in S3-compatible storage (otherwise 503): sign parts, PUT them to the addresses, report each part's ETag, then complete.",
+    tag: "Direct uploads",
+    access: BEARER("write"),
+    ok: { description: "Started." },
+    errors: [...KEY_ERRORS, "413", "415", "422"],
+  },
+  {
+    endpoint: uploads.signDirectUploadParts,
+    operationId: "signDirectUploadParts",
+    summary: "Addresses to PUT parts to",
+    tag: "Direct uploads",
+    access: BEARER("write"),
+    params: DIRECT_UPLOAD_ID,
+    ok: { description: "One address per part number." },
+    errors: [...KEY_ERRORS, "404", "422"],
+  },
+  {
+    endpoint: uploads.recordDirectUploadPart,
+    operationId: "recordDirectUploadPart",
+    summary: "Record a stored part's ETag",
+    tag: "Direct uploads",
+    access: BEARER("write"),
+    params: { ...DIRECT_UPLOAD_ID, number: { description: "The part's number.", schema: { type: "integer", minimum: 1 } } },
+    ok: { description: "Recorded." },
+    errors: [...KEY_ERRORS, "404", "422"],
+  },
+  {
+    endpoint: uploads.completeDirectUpload,
+    operationId: "completeDirectUpload",
+    summary: "Finish a direct upload",
+    tag: "Direct uploads",
+    access: BEARER("write"),
+    params: DIRECT_UPLOAD_ID,
+    ok: { description: "The new transcription." },
+    errors: [...KEY_ERRORS, "404", "409"],
+  },
+  {
+    endpoint: apiKeys.listApiKeys,
+    operationId: "listApiKeys",
+    summary: "List API keys",
+    description: "The keys of the space you are in (a workspace's keys: its owner and admins only). Signed-in browser session only: a key cannot manage keys.",
+    tag: "API keys",
+    access: SESSION_ONLY,
+    ok: { description: "The keys (never their tokens)." },
+    errors: ["401", "403", "404"],
+  },
+  {
+    endpoint: apiKeys.createApiKey,
+    operationId: "createApiKey",
+    summary: "Create an API key",
+    description: "The answer's `token` is shown this once: only its SHA-256 hash is kept. Signed-in browser session only.",
+    tag: "API keys",
+    access: SESSION_ONLY,
+    ok: { description: "The key, with its token." },
+    errors: ["401", "403", "404", "422"],
+  },
+  {
+    endpoint: apiKeys.revokeApiKey,
+    operationId: "revokeApiKey",
+    summary: "Revoke an API key",
+    description: "The key is refused from its next request on. Signed-in browser session only.",
+    tag: "API keys",
+    access: SESSION_ONLY,
+    params: { id: { description: "The key's id." } },
+    ok: { description: "Revoked." },
+    errors: ["401", "403", "404"],
+  },
+];
+
+function paths(): OpenApiDocument["paths"] {
+  const built: OpenApiDocument["paths"] = {};
+  for (const d of DOCUMENTED) {
+    const method = d.endpoint.method.toLowerCase() as Method;
+    built[d.endpoint.path] = { ...built[d.endpoint.path], [method]: operation(d) };
+  }
+  return built;
+}
 
 let built: OpenApiDocument | undefined;
 

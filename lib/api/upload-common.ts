@@ -1,5 +1,5 @@
-import { apiCall } from "./client";
-import { ApiTranscription } from "./contract/transcriptions";
+import { call } from "./client";
+import { getTranscription } from "./endpoints/transcriptions";
 import type { UploadResult } from "./upload-types";
 
 export const INTERRUPTED = "The upload was interrupted. Check your connection and try again.";
@@ -16,7 +16,7 @@ const LOOKUP_EVERY_MS = 2000;
  */
 export async function transcriptionById(id: string): Promise<UploadResult> {
   for (let attempt = 0; attempt < LOOKUP_TRIES; attempt++) {
-    const found = await apiCall(`/api/transcriptions/${encodeURIComponent(id)}`, { answer: ApiTranscription });
+    const found = await call(getTranscription, { params: { id } });
     if (found.ok) return { ok: true, transcription: found.data };
     if (found.status !== 404 && found.status !== 0) break;
     await new Promise((resolve) => setTimeout(resolve, LOOKUP_EVERY_MS));

@@ -1,8 +1,9 @@
 import type { PreviousUpload, Upload } from "tus-js-client";
 import { partBytesFor } from "./contract/upload-parts";
-import { detailOr, failureOf } from "./client";
+import { detailOr, failureOf, urlOf } from "./client";
 import { ApiTranscription, type TranscriptionOptions } from "./contract/transcriptions";
 import { discardDirectUpload, startDirectUpload, unfinishedDirectUpload } from "./direct-upload";
+import { createResumableUpload } from "./endpoints/uploads";
 import { INTERRUPTED, RETRY_DELAYS_MS, transcriptionById } from "./upload-common";
 import type { RunningUpload, UnfinishedUpload, UploadOptions, UploadResult } from "./upload-types";
 
@@ -15,8 +16,6 @@ import type { RunningUpload, UnfinishedUpload, UploadOptions, UploadResult } fro
  *   the transcription it became.
  * - "bucket": straight to the S3 bucket in presigned parts (./direct-upload.ts).
  */
-const UPLOAD_ENDPOINT = "/api/uploads";
-
 type UploadRoute = TranscriptionOptions["upload_route"];
 
 async function tusUpload(file: Blob, options: Pick<UploadOptions, "filename" | "language" | "speakers" | "source" | "firstSeconds">): Promise<Upload> {
@@ -26,7 +25,7 @@ async function tusUpload(file: Blob, options: Pick<UploadOptions, "filename" | "
   if (options.firstSeconds) metadata.first_seconds = String(options.firstSeconds);
   if (options.speakers) metadata.speakers = String(options.speakers);
   return new tus.Upload(file, {
-    endpoint: UPLOAD_ENDPOINT,
+    endpoint: urlOf(createResumableUpload),
     chunkSize: partBytesFor(file.size),
     retryDelays: RETRY_DELAYS_MS,
     metadata,

@@ -1,13 +1,13 @@
 "use client";
 
 import useSWR, { type SWRConfiguration } from "swr";
-import type * as z from "zod/mini";
-import { fetchOrThrow, type ApiCallError } from "./client";
+import { fetchOrThrow, urlOf, type AddressInput, type AnswerOf, type ApiCallError, type JsonEndpoint } from "./client";
 
 /**
- * Reads (lists, details, polling) through SWR: one cache per path, deduplicated requests,
- * revalidation on focus, and `mutate` to update after a change. `path` null waits.
+ * Reads (lists, details, polling) through SWR: one cache per address, deduplicated requests,
+ * revalidation on focus, and `mutate` to update after a change. `input` null waits.
  */
-export function useApi<S extends z.ZodMiniType>(path: string | null, answer: S, config?: SWRConfiguration<z.output<S>, ApiCallError>) {
-  return useSWR<z.output<S>, ApiCallError>(path, (p: string) => fetchOrThrow(p, answer), config);
+export function useApi<E extends JsonEndpoint>(e: E, input: AddressInput<E> | null, config?: SWRConfiguration<AnswerOf<E>, ApiCallError>) {
+  const address = input === null ? null : (urlOf as (e: E, input: AddressInput<E>) => string)(e, input);
+  return useSWR<AnswerOf<E>, ApiCallError>(address, (a: string) => fetchOrThrow<E["answer"]>(a, e.answer), config);
 }

@@ -3,6 +3,7 @@ import type { User } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { log } from "@/lib/log/logger";
 import { route } from "./route";
+import { endpoint } from "@/lib/api/endpoint";
 
 // The session is Better Auth's (end-to-end tests cover it); here only who it returns matters.
 const signedIn: { user: Partial<User> | null } = { user: null };
@@ -24,7 +25,7 @@ const context = (params: Record<string, string | string[]>) => ({ params: Promis
 
 describe("route()", () => {
   it("answers the handler's value as JSON, with the chosen status, no caching and (being small) no compression", async () => {
-    const handler = route({ auth: "none", status: 201 }, async () => ({ made: true }));
+    const handler = route(endpoint({ method: "GET", path: "/x", status: 201 }), { auth: "none" }, async () => ({ made: true }));
     const res = await handler(new Request("http://localhost/x"));
     expect(res.status).toBe(201);
     expect(res.headers.get("cache-control")).toBe("no-store, no-transform");
@@ -32,7 +33,7 @@ describe("route()", () => {
   });
 
   it("maps a DomainError to its status, with the sentence as detail and its data beside it", async () => {
-    const handler = route({ auth: "none" }, async () => {
+    const handler = route(endpoint({ method: "GET", path: "/x" }), { auth: "none" }, async () => {
       throw new DomainError("forbidden", "PDF export is not included in your Free plan.", { upgrade: { feature: "export_markdown_pdf", plans: ["pro"] } });
     });
     const res = await handler(new Request("http://localhost/x"));
@@ -42,7 +43,7 @@ describe("route()", () => {
 
   it("validates the body before the handler runs: malformed 400, wrong shape 422 naming the field", async () => {
     const seen: unknown[] = [];
-    const handler = route({ auth: "none", body: z.object({ title: z.string().min(1, "Enter a title.") }) }, async ({ body }) => {
+    const handler = route(endpoint({ method: "POST", path: "/x", body: z.object({ title: z.string().min(1, "Enter a title.") }) }), { auth: "none" }, async ({ body }) => {
       seen.push(body);
       return body;
     });
@@ -55,20 +56,20 @@ describe("route()", () => {
   });
 
   it("refuses a body over the limit with 413", async () => {
-    const handler = route({ auth: "none", body: z.object({}), maxBodyBytes: 10 }, async () => ({}));
+    const handler = route(endpoint({ method: "POST", path: "/x", body: z.object({}) }), { auth: "none", maxBodyBytes: 10 }, async () => ({}));
     expect((await handler(post(JSON.stringify({ a: "x".repeat(100) })))).status).toBe(413);
   });
 
   it("runs beforeBody before the body is read: its refusal wins over any body, and its value is the handler's `checked`", async () => {
     signedIn.user = { id: "u1", email: "someone@example.com" };
     const handler = route(
+      endpoint({ method: "POST", path: "/x/{id}", body: z.object({ title: z.string().min(1, "Enter a title.") }) }),
       {
         auth: "user",
         beforeBody: async ({ user, params }) => {
           if (params.id !== "mine") throw new DomainError("not_found", "Transcription not found.");
           return { owner: user.id, id: params.id };
         },
-        body: z.object({ title: z.string().min(1, "Enter a title.") }),
         maxBodyBytes: 100,
       },
       async ({ checked, body }) => ({ ...checked, title: body.title }),
@@ -85,7 +86,7 @@ describe("route()", () => {
   });
 
   it("validates the query: a bad value is 400 naming the field", async () => {
-    const handler = route({ auth: "none", query: z.object({ page: z.coerce.number().int().min(1) }) }, async ({ query }) => query);
+    const handler = route(endpoint({ method: "GET", path: "/x", query: z.object({ page: z.coerce.number().int().min(1) }) }), { auth: "none" }, async ({ query }) => query);
     const bad = await handler(new Request("http://localhost/x?page=0"));
     expect(bad.status).toBe(400);
     expect((await bad.json()).detail).toBe("Page must be 1 or more.");
@@ -93,14 +94,14 @@ describe("route()", () => {
   });
 
   it("passes a Response through, and gives the path's segments (a catch-all joined)", async () => {
-    const handler = route({ auth: "none" }, async ({ params }) => new Response(`${params.id}|${params.rest}`, { status: 206 }));
+    const handler = route(endpoint({ method: "GET", path: "/x/{id}/{rest}" }), { auth: "none" }, async ({ params }) => new Response(`${params.id}|${params.rest}`, { status: 206 }));
     const res = await handler(new Request("http://localhost/x"), context({ id: "a1", rest: ["b", "c"] }));
     expect(res.status).toBe(206);
     expect(await res.text()).toBe("a1|b/c");
   });
 
   it("asks for a session as the route says: 401 without one, 403 for a user who is not an operator", async () => {
-    const handler = (auth: "user" | "operator" | "optional") => route({ auth }, async ({ user }) => ({ id: user?.id ?? null }));
+    const handler = (auth: "user" | "operator" | "optional") => route(endpoint({ method: "GET", path: "/x" }), { auth }, async ({ user }) => ({ id: user?.id ?? null }));
     signedIn.user = null;
     expect(await (await handler("user")(new Request("http://localhost/x"))).json()).toEqual({ detail: "You are not logged in." });
     expect((await handler("operator")(new Request("http://localhost/x"))).status).toBe(401);
@@ -117,7 +118,7 @@ describe("route()", () => {
   it("answers anything that is not a DomainError with a 500 and a plain sentence, and logs it once with the error", async () => {
     logged.length = 0;
     const bug = new TypeError("a bug");
-    const handler = route({ auth: "none" }, async () => {
+    const handler = route(endpoint({ method: "GET", path: "/x" }), { auth: "none" }, async () => {
       throw bug;
     });
     const res = await handler(new Request("http://localhost/api/x?secret=1", { headers: { "x-request-id": "req-42" } }));
@@ -139,8 +140,8 @@ describe("route() request ids and log lines", () => {
   });
 
   it("sends back a well-formed x-request-id it was given, on answers and refusals alike", async () => {
-    const ok = route({ auth: "none" }, async () => ({ ok: true }));
-    const refused = route({ auth: "none" }, async () => {
+    const ok = route(endpoint({ method: "GET", path: "/x" }), { auth: "none" }, async () => ({ ok: true }));
+    const refused = route(endpoint({ method: "GET", path: "/x" }), { auth: "none" }, async () => {
       throw new DomainError("conflict", "Not yet.");
     });
     const id = "Edge-1.2_3".padEnd(64, "x");
@@ -151,7 +152,7 @@ describe("route() request ids and log lines", () => {
   });
 
   it("makes a fresh id when none is sent or the one sent is malformed (too long, other characters)", async () => {
-    const ok = route({ auth: "none" }, async () => ({ ok: true }));
+    const ok = route(endpoint({ method: "GET", path: "/x" }), { auth: "none" }, async () => ({ ok: true }));
     const made = [
       await ok(new Request("http://localhost/api/x")),
       await ok(withId("x".repeat(65))),
@@ -164,19 +165,19 @@ describe("route() request ids and log lines", () => {
   });
 
   it("puts the id on answers the handler built, even those whose headers cannot be changed", async () => {
-    const redirect = route({ auth: "none" }, async () => Response.redirect("http://localhost/elsewhere", 303));
+    const redirect = route(endpoint({ method: "GET", path: "/x" }), { auth: "none" }, async () => Response.redirect("http://localhost/elsewhere", 303));
     const res = await redirect(withId("r-1"));
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("http://localhost/elsewhere");
     expect(res.headers.get("x-request-id")).toBe("r-1");
-    const file = route({ auth: "none" }, async () => new Response("bytes", { status: 206, headers: { "content-type": "audio/wav" } }));
+    const file = route(endpoint({ method: "GET", path: "/x" }), { auth: "none" }, async () => new Response("bytes", { status: 206, headers: { "content-type": "audio/wav" } }));
     const part = await file(withId("r-2"));
     expect(part.headers.get("x-request-id")).toBe("r-2");
     expect(await part.text()).toBe("bytes");
   });
 
   it("writes the request id on every line logged while the handler runs", async () => {
-    const handler = route({ auth: "none" }, async () => {
+    const handler = route(endpoint({ method: "GET", path: "/x" }), { auth: "none" }, async () => {
       log().info({ transcriptionId: "t-1" }, "doing the work");
       await new Promise((resolve) => setTimeout(resolve, 1));
       log().warn("still on it");
@@ -190,7 +191,7 @@ describe("route() request ids and log lines", () => {
   });
 
   it("logs each answered request as one debug line (method, path, status, time), a refusal included, and nothing at error", async () => {
-    const refused = route({ auth: "none" }, async () => {
+    const refused = route(endpoint({ method: "GET", path: "/x" }), { auth: "none" }, async () => {
       throw new DomainError("not_found", "No such thing.");
     });
     await refused(new Request("http://localhost/api/things/1?q=private", { method: "DELETE", headers: { "x-request-id": "r-8" } }));
@@ -199,7 +200,7 @@ describe("route() request ids and log lines", () => {
 
   it("logs a 5xx DomainError (a provider failing) at error, with the error", async () => {
     const failure = new DomainError("provider_failed", "The payment provider did not answer.");
-    const handler = route({ auth: "none" }, async () => {
+    const handler = route(endpoint({ method: "GET", path: "/x" }), { auth: "none" }, async () => {
       throw failure;
     });
     const res = await handler(withId("r-9"));
@@ -215,7 +216,7 @@ describe("route() door checks, before anything else (the upload routes are not b
 
   it("refuses a POST sent by another website with 403 and the sentence, ahead of the session check, and the handler never runs", async () => {
     const ran: string[] = [];
-    const open = route({ auth: "none", body: z.object({ title: z.string() }) }, async ({ body }) => {
+    const open = route(endpoint({ method: "POST", path: "/x", body: z.object({ title: z.string() }) }), { auth: "none" }, async ({ body }) => {
       ran.push(body.title);
       return { ok: true };
     });
@@ -224,7 +225,7 @@ describe("route() door checks, before anything else (the upload routes are not b
     expect(await refused.json()).toEqual({ detail: "This request came from another website and was refused." });
     // Even with nobody signed in, the answer is the door's 403, not the session's 401.
     signedIn.user = null;
-    const guarded = route({ auth: "user" }, async () => {
+    const guarded = route(endpoint({ method: "GET", path: "/x" }), { auth: "user" }, async () => {
       ran.push("guarded");
       return { ok: true };
     });
@@ -241,7 +242,7 @@ describe("route() door checks, before anything else (the upload routes are not b
 
   it("refuses an address holding a NUL (%00 in the query) with 400 before the handler runs", async () => {
     const ran: string[] = [];
-    const handler = route({ auth: "none", query: z.object({ q: z.string().optional() }) }, async ({ query }) => {
+    const handler = route(endpoint({ method: "GET", path: "/x", query: z.object({ q: z.string().optional() }) }), { auth: "none" }, async ({ query }) => {
       ran.push(query.q ?? "");
       return { ok: true };
     });

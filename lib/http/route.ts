@@ -12,6 +12,7 @@ import type { Within } from "@/lib/access/visibility";
 import { NOT_AUTHORIZED_TEXT } from "@/lib/texts";
 import { parseJsonBody, parseQuery } from "./body";
 import { withRequestScope } from "./request-scope";
+import type { AnswerSchemaOf, BodyOf, Endpoint, ParamsOf, QueryOf } from "@/lib/api/endpoint";
 import { json } from "./responses";
 
 /**
@@ -22,16 +23,8 @@ type Access = "none" | "optional" | "user" | "operator";
 
 interface RouteOptions {
   auth: Access;
-  /** the contract schema of the JSON body (lib/api/contract, zod/mini), parsed before the handler runs */
-  body?: z.core.$ZodType;
   /** largest body accepted, in bytes (default 64 KiB) */
   maxBodyBytes?: number;
-  /** the contract schema of the query string */
-  query?: z.core.$ZodType;
-  /** status of a successful JSON answer (default 200) */
-  status?: number;
-  /** the contract schema of the answer (lib/api/contract, zod/mini): the handler's value must fit it */
-  answer?: z.core.$ZodType;
   /**
    * The route also takes an API key (`Authorization: Bearer vbt_…`) in place of the session
    * cookie, and needs a key of this scope ("write" refuses read-only keys). A request with an
@@ -43,11 +36,13 @@ interface RouteOptions {
 
 type UserFor<A extends Access> = A extends "none" | "optional" ? User | null : User;
 type Parsed<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
+// An endpoint without an answer schema answers a Response, or JSON the browser reads without
+// zod (`me`, lib/api/endpoints/session.ts) or nobody reads (Stripe's webhook).
 type Answer<S> = S extends z.core.$ZodType ? z.input<S> | Response : unknown;
 
-export interface RouteInput<O extends RouteOptions, C = undefined> {
+export interface RouteInput<E extends Endpoint, A extends Access, C = undefined> {
   request: Request;
-  user: UserFor<O["auth"]>;
+  user: UserFor<A>;
   /**
    * The space the request acts in: for a session its active workspace (while the user is a
    * member), for an API key the key's workspace; null is the user's personal space.
@@ -64,10 +59,10 @@ export interface RouteInput<O extends RouteOptions, C = undefined> {
    * For answers that last (event streams), asked again while they do.
    */
   stillSignedIn: () => Promise<boolean>;
-  body: Parsed<O["body"]>;
-  query: Parsed<O["query"]>;
-  /** the dynamic segments of the path, e.g. `{ id }` for `[id]` */
-  params: Record<string, string>;
+  body: Parsed<BodyOf<E>>;
+  query: Parsed<QueryOf<E>>;
+  /** the endpoint's path parameters, e.g. `{ id }` for "/api/folders/{id}" */
+  params: ParamsOf<E["path"]>;
   /** what `beforeBody` returned */
   checked: C;
 }
@@ -77,7 +72,10 @@ export interface RouteInput<O extends RouteOptions, C = undefined> {
  * plan allows the operation. Someone else's transcription is then 404, and a plan without
  * the feature 403, whatever the body; what it returns is the handler's `checked`.
  */
-type BeforeBody<A extends Access, C> = (input: { request: Request; user: UserFor<A>; params: Record<string, string> }) => Promise<C>;
+type BeforeBody<E extends Endpoint, A extends Access, C> = (input: { request: Request; user: UserFor<A>; params: ParamsOf<E["path"]> }) => Promise<C>;
+
+/** What route() builds: the handler Next.js calls, and the endpoint it serves (lib/api/endpoints), checked against its file by lib/api/endpoints.test.ts. */
+export type RouteHandler = ((request: Request, context?: RouteContext) => Promise<Response>) & { endpoint: Endpoint };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -135,16 +133,20 @@ async function sessionCaller(access: Access, request: Request): Promise<Caller> 
 
 /**
  * Every API route handler is one of these: session → validate (zod) → call lib → JSON.
- * The handler returns the answer's value (sent as JSON) or, for files, streams and
- * redirects, a Response; a DomainError thrown anywhere becomes `{detail, …data}` with
- * its kind's status, anything else a logged 500. Every answer carries the request's id
- * (`x-request-id`), as does every log line written while it is served.
+ * The endpoint (lib/api/endpoints) gives the query, the body and the answer's schema and
+ * status, the same value the browser calls and the OpenAPI document describes. The handler
+ * returns the answer's value (sent as JSON) or, for files, streams and redirects, a
+ * Response; a DomainError thrown anywhere becomes `{detail, …data}` with its kind's status,
+ * anything else a logged 500. Every answer carries the request's id (`x-request-id`), as
+ * does every log line written while it is served.
  */
-export function route<const O extends RouteOptions, A extends Access = O["auth"], C = undefined>(
-  options: O & { auth: A; beforeBody?: BeforeBody<A, C> },
-  handler: (input: RouteInput<O, C>) => Promise<Answer<O["answer"]>>,
-) {
-  return (request: Request, context?: RouteContext): Promise<Response> =>
+export function route<const E extends Endpoint, A extends Access, C = undefined>(
+  endpoint: E,
+  options: RouteOptions & { auth: A; beforeBody?: BeforeBody<E, A, C> },
+  handler: (input: RouteInput<E, A, C>) => Promise<Answer<AnswerSchemaOf<E>>>,
+): RouteHandler {
+  const { body: bodySchema, query: querySchema } = endpoint;
+  const served = (request: Request, context?: RouteContext): Promise<Response> =>
     withRequestScope(request, async () => {
       const authorization = options.apiKey ? request.headers.get("authorization") : null;
       const refusal = doorRefusal(request, env().APP_URL, { byApiKey: authorization !== null });
@@ -154,13 +156,15 @@ export function route<const O extends RouteOptions, A extends Access = O["auth"]
       const user = caller.user as UserFor<A>;
       const params = Object.fromEntries(
         Object.entries((await context?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
-      );
-      const query = options.query ? parseQuery(new URL(request.url).searchParams, options.query) : undefined;
+      ) as ParamsOf<E["path"]>;
+      const query = querySchema ? parseQuery(new URL(request.url).searchParams, querySchema) : undefined;
       const checked = options.beforeBody ? await options.beforeBody({ request, user, params }) : undefined;
-      const body = options.body ? await parseJsonBody(request, options.body, options.maxBodyBytes) : undefined;
+      // A raw body (audio, an image, a tus part) is the handler's to read.
+      const body = bodySchema && bodySchema !== "raw" ? await parseJsonBody(request, bodySchema, options.maxBodyBytes) : undefined;
       const within = caller.viaKey ? { space: caller.space } : undefined;
-      const input = { request, user, space: caller.space, within, stillSignedIn: caller.stillSignedIn, body, query, params, checked } as RouteInput<O, C>;
+      const input = { request, user, space: caller.space, within, stillSignedIn: caller.stillSignedIn, body, query, params, checked } as RouteInput<E, A, C>;
       const answer = await handler(input);
-      return answer instanceof Response ? answer : json(answer, options.status ?? 200);
+      return answer instanceof Response ? answer : json(answer, endpoint.status ?? 200);
     });
+  return Object.assign(served, { endpoint });
 }

@@ -11,6 +11,7 @@ import { useTestEnv } from "@/test/support/env";
 import { insertDoneTranscription } from "@/test/support/transcripts";
 import { insertUser } from "@/test/support/users";
 import { route } from "@/lib/http/route";
+import { endpoint } from "@/lib/api/endpoint";
 import { DELETE as deleteOne, GET as getOne } from "../transcriptions/[id]/route";
 import { GET as exportOne } from "../transcriptions/[id]/export/route";
 import { GET as list, POST as upload } from "../transcriptions/route";
@@ -113,7 +114,7 @@ describe.each(BACKENDS.slice(0, 1))("the REST API with API keys on %s", (_name, 
     const userId = await insertUser(t.db);
     const key = await createApiKey(t.db, userId, null, { name: "Watcher", scope: "read" });
     const checks: Array<() => Promise<boolean>> = [];
-    const lasting = route({ auth: "user", apiKey: "read" }, async ({ stillSignedIn }) => {
+    const lasting = route(endpoint({ method: "GET", path: "/x" }), { auth: "user", apiKey: "read" }, async ({ stillSignedIn }) => {
       checks.push(stillSignedIn);
       return {};
     });

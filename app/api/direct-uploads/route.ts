@@ -1,11 +1,11 @@
 import { db } from "@/lib/db/client";
 import { requireDirectUploads } from "@/lib/http/direct-upload-bucket";
 import { route } from "@/lib/http/route";
-import { DirectUploadAnswer, StartDirectUpload } from "@/lib/api/contract/uploads";
 import { partCount, startDirectUpload } from "@/lib/uploads/direct-uploads";
+import * as uploadsApi from "@/lib/api/endpoints/uploads";
 
 /** Starts an upload straight to the bucket (S3_DIRECT_UPLOADS): the file is admitted, its parts' size chosen. */
-export const POST = route({ auth: "user", apiKey: "write", body: StartDirectUpload, status: 201, answer: DirectUploadAnswer }, async ({ user, space, body }) => {
+export const POST = route(uploadsApi.startDirectUpload, { auth: "user", apiKey: "write" }, async ({ user, space, body }) => {
   const upload = await startDirectUpload(db(), requireDirectUploads(), user.id, space, {
     filename: body.filename,
     size: body.size,

@@ -4,6 +4,7 @@ import { databaseHandle, db } from "@/lib/db/client";
 import { databaseAnswers, health, operatorHealth, publicHealth } from "@/lib/health";
 import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
+import * as serviceApi from "@/lib/api/endpoints/service";
 
 /**
  * 200 when the database answers (even with no speech engine: the UI explains that); 503
@@ -11,7 +12,7 @@ import { route } from "@/lib/http/route";
  * kind, engines, workers, queue depth and the jobs' figures of the last day. `auth: "none"`:
  * the session is looked up only once the database answered.
  */
-export const GET = route({ auth: "none" }, async ({ request }) => {
+export const GET = route(serviceApi.health, { auth: "none" }, async ({ request }) => {
   const handle = databaseHandle();
   const up = await databaseAnswers(handle);
   const user = up ? await currentUser(db(), request.headers).catch(() => null) : null;

@@ -2,6 +2,7 @@ import { getAuth } from "@/lib/auth/auth";
 import { env } from "@/lib/env";
 import { route } from "@/lib/http/route";
 import { sentFromOwnPage } from "@/lib/security/request-origin";
+import * as sessionApi from "@/lib/api/endpoints/session";
 
 /**
  * `POST /api/logout` ends the session (if any) and sends the browser to /login, on
@@ -9,9 +10,9 @@ import { sentFromOwnPage } from "@/lib/security/request-origin";
  * does the same only when the browser says our own page (or the user, typing the address)
  * asked for it; a link or image on another site gets the redirect and nothing else.
  */
-export const POST = route({ auth: "none" }, async ({ request }) => signOutAndLeave(request, true));
+export const POST = route(sessionApi.logOut, { auth: "none" }, async ({ request }) => signOutAndLeave(request, true));
 
-export const GET = route({ auth: "none" }, async ({ request }) =>
+export const GET = route(sessionApi.logOutLink, { auth: "none" }, async ({ request }) =>
   signOutAndLeave(request, sentFromOwnPage(request, env().APP_URL) === true),
 );
 

@@ -1,5 +1,5 @@
 import { toApiUser } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
-import { ApiUser } from "@/lib/api/contract/account";
+import * as sessionApi from "@/lib/api/endpoints/session";
 
-export const GET = route({ auth: "user", answer: ApiUser }, async ({ user }) => toApiUser(user));
+export const GET = route(sessionApi.me, { auth: "user" }, async ({ user }) => toApiUser(user));

@@ -3,10 +3,10 @@ import { route } from "@/lib/http/route";
 import { createTranscription } from "@/lib/transcription/create";
 import { toApiTranscription } from "@/lib/transcription/queries";
 import { searchTranscriptions } from "@/lib/transcription/search";
-import { ApiTranscription, TranscriptionList, TranscriptionListQuery, UploadQuery } from "@/lib/api/contract/transcriptions";
+import * as transcriptionsApi from "@/lib/api/endpoints/transcriptions";
 
 /** `?q=` searches titles and transcripts (at most 200 characters: a longer term is 400). */
-export const GET = route({ auth: "user", apiKey: "read", query: TranscriptionListQuery, answer: TranscriptionList }, async ({ user, space, query }) => ({
+export const GET = route(transcriptionsApi.listTranscriptions, { auth: "user", apiKey: "read" }, async ({ user, space, query }) => ({
   transcriptions: await searchTranscriptions(db(), user.id, space, query.q),
 }));
 
@@ -17,7 +17,7 @@ export const GET = route({ auth: "user", apiKey: "read", query: TranscriptionLis
  * many people speak (1 to 10; omit to detect them, 1 for none). Browsers use the
  * resumable `/api/uploads` instead.
  */
-export const POST = route({ auth: "user", apiKey: "write", query: UploadQuery, status: 201, answer: ApiTranscription }, async ({ request, user, space, query }) => {
+export const POST = route(transcriptionsApi.uploadTranscription, { auth: "user", apiKey: "write" }, async ({ request, user, space, query }) => {
   const length = request.headers.get("content-length");
   const created = await createTranscription(db(), {
     userId: user.id,

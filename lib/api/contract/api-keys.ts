@@ -5,7 +5,7 @@
 import * as z from "zod/mini";
 import { nameField } from "./name-field";
 
-export const API_KEY_SCOPE_VALUES = ["read", "write"] as const;
+const API_KEY_SCOPE_VALUES = ["read", "write"] as const;
 
 /** A key as listed: never its token, which only the creation's answer carries. */
 export const ApiKeyItem = z.object({

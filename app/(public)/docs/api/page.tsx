@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { urlOf } from "@/lib/api/client";
+import { openApi } from "@/lib/api/endpoints/service";
 import { openApiDocument, type Parameter } from "@/lib/api/openapi";
 
 export const metadata: Metadata = {
@@ -90,8 +92,8 @@ export default function ApiDocsPage() {
       </p>
       <p className={pClass}>
         The machine-readable description (OpenAPI 3.1) is at{" "}
-        <a href="/api/openapi.json" className="underline underline-offset-2">
-          /api/openapi.json
+        <a href={urlOf(openApi)} className="underline underline-offset-2">
+          {urlOf(openApi)}
         </a>
         .
       </p>

@@ -3,10 +3,10 @@ import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { readFormFile } from "@/lib/http/form-file";
 import { route } from "@/lib/http/route";
-import { AvatarAnswer } from "@/lib/api/contract/account";
+import * as accountApi from "@/lib/api/endpoints/account";
 
 /** PUT multipart/form-data with a `file` field: sets the profile picture. */
-export const PUT = route({ auth: "user", answer: AvatarAnswer }, async ({ request, user }) => {
+export const PUT = route(accountApi.setAvatar, { auth: "user" }, async ({ request, user }) => {
   const file = await readFormFile(request, "file", {
     // Room for the multipart envelope around the largest allowed picture.
     maxBytes: MAX_AVATAR_BYTES + 64 * 1024,
@@ -18,7 +18,7 @@ export const PUT = route({ auth: "user", answer: AvatarAnswer }, async ({ reques
   return { picture: await saveAvatar(db(), user.id, bytes, avatarImageType(bytes)) };
 });
 
-export const DELETE = route({ auth: "user", answer: AvatarAnswer }, async ({ user }) => {
+export const DELETE = route(accountApi.removeAvatar, { auth: "user" }, async ({ user }) => {
   await removeAvatar(db(), user.id);
   return { picture: null };
 });

@@ -1,6 +1,6 @@
 import { tiersForAdmin } from "@/lib/admin/tier-editing";
-import { AdminTiersAnswer } from "@/lib/api/contract/admin";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
+import * as adminApi from "@/lib/api/endpoints/admin";
 
-export const GET = route({ auth: "operator", answer: AdminTiersAnswer }, async () => ({ tiers: await tiersForAdmin(db()) }));
+export const GET = route(adminApi.adminTiers, { auth: "operator" }, async () => ({ tiers: await tiersForAdmin(db()) }));

@@ -1,6 +1,6 @@
 import { plansForAdmin } from "@/lib/admin/plan-editing";
-import { AdminPlansAnswer } from "@/lib/api/contract/admin";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
+import * as adminApi from "@/lib/api/endpoints/admin";
 
-export const GET = route({ auth: "operator", answer: AdminPlansAnswer }, async () => ({ plans: await plansForAdmin(db()) }));
+export const GET = route(adminApi.adminPlans, { auth: "operator" }, async () => ({ plans: await plansForAdmin(db()) }));

@@ -1,6 +1,6 @@
 import { settingsForAdmin } from "@/lib/admin/setting-editing";
-import { AdminSettingsAnswer } from "@/lib/api/contract/admin";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
+import * as adminApi from "@/lib/api/endpoints/admin";
 
-export const GET = route({ auth: "operator", answer: AdminSettingsAnswer }, async () => ({ settings: await settingsForAdmin(db()) }));
+export const GET = route(adminApi.adminSettings, { auth: "operator" }, async () => ({ settings: await settingsForAdmin(db()) }));

@@ -1,8 +1,9 @@
 import { loadAvatarFor } from "@/lib/accounts/avatar";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
+import * as accountApi from "@/lib/api/endpoints/account";
 
-export const GET = route({ auth: "user" }, async ({ user, params }) => {
+export const GET = route(accountApi.avatarImage, { auth: "user" }, async ({ user, params }) => {
   const avatar = await loadAvatarFor(db(), user, params.userId);
   return new Response(new Uint8Array(avatar.data), {
     headers: {

@@ -1,12 +1,11 @@
 import { db } from "@/lib/db/client";
 import { requireDirectUploads } from "@/lib/http/direct-upload-bucket";
 import { route } from "@/lib/http/route";
-import { OkAnswer } from "@/lib/api/contract/common";
-import { DirectUploadAnswer } from "@/lib/api/contract/uploads";
 import { arrivedParts, cancelDirectUpload, ownedDirectUpload, partCount } from "@/lib/uploads/direct-uploads";
+import * as uploadsApi from "@/lib/api/endpoints/uploads";
 
 /** An unfinished direct upload and the parts that arrived: where a resumed upload goes on. */
-export const GET = route({ auth: "user", apiKey: "write", answer: DirectUploadAnswer }, async ({ user, params }) => {
+export const GET = route(uploadsApi.getDirectUpload, { auth: "user", apiKey: "write" }, async ({ user, params }) => {
   requireDirectUploads();
   const upload = await ownedDirectUpload(db(), user.id, params.id);
   const parts = await arrivedParts(db(), upload);
@@ -14,7 +13,7 @@ export const GET = route({ auth: "user", apiKey: "write", answer: DirectUploadAn
 });
 
 /** Cancels it: its parts are dropped from the bucket. */
-export const DELETE = route({ auth: "user", apiKey: "write", answer: OkAnswer }, async ({ user, params }) => {
+export const DELETE = route(uploadsApi.discardDirectUpload, { auth: "user", apiKey: "write" }, async ({ user, params }) => {
   const bucket = requireDirectUploads();
   await cancelDirectUpload(db(), bucket, await ownedDirectUpload(db(), user.id, params.id));
   return { ok: true as const };

@@ -1,10 +1,11 @@
-import { OkAnswer, OK } from "@/lib/api/contract/common";
+import { OK } from "@/lib/api/contract/common";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import { revokeShareLink } from "@/lib/sharing/links";
+import * as sharingApi from "@/lib/api/endpoints/sharing";
 
 /** Revokes the link: from now on it opens nothing. */
-export const DELETE = route({ auth: "user", answer: OkAnswer }, async ({ user, params }) => {
+export const DELETE = route(sharingApi.revokeShareLink, { auth: "user" }, async ({ user, params }) => {
   await revokeShareLink(db(), user.id, params.id);
   return OK;
 });

@@ -1,5 +1,5 @@
 import { shouldShowOnboarding } from "@/lib/billing/onboarding";
 import { route } from "@/lib/http/route";
-import { OnboardingStatus } from "@/lib/api/contract/billing";
+import * as billingApi from "@/lib/api/endpoints/billing";
 
-export const GET = route({ auth: "user", answer: OnboardingStatus }, async ({ user }) => ({ should_show_onboarding: shouldShowOnboarding(user) }));
+export const GET = route(billingApi.onboardingStatus, { auth: "user" }, async ({ user }) => ({ should_show_onboarding: shouldShowOnboarding(user) }));

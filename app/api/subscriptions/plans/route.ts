@@ -3,10 +3,10 @@ import { plansAnswer } from "@/lib/billing/plans-answer";
 import { serverLanguages } from "@/lib/transcription/server-languages";
 import { databaseHandle } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
-import { PlansAnswer } from "@/lib/api/contract/billing";
+import * as billingApi from "@/lib/api/endpoints/billing";
 
 /** Public: the active plans, language tiers, support address and trial as operators last edited them, and the languages this server transcribes. */
-export const GET = route({ auth: "none", answer: PlansAnswer }, async () => {
+export const GET = route(billingApi.listPlans, { auth: "none" }, async () => {
   const handle = databaseHandle();
   const [catalogue, transcribed] = await Promise.all([publicCatalogue(handle), serverLanguages(handle.db)]);
   return plansAnswer(catalogue, transcribed);

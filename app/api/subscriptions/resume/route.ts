@@ -3,9 +3,9 @@ import { setCancellation } from "@/lib/billing/plan-changes";
 import { billingProvider } from "@/lib/billing/provider";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
-import { CurrentSubscription } from "@/lib/api/contract/billing";
+import * as billingApi from "@/lib/api/endpoints/billing";
 
 /** Take back a cancellation at period end. */
-export const POST = route({ auth: "user", answer: CurrentSubscription }, async ({ user }) =>
+export const POST = route(billingApi.resumeSubscription, { auth: "user" }, async ({ user }) =>
   toApiCurrent(db(), user.id, await setCancellation(db(), billingProvider(), user.id, false)),
 );

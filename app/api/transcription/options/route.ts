@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import { transcriptionOptions } from "@/lib/transcription/options";
-import { TranscriptionOptions } from "@/lib/api/contract/transcriptions";
+import * as transcriptionsApi from "@/lib/api/endpoints/transcriptions";
 
-export const GET = route({ auth: "user", answer: TranscriptionOptions }, async ({ user, space }) => transcriptionOptions(db(), user.id, space));
+export const GET = route(transcriptionsApi.transcriptionOptions, { auth: "user" }, async ({ user, space }) => transcriptionOptions(db(), user.id, space));

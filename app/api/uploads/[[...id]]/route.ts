@@ -1,3 +1,5 @@
+import * as uploadsApi from "@/lib/api/endpoints/uploads";
+import type { Endpoint } from "@/lib/api/endpoint";
 import { db } from "@/lib/db/client";
 import { handleUploadRequest } from "@/lib/http/resumable-uploads";
 import { route } from "@/lib/http/route";
@@ -5,12 +7,16 @@ import { route } from "@/lib/http/route";
 /**
  * Resumable uploads (tus 1.0): POST starts one (Upload-Length, Upload-Metadata: filename,
  * filetype, language, source), HEAD says how much arrived, PATCH appends a part, DELETE
- * cancels. The answer to the last part is the new transcription.
+ * cancels, OPTIONS tells a client what the server supports. The answer to the last part is
+ * the new transcription.
  */
-const tus = route({ auth: "user", apiKey: "write" }, async ({ request, user, space, params }) => handleUploadRequest(db(), request, user, space, params.id || undefined));
+const tus = (served: Endpoint) =>
+  route(served, { auth: "user", apiKey: "write" }, async ({ request, user, space, params }) =>
+    handleUploadRequest(db(), request, user, space, (params as { id?: string }).id || undefined),
+  );
 
-export const POST = tus;
-export const HEAD = tus;
-export const PATCH = tus;
-export const DELETE = tus;
-export const OPTIONS = tus;
+export const POST = tus(uploadsApi.createResumableUpload);
+export const HEAD = tus(uploadsApi.resumableUploadOffset);
+export const PATCH = tus(uploadsApi.appendResumableUpload);
+export const DELETE = tus(uploadsApi.cancelResumableUpload);
+export const OPTIONS = tus(uploadsApi.resumableUploadOptions);

@@ -1,8 +1,8 @@
 import { updateTier } from "@/lib/admin/tier-editing";
-import { AdminTierAnswer, TierPatchBody } from "@/lib/api/contract/admin";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
+import * as adminApi from "@/lib/api/endpoints/admin";
 
-export const PATCH = route({ auth: "operator", body: TierPatchBody, answer: AdminTierAnswer }, async ({ user, params, body }) => ({
+export const PATCH = route(adminApi.adminUpdateTier, { auth: "operator" }, async ({ user, params, body }) => ({
   tier: await updateTier(db(), user, params.id, body),
 }));

@@ -1,8 +1,8 @@
 import { updateSetting } from "@/lib/admin/setting-editing";
-import { AdminSettingAnswer, SettingPatchBody } from "@/lib/api/contract/admin";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
+import * as adminApi from "@/lib/api/endpoints/admin";
 
-export const PATCH = route({ auth: "operator", body: SettingPatchBody, answer: AdminSettingAnswer }, async ({ user, params, body }) => ({
+export const PATCH = route(adminApi.adminUpdateSetting, { auth: "operator" }, async ({ user, params, body }) => ({
   setting: await updateSetting(db(), user, params.key, body),
 }));

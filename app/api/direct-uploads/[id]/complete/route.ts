@@ -1,12 +1,12 @@
 import { db } from "@/lib/db/client";
 import { requireDirectUploads } from "@/lib/http/direct-upload-bucket";
 import { route } from "@/lib/http/route";
-import { ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { toApiTranscription } from "@/lib/transcription/queries";
 import { completeDirectUpload, ownedDirectUpload } from "@/lib/uploads/direct-uploads";
+import * as uploadsApi from "@/lib/api/endpoints/uploads";
 
 /** Every part arrived: the server checks them, completes the object and queues the transcription. */
-export const POST = route({ auth: "user", apiKey: "write", status: 201, answer: ApiTranscription }, async ({ user, params }) => {
+export const POST = route(uploadsApi.completeDirectUpload, { auth: "user", apiKey: "write" }, async ({ user, params }) => {
   const bucket = requireDirectUploads();
   const upload = await ownedDirectUpload(db(), user.id, params.id);
   return toApiTranscription(await completeDirectUpload(db(), bucket, upload));

@@ -1,8 +1,8 @@
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import { cancelOwnedTranscription, toApiTranscription } from "@/lib/transcription/queries";
-import { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import * as transcriptionsApi from "@/lib/api/endpoints/transcriptions";
 
-export const POST = route({ auth: "user", answer: ApiTranscription }, async ({ user, params }) =>
+export const POST = route(transcriptionsApi.cancelTranscription, { auth: "user" }, async ({ user, params }) =>
   toApiTranscription(await cancelOwnedTranscription(db(), user.id, params.id)),
 );

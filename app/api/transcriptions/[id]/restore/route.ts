@@ -1,10 +1,10 @@
-import { ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import { restoreTranscription } from "@/lib/transcription/deletion";
 import { toApiTranscription } from "@/lib/transcription/queries";
+import * as transcriptionsApi from "@/lib/api/endpoints/transcriptions";
 
 /** Brings a transcription back from Recently deleted; one that is not there is 404. */
-export const POST = route({ auth: "user", answer: ApiTranscription }, async ({ user, params }) =>
+export const POST = route(transcriptionsApi.restoreTranscription, { auth: "user" }, async ({ user, params }) =>
   toApiTranscription(await restoreTranscription(db(), user.id, params.id)),
 );

@@ -3,10 +3,10 @@ import { payerOfTranscription } from "@/lib/billing/payer";
 import { requireOperation } from "@/lib/billing/feature-refusal";
 import { db } from "@/lib/db/client";
 import type { Transcription, User } from "@/lib/db/schema";
-import { SavedSegments, SegmentEdits, SegmentStructureEdit } from "@/lib/api/contract/transcriptions";
 import { applySegmentEdits, restructureSegments, type SavedEdits } from "@/lib/editor/segment-edits";
 import { route } from "@/lib/http/route";
 import { editableTranscription, toApiSegment } from "@/lib/transcription/queries";
+import * as editorApi from "@/lib/api/endpoints/editor";
 
 // 200 changes and 50,000 characters of text (lib/api/contract), escaped, with speaker names.
 const MAX_EDIT_BYTES = 1024 * 1024;
@@ -23,13 +23,13 @@ async function editable(user: User, id: string): Promise<Transcription> {
  * `current_version`) and writes nothing.
  */
 export const PATCH = route(
-  { auth: "user", beforeBody: ({ user, params }) => editable(user, params.id), body: SegmentEdits, maxBodyBytes: MAX_EDIT_BYTES, answer: SavedSegments },
+  editorApi.saveSegments, { auth: "user", beforeBody: ({ user, params }) => editable(user, params.id), maxBodyBytes: MAX_EDIT_BYTES },
   async ({ user, checked: t, body }) => answer(await applySegmentEdits(db(), user.id, t.id, body)),
 );
 
 /** Splits a segment or merges it with the next (same version check); answers with the segments the edit made. */
 export const POST = route(
-  { auth: "user", beforeBody: ({ user, params }) => editable(user, params.id), body: SegmentStructureEdit, answer: SavedSegments },
+  editorApi.restructureSegments, { auth: "user", beforeBody: ({ user, params }) => editable(user, params.id) },
   async ({ user, checked: t, body }) => answer(await restructureSegments(db(), user.id, t.id, body)),
 );
 

@@ -2,15 +2,15 @@ import { entitlementsFor } from "@/lib/billing/entitlements";
 import { payerOfTranscription } from "@/lib/billing/payer";
 import { requireOperation } from "@/lib/billing/feature-refusal";
 import { db } from "@/lib/db/client";
-import { RenamedSpeakers, TranscriptSpeakers, SpeakerRenames } from "@/lib/api/contract/speakers";
 import { renameTranscriptSpeakers } from "@/lib/editor/rename-speakers";
 import { route } from "@/lib/http/route";
 import { toApiSpeakers } from "@/lib/speakers/speaker-answers";
 import { speakersOf } from "@/lib/speakers/voice-profiles";
 import { editableTranscription } from "@/lib/transcription/queries";
+import * as speakersApi from "@/lib/api/endpoints/speakers";
 
 /** The speakers detected in the transcript, with the voice profiles they sound like. */
-export const GET = route({ auth: "user", answer: TranscriptSpeakers }, async ({ user, params }) =>
+export const GET = route(speakersApi.transcriptSpeakers, { auth: "user" }, async ({ user, params }) =>
   toApiSpeakers(await speakersOf(db(), user.id, params.id)),
 );
 
@@ -20,15 +20,12 @@ export const GET = route({ auth: "user", answer: TranscriptSpeakers }, async ({ 
  * Ownership, then the plan (editing), answer before the body is read.
  */
 export const PATCH = route(
-  {
+  speakersApi.renameSpeakers, {
     auth: "user",
     beforeBody: async ({ user, params }) => {
       const t = await editableTranscription(db(), user.id, params.id);
       await requireOperation(db(), await entitlementsFor(db(), await payerOfTranscription(db(), t)), "edit_segments");
       return t;
-    },
-    body: SpeakerRenames,
-    answer: RenamedSpeakers,
-  },
+    } },
   async ({ user, checked: t, body }) => renameTranscriptSpeakers(db(), user.id, t.id, body),
 );

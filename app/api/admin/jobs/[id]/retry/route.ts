@@ -1,9 +1,9 @@
 import { retryJobAsOperator } from "@/lib/admin/job-actions";
-import { AdminJobAnswer } from "@/lib/api/contract/admin";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import { definitionOf } from "@/lib/worker/job-registry";
+import * as adminApi from "@/lib/api/endpoints/admin";
 
-export const POST = route({ auth: "operator", answer: AdminJobAnswer }, async ({ user, params }) => ({
+export const POST = route(adminApi.adminRetryJob, { auth: "operator" }, async ({ user, params }) => ({
   job: await retryJobAsOperator(db(), user, params.id, definitionOf),
 }));

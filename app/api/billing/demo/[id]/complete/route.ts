@@ -2,11 +2,11 @@ import { completeDemoCheckout, requireDemoCheckout } from "@/lib/billing/demo/de
 import { billingProvider } from "@/lib/billing/provider";
 import { db } from "@/lib/db/client";
 import { route, signedIn } from "@/lib/http/route";
-import { DemoCheckoutAnswer, DemoCheckoutCompletion } from "@/lib/api/contract/billing";
 import { OK } from "@/lib/api/contract/common";
+import * as billingApi from "@/lib/api/endpoints/billing";
 
 /** The demo checkout's "Pay" button: the same state change a Stripe checkout webhook makes. */
-export const POST = route({ auth: "optional", body: DemoCheckoutCompletion, answer: DemoCheckoutAnswer }, async ({ user, params, body }) => {
+export const POST = route(billingApi.completeDemoCheckout, { auth: "optional" }, async ({ user, params, body }) => {
   // A server that bills through Stripe has no demo checkout, for anyone.
   requireDemoCheckout(billingProvider());
   const subscription = await completeDemoCheckout(db(), signedIn(user).id, params.id, new Date(), body?.seats);

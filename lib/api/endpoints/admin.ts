@@ -1,0 +1,20 @@
+import { AdminJobAnswer, AdminJobPage, AdminPlanAnswer, AdminPlansAnswer, AdminSettingAnswer, AdminSettingsAnswer, AdminTierAnswer, AdminTiersAnswer, AdminUserAnswer, AdminUserPage, AuditLogPage, DeleteUserAnswer, JobListQuery, ModelRetryAnswer, PlanPatchBody, SettingPatchBody, SubscriptionHistory, TierPatchBody, UserPatchBody } from "../contract/admin";
+import { AdminWorkspacePage } from "../contract/admin-workspaces";
+import { endpoint } from "../endpoint";
+
+export const adminAuditLog = endpoint({ method: "GET", path: "/api/admin/audit-log", answer: AuditLogPage });
+export const adminCancelJob = endpoint({ method: "POST", path: "/api/admin/jobs/{id}/cancel", answer: AdminJobAnswer });
+export const adminRetryJob = endpoint({ method: "POST", path: "/api/admin/jobs/{id}/retry", answer: AdminJobAnswer });
+export const adminJobs = endpoint({ method: "GET", path: "/api/admin/jobs", query: JobListQuery, answer: AdminJobPage });
+export const adminUpdateTier = endpoint({ method: "PATCH", path: "/api/admin/language-tiers/{id}", body: TierPatchBody, answer: AdminTierAnswer });
+export const adminTiers = endpoint({ method: "GET", path: "/api/admin/language-tiers", answer: AdminTiersAnswer });
+export const adminRetryModelDownload = endpoint({ method: "POST", path: "/api/admin/model-download/retry", answer: ModelRetryAnswer });
+export const adminUpdatePlan = endpoint({ method: "PATCH", path: "/api/admin/plans/{id}", body: PlanPatchBody, answer: AdminPlanAnswer });
+export const adminPlans = endpoint({ method: "GET", path: "/api/admin/plans", answer: AdminPlansAnswer });
+export const adminUpdateSetting = endpoint({ method: "PATCH", path: "/api/admin/settings/{key}", body: SettingPatchBody, answer: AdminSettingAnswer });
+export const adminSettings = endpoint({ method: "GET", path: "/api/admin/settings", answer: AdminSettingsAnswer });
+export const adminUpdateUser = endpoint({ method: "PATCH", path: "/api/admin/users/{id}", body: UserPatchBody, answer: AdminUserAnswer });
+export const adminDeleteUser = endpoint({ method: "DELETE", path: "/api/admin/users/{id}", answer: DeleteUserAnswer });
+export const adminSubscriptionHistory = endpoint({ method: "GET", path: "/api/admin/users/{id}/subscription-history", answer: SubscriptionHistory });
+export const adminUsers = endpoint({ method: "GET", path: "/api/admin/users", answer: AdminUserPage });
+export const adminWorkspaces = endpoint({ method: "GET", path: "/api/admin/workspaces", answer: AdminWorkspacePage });
