@@ -41,7 +41,6 @@ interface DashboardProps {
 }
 
 const PREPARING_REFRESH_MS = 3000;
-
 const NO_FOLDERS: ApiFolder[] = [];
 
 export function Dashboard({ initial, options: initialOptions, renderedAt, workspace = null }: DashboardProps) {
