@@ -15,10 +15,13 @@ test.describe("landing page on a phone", () => {
     page.on("response", (response) => {
       if (response.request().resourceType() === "script") scripts.push(response.url());
     });
+    // The session check starts once the page has hydrated, which on a cold first load can come
+    // after "networkidle" (half a second without requests): wait for the request itself.
+    const sessionChecked = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/me");
     await page.goto("/");
     await expect(page.getByRole("link", { name: "Sign up" })).toBeVisible();
+    await sessionChecked;
     await page.waitForLoadState("networkidle");
-    expect(requested).toContain("/api/me");
     expect(requested).not.toContain("/api/subscriptions/plans");
     await expect(page.getByText("Loading plans…")).toBeAttached();
     const bodies = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
