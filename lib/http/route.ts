@@ -74,7 +74,7 @@ export interface RouteInput<E extends Endpoint, A extends Access, C = undefined>
  */
 type BeforeBody<E extends Endpoint, A extends Access, C> = (input: { request: Request; user: UserFor<A>; params: ParamsOf<E["path"]> }) => Promise<C>;
 
-/** What route() builds: the handler Next.js calls, and the endpoint it serves (lib/api/endpoints), checked against its file by lib/api/endpoints.test.ts. */
+/** What route() builds: the handler Next.js calls, and the endpoint it serves (lib/api/endpoints), held to its file by lib/http/route-endpoints.test.ts. */
 export type RouteHandler = ((request: Request, context?: RouteContext) => Promise<Response>) & { endpoint: Endpoint };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
