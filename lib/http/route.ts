@@ -74,9 +74,6 @@ export interface RouteInput<E extends Endpoint, A extends Access, C = undefined>
  */
 type BeforeBody<E extends Endpoint, A extends Access, C> = (input: { request: Request; user: UserFor<A>; params: ParamsOf<E["path"]> }) => Promise<C>;
 
-/** What route() builds: the handler Next.js calls, and the endpoint it serves (lib/api/endpoints), held to its file by lib/http/route-endpoints.test.ts. */
-export type RouteHandler = ((request: Request, context?: RouteContext) => Promise<Response>) & { endpoint: Endpoint };
-
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 const NOT_SIGNED_IN = "You are not logged in.";
@@ -144,7 +141,7 @@ export function route<const E extends Endpoint, A extends Access, C = undefined>
   endpoint: E,
   options: RouteOptions & { auth: A; beforeBody?: BeforeBody<E, A, C> },
   handler: (input: RouteInput<E, A, C>) => Promise<Answer<AnswerSchemaOf<E>>>,
-): RouteHandler {
+): (request: Request, context?: RouteContext) => Promise<Response> {
   const { body: bodySchema, query: querySchema } = endpoint;
   const served = (request: Request, context?: RouteContext): Promise<Response> =>
     withRequestScope(request, async () => {
@@ -166,5 +163,5 @@ export function route<const E extends Endpoint, A extends Access, C = undefined>
       const answer = await handler(input);
       return answer instanceof Response ? answer : json(answer, endpoint.status ?? 200);
     });
-  return Object.assign(served, { endpoint });
+  return served;
 }
