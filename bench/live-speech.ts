@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { BYTES_PER_SECOND, wavHeader } from "@/lib/audio/wav";
-import { LIVE_CHUNK_BYTES } from "@/lib/recordings/pcm-chunks";
+import { LIVE_CHUNK_BYTES } from "@/lib/recordings/store/pcm-chunks";
 import { wavChunks } from "@/lib/speakers/wav-chunks";
 import { ENGINES } from "@/lib/transcription/engines/registry";
 import { inspectAndNormalise } from "@/lib/transcription/audio";

@@ -3,7 +3,7 @@
  * must be zero, with the offending files named when they are not.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -28,19 +28,21 @@ function offenders(files: string[], pattern: RegExp): string[] {
 }
 
 /**
- * The folders of lib/ from the bottom up (docs/architecture.md, "Layout"). A folder imports folders
- * of its own layer or below, never one above, and never one that imports it back. A file
- * directly in lib/ counts as a folder of its own.
+ * The folders of lib/ from the bottom up (docs/architecture.md, "Layout"). An entry is a folder of
+ * lib/ ("billing"), a folder inside one ("recordings/store"), or a file directly in lib/
+ * ("health.ts"); a file belongs to the longest entry its path starts with, and each entry counts
+ * as a folder of its own. A folder imports folders of its own layer or below, never one above,
+ * and never one that imports it back.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ["errors", "env", "log", "process", "theme", "analytics", "texts.ts", "roles.ts"],
   ["db", "storage", "security", "audio"],
-  ["accounts", "settings", "text", "jobs", "email", "recordings", "access", "speakers"],
+  ["accounts", "settings", "text", "jobs", "email", "recordings/store", "access", "speakers"],
   ["billing"],
   ["api"],
   ["transcription", "uploads", "exports", "formatting", "webhooks", "api-keys"],
   // sharing signs its tokens with the auth secret and exports through the editor's own export.
-  ["live", "auth", "http", "off-thread", "editor", "db-setup", "health.ts", "sharing", "workspaces"],
+  ["recordings", "auth", "http", "off-thread", "editor", "db-setup", "health.ts", "sharing", "workspaces"],
   ["admin", "worker"],
 ];
 
@@ -83,10 +85,19 @@ function importGraph(): Edge[] {
   return JSON.parse(out) as Edge[];
 }
 
-/** lib/billing/plans.ts → "billing"; lib/health.ts → "health.ts"; outside lib/, null. */
+/** The entries of LAYERS, longest first, so a nested one ("recordings/store") wins over its folder. */
+const ENTRIES = LAYERS.flat().sort((a, b) => b.length - a.length);
+
+/**
+ * The entry of LAYERS a file belongs to: lib/billing/plans.ts → "billing",
+ * lib/recordings/store/draft.ts → "recordings/store", lib/health.ts → "health.ts"; for a file
+ * in no entry its top folder under lib/ (reported as in no layer); outside lib/, null.
+ */
 function libFolder(file: string): string | null {
-  const match = /^lib\/([^/]+)/.exec(file);
-  return match ? match[1] : null;
+  const match = /^lib\/(.+)$/.exec(file);
+  if (!match) return null;
+  const rest = match[1];
+  return ENTRIES.find((entry) => rest === entry || rest.startsWith(`${entry}/`)) ?? rest.split("/")[0];
 }
 
 const showEdge = (edge: Edge) => `${edge.from} → ${edge.to}${edge.typeOnly ? " (type)" : ""}`;
@@ -101,6 +112,12 @@ describe("architecture", () => {
     const table = read("docs/architecture.md").match(/^\| \d+ [^|]+\| .*\|$/gm) ?? [];
     const documented = table.map((row) => [...row.split("|")[2].matchAll(/`([^`]+)`/g)].map((m) => m[1]));
     expect(documented).toEqual(LAYERS);
+  });
+
+  it("names in LAYERS only folders and files of lib/ that exist, each once", () => {
+    const missing = LAYERS.flat().filter((entry) => !existsSync(path.join(ROOT, "lib", entry)));
+    const twice = LAYERS.flat().filter((entry, i, all) => all.indexOf(entry) !== i);
+    expect([...missing, ...twice]).toEqual([]);
   });
 
   it("reads process.env only in lib/env (and Next's literal NEXT_RUNTIME check in instrumentation.ts)", () => {

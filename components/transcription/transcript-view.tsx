@@ -12,7 +12,7 @@ import { transcriptionAudio } from "@/lib/api/endpoints/transcriptions";
 import { formatDuration } from "@/lib/text/time-format";
 import type { ApiFormatState, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
 import { NotifyWhenDone, notifyEnded } from "./done-notification";
-import { LiveDraft } from "@/components/live/live-draft";
+import { LiveDraft } from "@/components/recordings/live-draft";
 import { PartialTranscript } from "./partial-transcript";
 import { StatusBadge } from "./status-badge";
 import { useLiveTranscriptions } from "./use-live-transcriptions";

@@ -4,7 +4,7 @@ import { jobs } from "@/lib/db/schema";
 import { mailKind } from "@/lib/email/mail-queue";
 import { formatKind } from "@/lib/editor/format-queue";
 import { webhookKind } from "@/lib/webhooks/webhook-queue";
-import { liveKind } from "@/lib/live/live-queue";
+import { liveKind } from "@/lib/recordings/live-queue";
 import { transcribeKind } from "@/lib/transcription/transcribe-queue";
 import { jobRegistry } from "@/lib/worker/job-registry";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";

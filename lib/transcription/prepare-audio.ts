@@ -11,7 +11,7 @@ import { NORMALISED, ORIGINAL, audioStore } from "@/lib/storage/audio-store";
 import { MAX_FILE_SECONDS, TooLong, normaliseUpload } from "./audio";
 import { PermanentEngineError } from "./engines/types";
 import { quotaMessage, tooLongMessage } from "./plan-limits";
-import { assembleRecording, hasLiveAudio } from "@/lib/recordings/assemble";
+import { assembleRecording, hasLiveAudio } from "@/lib/recordings/store/assemble";
 
 /**
  * The worker's first step on an accepted upload: the original from the store, decoded to

@@ -7,7 +7,7 @@ import { queueMail } from "@/lib/email/mail-queue";
 import { transcriptionEndedMail } from "@/lib/email/templates";
 import { env } from "@/lib/env";
 import { cancelOpen, complete, lockJobsOf, type HeldJob } from "@/lib/jobs/store";
-import { clearLiveRecording, liveDraft, liveSecondsShown } from "@/lib/recordings/draft";
+import { clearLiveRecording, liveDraft, liveSecondsShown } from "@/lib/recordings/store/draft";
 import { clearPieces, insertSegments } from "./piece-queue";
 import { searchedText } from "./searched-text";
 import type { FoundSpeakers } from "./speaker-segments";

@@ -3,7 +3,7 @@ import { GET as liveEvents } from "@/app/api/recordings/[id]/events/route";
 import { GET as statusEvents } from "@/app/api/transcriptions/events/route";
 import type { Database } from "@/lib/db/client";
 import { liveUtterances, transcriptions, workspaceMembers } from "@/lib/db/schema";
-import { startRecording } from "@/lib/live/recording";
+import { startRecording } from "@/lib/recordings/recording";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { insertDoneTranscription } from "@/test/support/transcripts";

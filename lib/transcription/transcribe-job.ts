@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { liveSessions, transcriptions } from "@/lib/db/schema";
-import { liveDraft } from "@/lib/recordings/draft";
+import { liveDraft } from "@/lib/recordings/store/draft";
 import { defineJob, type JobOutcome, type JobRun } from "@/lib/jobs/definition";
 import { EXHAUSTED } from "@/lib/jobs/run-job";
 import { DomainError } from "@/lib/errors/domain-error";

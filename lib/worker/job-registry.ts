@@ -2,7 +2,7 @@ import type { JobKind } from "@/lib/db/schema";
 import { formatJob } from "@/lib/editor/format-job";
 import { mailJob } from "@/lib/email/mail-job";
 import type { JobDefinition } from "@/lib/jobs/definition";
-import { liveJob } from "@/lib/live/live-job";
+import { liveJob } from "@/lib/recordings/live-job";
 import { transcribeJob } from "@/lib/transcription/transcribe-job";
 import { webhookJob } from "@/lib/webhooks/webhook-job";
 

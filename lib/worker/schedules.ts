@@ -2,7 +2,7 @@ import { settleDueDemoSubscriptions } from "@/lib/billing/demo/demo-clock";
 import { env } from "@/lib/env";
 import type { Schedule } from "@/lib/jobs/schedule";
 import { removeExpired } from "@/lib/jobs/store";
-import { stopAbandonedRecordings } from "@/lib/live/recording";
+import { stopAbandonedRecordings } from "@/lib/recordings/recording";
 import { bucketMultipart } from "@/lib/storage/bucket-multipart";
 import { purgeDeletedTranscriptions } from "@/lib/transcription/deletion";
 import { forgetDeadWorkers } from "@/lib/transcription/worker-registry";

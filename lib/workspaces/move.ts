@@ -40,7 +40,7 @@ async function moveTranscription(database: Database, userId: string, t: Transcri
   if (!(await mayManage(database, userId, t))) throw new DomainError("forbidden", MOVE_NOT_ALLOWED);
   if (to.workspaceId) await requireRole(database, userId, to.workspaceId, "member");
   if (to.folderId !== null) await folderOfWorkspace(database, to.workspaceId, to.folderId);
-  // A recording's recorder keeps writing to it (lib/live/recording.ts checks that it is theirs
+  // A recording's recorder keeps writing to it (lib/recordings/recording.ts checks that it is theirs
   // and that they may edit it): a move by anyone else could cut them off mid-sentence.
   if (t.status === "recording" && t.userId !== userId) throw new DomainError("conflict", RECORDING_MOVES_WITH_RECORDER);
 

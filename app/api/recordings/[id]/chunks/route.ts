@@ -3,8 +3,8 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { TOO_LARGE } from "@/lib/http/body";
 import { readBodyLimited } from "@/lib/http/limited-body";
 import { route } from "@/lib/http/route";
-import { LIVE_CHUNK_BYTES, MAX_CHUNKS_PER_REQUEST } from "@/lib/recordings/pcm-chunks";
-import { receiveChunks } from "@/lib/live/recording";
+import { LIVE_CHUNK_BYTES, MAX_CHUNKS_PER_REQUEST } from "@/lib/recordings/store/pcm-chunks";
+import { receiveChunks } from "@/lib/recordings/recording";
 import * as recordingsApi from "@/lib/api/endpoints/recordings";
 
 /** Audio of a live recording: the body is whole chunks of 16 kHz mono 16-bit PCM, the first numbered `?seq=`. */

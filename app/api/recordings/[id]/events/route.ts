@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { eventStreamResponse } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
-import { liveEventStream } from "@/lib/live/live-events";
+import { liveEventStream } from "@/lib/recordings/live-events";
 import { changeFeed } from "@/lib/transcription/change-feed";
 import { readableTranscription } from "@/lib/transcription/queries";
 import * as recordingsApi from "@/lib/api/endpoints/recordings";

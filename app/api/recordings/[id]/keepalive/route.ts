@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
-import { keepRecording } from "@/lib/live/recording";
+import { keepRecording } from "@/lib/recordings/recording";
 import * as recordingsApi from "@/lib/api/endpoints/recordings";
 
 /** A paused recording is still wanted: it is not stopped as abandoned. */

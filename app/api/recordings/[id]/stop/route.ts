@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
-import { stopRecording } from "@/lib/live/recording";
+import { stopRecording } from "@/lib/recordings/recording";
 import { toApiTranscription } from "@/lib/transcription/queries";
 import * as recordingsApi from "@/lib/api/endpoints/recordings";
 

@@ -4,7 +4,7 @@ import { liveSessions, transcriptions, type LiveUtterance } from "@/lib/db/schem
 import type { ChangeFeed } from "@/lib/transcription/change-feed";
 import { eventStream, type StreamReader } from "@/lib/transcription/event-stream";
 import { isReadable } from "@/lib/transcription/queries";
-import { liveDraft } from "@/lib/recordings/draft";
+import { liveDraft } from "@/lib/recordings/store/draft";
 import type { LiveEnd } from "@/lib/api/contract/recordings";
 
 /** An utterance as the recording panel shows it. */

@@ -8,9 +8,9 @@ import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { readUtterances, sendAudio, SPEECH, SPEECH_CHUNKS, startMic, until } from "@/test/support/live-recording";
 import { insertUser } from "@/test/support/users";
-import { liveDraft } from "@/lib/recordings/draft";
-import { SERVER_FULL } from "./live-texts";
-import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST } from "@/lib/recordings/pcm-chunks";
+import { liveDraft } from "@/lib/recordings/store/draft";
+import { SERVER_FULL } from "./recording-texts";
+import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST } from "@/lib/recordings/store/pcm-chunks";
 import { receiveChunks, stopRecording } from "./recording";
 
 /** Stands for LIVE_IDLE_RELEASE_MS (30 s), so the test does not wait half a minute. */

@@ -10,13 +10,13 @@ import { useTestEnv } from "@/test/support/env";
 import { SPEECH, sendAudio, startMic, until } from "@/test/support/live-recording";
 import { insertUser, signedInReader } from "@/test/support/users";
 import { liveSessions } from "@/lib/db/schema";
-import { liveDraft } from "@/lib/recordings/draft";
+import { liveDraft } from "@/lib/recordings/store/draft";
 import { liveJob } from "./live-job";
 import { liveEventStream } from "./live-events";
 import { stopRecording } from "./recording";
 import { ApiUtterance, LivePending } from "@/lib/api/contract/recordings";
 import { pause } from "@/lib/process/pause";
-import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS } from "@/lib/recordings/pcm-chunks";
+import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS } from "@/lib/recordings/store/pcm-chunks";
 
 /** Chunks the engine hears before it shows words still changing. */
 const PENDING_AFTER = 20;

@@ -5,8 +5,8 @@ import { call, detailOr } from "@/lib/api/client";
 import { keepRecordingAlive, sendRecordingChunks, startRecording, stopRecording } from "@/lib/api/endpoints/recordings";
 import { deleteTranscription } from "@/lib/api/endpoints/transcriptions";
 import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
-import { CONNECTION_LOST, LAST_MINUTE, QUOTA_REACHED } from "@/lib/live/live-texts";
-import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST } from "@/lib/recordings/pcm-chunks";
+import { CONNECTION_LOST, LAST_MINUTE, QUOTA_REACHED } from "@/lib/recordings/recording-texts";
+import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST } from "@/lib/recordings/store/pcm-chunks";
 import { useLiveText } from "./use-live-text";
 import { openAudioInput, permissionMessage, type AudioInput, type RecordingMode } from "./audio-input";
 

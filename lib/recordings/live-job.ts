@@ -13,7 +13,7 @@ import { announceChange } from "@/lib/transcription/change-feed";
 import { chooseEngine } from "@/lib/transcription/engines/registry";
 import type { Engine, EngineSegment, LiveTranscriber } from "@/lib/transcription/engines/types";
 import { LIVE_IDLE_RELEASE_MS, liveKind, releaseIdleSlot, type LivePayload } from "./live-queue";
-import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS } from "@/lib/recordings/pcm-chunks";
+import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS } from "@/lib/recordings/store/pcm-chunks";
 
 /** How often an idle session looks for new chunks. */
 const POLL_MS = 100;

@@ -1,4 +1,4 @@
-import { PACE_BURST_S } from "@/lib/recordings/pcm-chunks";
+import { PACE_BURST_S } from "@/lib/recordings/store/pcm-chunks";
 
 /** The sentences of live recording, shared by the server and the recording panel (pure strings). */
 export const RECORDING_ENDED = "This recording has ended.";

@@ -19,9 +19,9 @@ import { jobPriority } from "@/lib/transcription/plan-limits";
 import { queueTranscription } from "@/lib/transcription/transcribe-queue";
 import { editableRow, TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import { liveSlotFree } from "@/lib/transcription/worker-registry";
-import { ALREADY_RECORDING, QUOTA_REACHED, RECORDING_ENDED, SERVER_FULL, TOO_FAST } from "./live-texts";
+import { ALREADY_RECORDING, QUOTA_REACHED, RECORDING_ENDED, SERVER_FULL, TOO_FAST } from "./recording-texts";
 import { queueLiveJob, reclaimIdleSlot } from "./live-queue";
-import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST, PACE_BURST_S } from "@/lib/recordings/pcm-chunks";
+import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST, PACE_BURST_S } from "@/lib/recordings/store/pcm-chunks";
 import { log } from "@/lib/log/logger";
 
 /** A recording the browser stopped talking about (closed, reloaded, offline) for this long is stopped by a worker. */
