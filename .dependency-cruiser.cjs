@@ -21,17 +21,24 @@ module.exports = {
     },
     {
       name: "components-not-server-modules",
-      comment: "Browser code never imports the database, the job engine or the worker.",
+      comment: "Browser code (components, the uploads' client) never imports the database, the job engine or the worker.",
       severity: "error",
-      from: { path: "^components/" },
+      from: { path: "^(components|lib/uploads/client)/" },
       to: { path: "^lib/(db|jobs|worker)/" },
     },
     {
       name: "components-not-node-builtins",
-      comment: "Browser code never imports Node's own modules.",
+      comment: "Browser code (components, the uploads' client) never imports Node's own modules.",
       severity: "error",
-      from: { path: "^components/" },
+      from: { path: "^(components|lib/uploads/client)/" },
       to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "uploads-client-browser-only",
+      comment: "The uploads' client is the browser's: it imports the contract and the typed client (lib/api), not the server's side of uploads or HTTP.",
+      severity: "error",
+      from: { path: "^lib/uploads/client/" },
+      to: { path: "^lib/(uploads/(?!client/)|http/|env/)" },
     },
     {
       name: "lib-not-app-or-components",

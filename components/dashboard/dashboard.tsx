@@ -24,10 +24,10 @@ import { MoveDialog, type Destination } from "./move-dialog";
 import { useMoveDestinations } from "./use-move-destinations";
 import { placed } from "./list-order";
 import { TranscriptionRow } from "./transcription-row";
-import { UploadList } from "./upload-list";
-import { UploadPanel } from "./upload-panel";
+import { UploadList } from "@/components/uploads/upload-list";
+import { UploadPanel } from "@/components/uploads/upload-panel";
 import { useSearchedList } from "./use-searched-list";
-import { useUploads } from "./use-uploads";
+import { useUploads } from "@/components/uploads/use-uploads";
 import { UsageMeter } from "./usage-meter";
 import { mayChangeIn } from "@/lib/roles";
 

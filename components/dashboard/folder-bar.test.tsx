@@ -11,7 +11,7 @@ import { fakeFetch, type FakeCall } from "@/test/support/fake-fetch";
 import { Dashboard } from "./dashboard";
 
 jest.mock("@/lib/analytics/track", () => ({ track: jest.fn() }));
-jest.mock("@/lib/api/upload", () => ({ startUpload: jest.fn(), unfinishedUpload: jest.fn(async () => null), discardUpload: jest.fn() }));
+jest.mock("@/lib/uploads/client/upload", () => ({ startUpload: jest.fn(), unfinishedUpload: jest.fn(async () => null), discardUpload: jest.fn() }));
 
 const OPTIONS: TranscriptionOptions = {
   engine: "whisper",

@@ -22,8 +22,8 @@ function sourceFiles(dir: string): string[] {
 /** Where paths may be written: the endpoints themselves, and the server's route handlers. */
 const PATHS_LIVE_IN = [/^lib\/api\/endpoints\//, /^lib\/api\/endpoint\.ts$/, /^lib\/api\/openapi\.ts$/, /^app\/api\//];
 
-/** The browser's code: components, the app's pages and layouts, and the client side of lib/api. */
-const browserFiles = () => ["components", "app", "lib/api"].flatMap(sourceFiles).filter((file) => !PATHS_LIVE_IN.some((allowed) => allowed.test(file)));
+/** The browser's code: components, the app's pages and layouts, the client side of lib/api and the uploads' client (lib/uploads/client). */
+const browserFiles = () => ["components", "app", "lib/api", "lib/uploads/client"].flatMap(sourceFiles).filter((file) => !PATHS_LIVE_IN.some((allowed) => allowed.test(file)));
 
 /** String literals (quoted, template or JSX attribute) that start with /api/, with their line; comments do not count. */
 function apiPathLiterals(file: string, text = readFileSync(path.join(ROOT, file), "utf8")): string[] {

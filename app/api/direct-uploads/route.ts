@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { requireDirectUploads } from "@/lib/http/direct-upload-bucket";
+import { requireDirectUploads } from "@/lib/uploads/direct-upload-bucket";
 import { route } from "@/lib/http/route";
 import { partCount, startDirectUpload } from "@/lib/uploads/direct-uploads";
 import * as uploadsApi from "@/lib/api/endpoints/uploads";

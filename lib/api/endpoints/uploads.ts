@@ -9,7 +9,7 @@ export const signDirectUploadParts = endpoint({ method: "POST", path: "/api/dire
 export const getDirectUpload = endpoint({ method: "GET", path: "/api/direct-uploads/{id}", answer: DirectUploadAnswer });
 export const discardDirectUpload = endpoint({ method: "DELETE", path: "/api/direct-uploads/{id}", answer: OkAnswer });
 export const startDirectUpload = endpoint({ method: "POST", path: "/api/direct-uploads", body: StartDirectUpload, answer: DirectUploadAnswer, status: 201 });
-/** tus 1.0 (lib/http/resumable-uploads): headers, not JSON, in both directions; the last PATCH answers the transcription. */
+/** tus 1.0 (lib/uploads/web/resumable-uploads): headers, not JSON, in both directions; the last PATCH answers the transcription. */
 export const createResumableUpload = endpoint({ method: "POST", path: "/api/uploads", status: 201 });
 export const resumableUploadOffset = endpoint({ method: "HEAD", path: "/api/uploads/{id}" });
 export const appendResumableUpload = endpoint({ method: "PATCH", path: "/api/uploads/{id}", body: "raw" });

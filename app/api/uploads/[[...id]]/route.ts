@@ -1,7 +1,7 @@
 import * as uploadsApi from "@/lib/api/endpoints/uploads";
 import type { Endpoint } from "@/lib/api/endpoint";
 import { db } from "@/lib/db/client";
-import { handleUploadRequest } from "@/lib/http/resumable-uploads";
+import { handleUploadRequest } from "@/lib/uploads/web/resumable-uploads";
 import { route } from "@/lib/http/route";
 
 /**

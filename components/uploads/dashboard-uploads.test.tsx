@@ -3,16 +3,16 @@ import "@testing-library/jest-dom";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import type { ApiTranscription, TranscriptionOptions } from "@/lib/api/contract/transcriptions";
-import type { UploadResult } from "@/lib/api/upload-types";
-import { startUpload } from "@/lib/api/upload";
+import type { UploadResult } from "@/lib/uploads/client/upload-types";
+import { startUpload } from "@/lib/uploads/client/upload";
 import { apiTranscription } from "@/test/support/api-fixtures";
 import { FakeEventSource, installFakeEventSource } from "@/test/support/fake-event-source";
 import { fakeFetch } from "@/test/support/fake-fetch";
-import { Dashboard } from "./dashboard";
+import { Dashboard } from "@/components/dashboard/dashboard";
 
 jest.mock("@/lib/analytics/track", () => ({ track: jest.fn() }));
 // The network part of an upload (tus or the bucket) has its own tests; here the server's answer is given.
-jest.mock("@/lib/api/upload", () => ({ startUpload: jest.fn(), unfinishedUpload: jest.fn(async () => null), discardUpload: jest.fn() }));
+jest.mock("@/lib/uploads/client/upload", () => ({ startUpload: jest.fn(), unfinishedUpload: jest.fn(async () => null), discardUpload: jest.fn() }));
 
 const RENDERED_AT = "2026-11-20T10:05:00.000Z";
 

@@ -1,5 +1,5 @@
-import { call, detailOr } from "./client";
-import { completeDirectUpload, discardDirectUpload as discardUpload, getDirectUpload, recordDirectUploadPart, signDirectUploadParts, startDirectUpload as startUpload } from "./endpoints/uploads";
+import { call, detailOr } from "@/lib/api/client";
+import { completeDirectUpload, discardDirectUpload as discardUpload, getDirectUpload, recordDirectUploadPart, signDirectUploadParts, startDirectUpload as startUpload } from "@/lib/api/endpoints/uploads";
 import type { RunningUpload, UnfinishedUpload, UploadOptions, UploadResult } from "./upload-types";
 import { INTERRUPTED, RETRY_DELAYS_MS, transcriptionById } from "./upload-common";
 

@@ -11,7 +11,7 @@ import { acceptStoredUpload, admitUpload } from "@/lib/transcription/create";
 import { UPLOAD_EXPIRY_MS } from "@/lib/api/contract/upload-parts";
 import { closeStagedUpload, openStagedUpload } from "@/lib/transcription/open-uploads";
 import { UPLOAD_ID, metadataOf, refuseUnsupportedExtensions, sweepExpiredUploads } from "@/lib/uploads/resumable";
-import { STATUS_OF } from "./error-response";
+import { STATUS_OF } from "@/lib/http/error-response";
 import { log } from "@/lib/log/logger";
 
 /**

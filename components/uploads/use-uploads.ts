@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { track } from "@/lib/analytics/track";
 import type { ApiTranscription, TranscriptionOptions } from "@/lib/api/contract/transcriptions";
-import { discardUpload, startUpload, unfinishedUpload } from "@/lib/api/upload";
-import type { RunningUpload, UnfinishedUpload } from "@/lib/api/upload-types";
+import { discardUpload, startUpload, unfinishedUpload } from "@/lib/uploads/client/upload";
+import type { RunningUpload, UnfinishedUpload } from "@/lib/uploads/client/upload-types";
 import { nextSpeed, type SpeedSample } from "./upload-progress";
 import { mediaDuration, precheckUpload, type UploadLimits } from "./upload-precheck";
 

@@ -1,9 +1,9 @@
 import type { PreviousUpload, Upload } from "tus-js-client";
-import { partBytesFor } from "./contract/upload-parts";
-import { detailOr, failureOf, urlOf } from "./client";
-import { ApiTranscription, type TranscriptionOptions } from "./contract/transcriptions";
+import { partBytesFor } from "@/lib/api/contract/upload-parts";
+import { detailOr, failureOf, urlOf } from "@/lib/api/client";
+import { ApiTranscription, type TranscriptionOptions } from "@/lib/api/contract/transcriptions";
 import { discardDirectUpload, startDirectUpload, unfinishedDirectUpload } from "./direct-upload";
-import { createResumableUpload } from "./endpoints/uploads";
+import { createResumableUpload } from "@/lib/api/endpoints/uploads";
 import { INTERRUPTED, RETRY_DELAYS_MS, transcriptionById } from "./upload-common";
 import type { RunningUpload, UnfinishedUpload, UploadOptions, UploadResult } from "./upload-types";
 
