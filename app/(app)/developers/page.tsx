@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ApiKeysPanel } from "@/components/developers/api-keys-panel";
-import { WebhooksPanel } from "@/components/developers/webhooks-panel";
+import { ApiKeysPanel } from "@/components/api-keys/api-keys-panel";
+import { WebhooksPanel } from "@/components/webhooks/webhooks-panel";
 import { requirePageSpace } from "@/lib/auth/page-user";
 import { db } from "@/lib/db/client";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { and, eq } from "drizzle-orm";
 import { notFound } from "next/navigation";
-import { DemoCheckout } from "@/components/billing-demo/demo-checkout";
+import { DemoCheckout } from "@/components/billing/demo/demo-checkout";
 import { requirePageUser } from "@/lib/auth/page-user";
 import { annualPricePerMonth, formatPrice } from "@/lib/billing/pricing";
 import { DEFAULT_SEATS, MIN_SEATS, isSeatCount } from "@/lib/billing/seat-count";
