@@ -37,7 +37,7 @@ function offenders(files: string[], pattern: RegExp): string[] {
 const LAYERS: readonly (readonly string[])[] = [
   ["errors", "env", "log", "process", "theme", "analytics", "texts.ts", "roles.ts"],
   ["db", "storage", "security", "audio"],
-  ["accounts", "settings", "text", "jobs", "email", "recordings/store", "access", "speakers"],
+  ["account", "settings", "text", "jobs", "email", "recordings/store", "access", "speakers"],
   ["billing"],
   // The browser's side: the contract and typed client, and the uploads' client (tus, direct to the bucket).
   ["api", "uploads/client"],

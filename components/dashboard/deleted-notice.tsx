@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { call, detailOr } from "@/lib/api/client";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
-import { restoreTranscription } from "@/lib/api/endpoints/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
+import { restoreTranscription } from "@/lib/api/endpoints/transcription";
 import { RECENTLY_DELETED_DAYS } from "@/lib/transcription/deletion-terms";
 
 interface DeletedNoticeProps {

@@ -1,4 +1,4 @@
-import type { TranscriptionOptions } from "@/lib/api/contract/transcriptions";
+import type { TranscriptionOptions } from "@/lib/api/contract/transcription";
 import { preparingNote } from "@/lib/transcription/engines/labels";
 
 /**

@@ -3,7 +3,7 @@ import "@testing-library/jest-dom";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import type { ApiFolder } from "@/lib/api/contract/folders";
-import type { ApiTranscription, TranscriptionOptions } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription, TranscriptionOptions } from "@/lib/api/contract/transcription";
 import type { WorkspaceChoice } from "@/lib/api/contract/workspaces";
 import { apiTranscription } from "@/test/support/api-fixtures";
 import { installFakeEventSource } from "@/test/support/fake-event-source";

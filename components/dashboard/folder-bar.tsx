@@ -6,7 +6,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { call, detailOr } from "@/lib/api/client";
 import { FOLDER_NAME_MAX, type ApiFolder } from "@/lib/api/contract/folders";
 import { createFolder, deleteFolder, renameFolder } from "@/lib/api/endpoints/folders";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
 
 /** Which of the list's rows are shown: all of them, those in no folder, or one folder's. */
 export type FolderFilter = "all" | "unfiled" | { folderId: string };

@@ -1,6 +1,6 @@
 "use client";
 
-import type { TranscriptionOptions } from "@/lib/api/contract/transcriptions";
+import type { TranscriptionOptions } from "@/lib/api/contract/transcription";
 
 export function LanguageSelect({ options, value, onChange }: { options: TranscriptionOptions; value: string; onChange: (v: string) => void }) {
   return (

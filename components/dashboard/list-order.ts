@@ -1,4 +1,4 @@
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
 
 /**
  * The list (newest first) with `t` in its place by creation time, instead of any older copy

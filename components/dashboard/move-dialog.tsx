@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Modal, ModalClose } from "@/components/ui/modal";
 import { call, detailOr } from "@/lib/api/client";
 import type { ApiFolder } from "@/lib/api/contract/folders";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
 import type { WorkspaceChoice } from "@/lib/api/contract/workspaces";
 import { moveTranscription } from "@/lib/api/endpoints/folders";
 

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import "@testing-library/jest-dom";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import type { ApiTranscription, DeletedTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription, DeletedTranscription } from "@/lib/api/contract/transcription";
 import { apiTranscription } from "@/test/support/api-fixtures";
 import { fakeFetch } from "@/test/support/fake-fetch";
 import { DeletedNotice } from "./deleted-notice";

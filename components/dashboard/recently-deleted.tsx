@@ -4,8 +4,8 @@ import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { call, detailOr } from "@/lib/api/client";
-import type { ApiTranscription, DeletedTranscription } from "@/lib/api/contract/transcriptions";
-import { deleteTranscription, restoreTranscription } from "@/lib/api/endpoints/transcriptions";
+import type { ApiTranscription, DeletedTranscription } from "@/lib/api/contract/transcription";
+import { deleteTranscription, restoreTranscription } from "@/lib/api/endpoints/transcription";
 import { DELETING_KEEPS_USAGE, daysLeft } from "@/lib/transcription/deletion-terms";
 
 interface Notice {

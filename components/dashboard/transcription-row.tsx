@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { StatusBadge } from "@/components/transcription/status-badge";
 import { formatDuration } from "@/lib/text/time-format";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
 import { engineLabel } from "@/lib/transcription/engines/labels";
 import { languageName } from "@/lib/transcription/engines/language-names";
 import { DELETING_KEEPS_USAGE, RECENTLY_DELETED_DAYS } from "@/lib/transcription/deletion-terms";

@@ -1,5 +1,5 @@
 import { formatUsage } from "@/lib/text/time-format";
-import type { TranscriptionOptions } from "@/lib/api/contract/transcriptions";
+import type { TranscriptionOptions } from "@/lib/api/contract/transcription";
 
 export function UsageMeter({ usage, planName }: { usage: TranscriptionOptions["usage"]; planName: string }) {
   const { used_s, limit_s } = usage;

@@ -2,8 +2,8 @@
 
 import { useMemo } from "react";
 import { useDebounced } from "@/components/ui/use-debounced";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
-import { listTranscriptions } from "@/lib/api/endpoints/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
+import { listTranscriptions } from "@/lib/api/endpoints/transcription";
 import { useApi } from "@/lib/api/use-api";
 
 const SEARCH_DELAY_MS = 250;

@@ -8,7 +8,7 @@ import { EXPORT_FORMATS, EXPORT_LABEL, type ExportFormat } from "@/lib/exports/f
 import { saveResponse } from "./download";
 import { RefusalNote, refusalOf, type Refusal } from "./upgrade-hint";
 import { apiDownload, urlOf } from "@/lib/api/client";
-import { exportTranscription } from "@/lib/api/endpoints/transcriptions";
+import { exportTranscription } from "@/lib/api/endpoints/transcription";
 
 interface ExportMenuProps {
   transcriptionId: string;

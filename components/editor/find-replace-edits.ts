@@ -1,4 +1,4 @@
-import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import type { ApiSegment } from "@/lib/api/contract/transcription";
 import { replaceAll, replaceMatch, type Match } from "@/lib/editor/find";
 import type { SegmentState } from "@/lib/editor/undo-history";
 import { stateOf } from "./use-document-editing";

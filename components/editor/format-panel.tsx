@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { NO_AI_FORMATTING, type Availability, type EditorCapabilities } from "@/lib/editor/capabilities";
-import type { ApiFormatState, ApiFormatted, ApiStyle } from "@/lib/api/contract/transcriptions";
+import type { ApiFormatState, ApiFormatted, ApiStyle } from "@/lib/api/contract/transcription";
 import { StylesDialog } from "./styles-dialog";
 import { RefusalNote, refusalOf, type Refusal } from "./upgrade-hint";
 import { call } from "@/lib/api/client";

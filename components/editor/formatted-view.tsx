@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import type { Block, Run } from "@/lib/exports/blocks";
 import { parseFormattedMarkdown } from "@/lib/exports/markdown-blocks";
-import type { ApiFormatted } from "@/lib/api/contract/transcriptions";
+import type { ApiFormatted } from "@/lib/api/contract/transcription";
 
 function Runs({ runs }: { runs: Run[] }) {
   return <>{runs.map((r, i) => (r.bold ? <strong key={i}>{r.text}</strong> : <span key={i}>{r.text}</span>))}</>;

@@ -6,7 +6,7 @@ import type { Match } from "@/lib/editor/find";
 import { isLowConfidence } from "@/lib/editor/playback";
 import { newSpeakerName } from "@/lib/editor/speakers";
 import { formatTimestamp } from "@/lib/text/time-format";
-import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import type { ApiSegment } from "@/lib/api/contract/transcription";
 import { caretOffsetAt } from "./caret";
 import { editCommandFor, type EditCommand } from "./edit-keys";
 import { PlayFromButton } from "./play-from-button";

@@ -3,7 +3,7 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal, ModalClose } from "@/components/ui/modal";
-import { SpeakerName } from "@/lib/api/contract/transcriptions";
+import { SpeakerName } from "@/lib/api/contract/transcription";
 import { detailOr, type ApiResult } from "@/lib/api/client";
 import type { TranscriptSpeakers } from "@/lib/api/contract/speakers";
 import { renameProblems, type SpeakerRename } from "@/lib/editor/speakers";

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
-import type { ApiStyle } from "@/lib/api/contract/transcriptions";
+import type { ApiStyle } from "@/lib/api/contract/transcription";
 import { RefusalNote, refusalOf, type Refusal } from "./upgrade-hint";
 import { call } from "@/lib/api/client";
 import { createStyle, deleteStyle, updateStyle } from "@/lib/api/endpoints/formatting";

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { call, detailOr } from "@/lib/api/client";
-import { renameTranscription } from "@/lib/api/endpoints/transcriptions";
+import { renameTranscription } from "@/lib/api/endpoints/transcription";
 
 /** The transcription's title with an inline rename. */
 export function TitleEditor({ id, title, onRenamed }: { id: string; title: string; onRenamed(title: string): void }) {

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import "@testing-library/jest-dom";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import type { ApiSegment } from "@/lib/api/contract/transcription";
 import { renderFresh } from "@/test/support/admin-fixtures";
 import { apiTranscription, FULL_EDITOR_CAPABILITIES } from "@/test/support/api-fixtures";
 import { fakeFetch } from "@/test/support/fake-fetch";

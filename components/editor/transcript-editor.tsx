@@ -5,10 +5,10 @@ import { renameSpeaker, renameSpeakers, speakerNames, type SpeakerRename } from 
 import { indexAt, indexWithin } from "@/lib/editor/playback";
 import type { ShortcutAction } from "@/lib/editor/shortcuts";
 import type { EditorCapabilities } from "@/lib/editor/capabilities";
-import type { ApiFormatState, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
-import type { ApiStyle } from "@/lib/api/contract/transcriptions";
+import type { ApiFormatState, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcription";
+import type { ApiStyle } from "@/lib/api/contract/transcription";
 import { urlOf } from "@/lib/api/client";
-import { transcriptionAudio } from "@/lib/api/endpoints/transcriptions";
+import { transcriptionAudio } from "@/lib/api/endpoints/transcription";
 import { Button } from "@/components/ui/button";
 import { ShareButton } from "@/components/sharing/share-button";
 import { ConflictDialog } from "./conflict-dialog";

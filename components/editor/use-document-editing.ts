@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from "react";
 import { wordsBefore } from "@/lib/editor/segment-structure";
 import { emptyHistory, record as recordStep, redo, undo, type HistoryAction, type HistoryStep, type SegmentState, type UndoHistory } from "@/lib/editor/undo-history";
-import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import type { ApiSegment } from "@/lib/api/contract/transcription";
 import { caretOffsetAt } from "./caret";
 import type { EditCommand } from "./edit-keys";
 import type { SavedSegment, SegmentChange, StructureChange } from "./use-segment-saver";

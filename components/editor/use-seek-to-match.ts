@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import type { ApiSegment } from "@/lib/api/contract/transcription";
 import { wordsBefore } from "@/lib/editor/segment-structure";
 
 /** Where in the audio a match starts: its word's time when the words are timed, else its segment's start. */

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { call, detailOr, type ApiResult } from "@/lib/api/client";
 import { restructureSegments, saveSegments } from "@/lib/api/endpoints/editor";
-import { type ApiSegment, MAX_CHANGES_PER_SAVE, MAX_TEXT_PER_SAVE } from "@/lib/api/contract/transcriptions";
+import { type ApiSegment, MAX_CHANGES_PER_SAVE, MAX_TEXT_PER_SAVE } from "@/lib/api/contract/transcription";
 
 export interface SegmentChange {
   text?: string;

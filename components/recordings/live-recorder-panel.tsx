@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
 import type { RecordingMode } from "./audio-input";
 import { LiveSavedStatus } from "./live-saved-status";
 import { LiveTranscriptBox } from "./live-transcript-box";

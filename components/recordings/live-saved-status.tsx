@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
 
 const MAKING_FULL_TRANSCRIPT = "Making the full-quality transcript…";
 const FULL_PASS_FAILED_KEPT = "The full-quality transcript could not be made, so the live text was kept.";

@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { call, detailOr } from "@/lib/api/client";
 import { keepRecordingAlive, sendRecordingChunks, startRecording, stopRecording } from "@/lib/api/endpoints/recordings";
-import { deleteTranscription } from "@/lib/api/endpoints/transcriptions";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import { deleteTranscription } from "@/lib/api/endpoints/transcription";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
 import { CONNECTION_LOST, LAST_MINUTE, QUOTA_REACHED } from "@/lib/recordings/recording-texts";
 import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST } from "@/lib/recordings/store/pcm-chunks";
 import { useLiveText } from "./use-live-text";

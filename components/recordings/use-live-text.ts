@@ -5,7 +5,7 @@ import type * as z from "zod/mini";
 import { urlOf } from "@/lib/api/client";
 import { ApiUtterance, LiveEnd, LivePending, LiveState } from "@/lib/api/contract/recordings";
 import { recordingEvents } from "@/lib/api/endpoints/recordings";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
 import { eventData } from "@/lib/api/event-data";
 
 export interface LiveText {

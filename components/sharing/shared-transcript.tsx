@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { apiDownload, call, urlOf } from "@/lib/api/client";
 import type { SharedTranscript } from "@/lib/api/contract/sharing";
 import { sharedAudio, sharedExport, sharedTranscript } from "@/lib/api/endpoints/sharing";
-import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import type { ApiSegment } from "@/lib/api/contract/transcription";
 import { indexAt, indexWithin } from "@/lib/editor/playback";
 import { isExportFormat, type ExportFormat } from "@/lib/exports/formats";
 import { formatDuration } from "@/lib/text/time-format";

@@ -2,7 +2,7 @@
 
 import { useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
 
 type Permission = NotificationPermission | "unsupported";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { getTranscription } from "@/lib/api/endpoints/transcriptions";
+import { getTranscription } from "@/lib/api/endpoints/transcription";
 import { useApi } from "@/lib/api/use-api";
 import { PlayFromButton } from "@/components/editor/play-from-button";
 

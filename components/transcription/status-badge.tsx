@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
 
 const LABELS: Record<ApiTranscription["status"], string> = {
   recording: "Recording",

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import "@testing-library/jest-dom";
 import { render, screen } from "@testing-library/react";
-import type { ApiSegment, ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiSegment, ApiTranscription } from "@/lib/api/contract/transcription";
 import type { EditorCapabilities } from "@/lib/editor/capabilities";
 import { apiTranscription } from "@/test/support/api-fixtures";
 import { FakeEventSource, installFakeEventSource } from "@/test/support/fake-event-source";

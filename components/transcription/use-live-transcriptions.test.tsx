@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { renderHook } from "@testing-library/react";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
 import { useLiveTranscriptions } from "./use-live-transcriptions";
 
 /** A stand-in for the browser's EventSource: the test delivers the messages. */

@@ -2,8 +2,8 @@
 
 import { useEffect } from "react";
 import { urlOf } from "@/lib/api/client";
-import { ApiTranscription } from "@/lib/api/contract/transcriptions";
-import { transcriptionEvents } from "@/lib/api/endpoints/transcriptions";
+import { ApiTranscription } from "@/lib/api/contract/transcription";
+import { transcriptionEvents } from "@/lib/api/endpoints/transcription";
 import { eventData } from "@/lib/api/event-data";
 
 /**

@@ -2,7 +2,7 @@
 import "@testing-library/jest-dom";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { SWRConfig } from "swr";
-import type { ApiTranscription, TranscriptionOptions } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription, TranscriptionOptions } from "@/lib/api/contract/transcription";
 import type { UploadResult } from "@/lib/uploads/client/upload-types";
 import { startUpload } from "@/lib/uploads/client/upload";
 import { apiTranscription } from "@/test/support/api-fixtures";

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { track } from "@/lib/analytics/track";
-import type { ApiTranscription, TranscriptionOptions } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription, TranscriptionOptions } from "@/lib/api/contract/transcription";
 import { discardUpload, startUpload, unfinishedUpload } from "@/lib/uploads/client/upload";
 import type { RunningUpload, UnfinishedUpload } from "@/lib/uploads/client/upload-types";
 import { nextSpeed, type SpeedSample } from "./upload-progress";

@@ -5,7 +5,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { type AdminUser, type AdminUserPage, UserFilterQuery } from "@/lib/api/contract/admin";
-import { isOperator } from "@/lib/accounts/operators";
+import { isOperator } from "@/lib/account/operators";
 import { defaultPlanIdSql } from "@/lib/billing/plans";
 import type { SubscriptionStatus } from "@/lib/billing/subscription-types";
 import type { Database } from "@/lib/db/client";

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { AdminUser } from "@/lib/api/contract/admin";
-import { setUserActive } from "@/lib/accounts/activation";
+import { setUserActive } from "@/lib/account/activation";
 import type { Database } from "@/lib/db/client";
 import { transcriptions, users } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";

@@ -7,11 +7,11 @@
 import { toJSONSchema, type z } from "zod";
 import { ApiKeyList, CreatedApiKey } from "./contract/api-keys";
 import { OkAnswer } from "./contract/common";
-import { ApiTranscription, TranscriptionDetail, TranscriptionList } from "./contract/transcriptions";
+import { ApiTranscription, TranscriptionDetail, TranscriptionList } from "./contract/transcription";
 import { DirectUploadAnswer } from "./contract/uploads";
 import type { Endpoint } from "./endpoint";
 import * as apiKeys from "./endpoints/api-keys";
-import * as transcriptions from "./endpoints/transcriptions";
+import * as transcriptions from "./endpoints/transcription";
 import * as uploads from "./endpoints/uploads";
 
 type JsonSchema = Record<string, unknown>;

@@ -24,7 +24,7 @@ import {
 } from "./guards";
 import { displayName, nameProblem } from "./name-policy";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
-import { isOperator } from "@/lib/accounts/operators";
+import { isOperator } from "@/lib/account/operators";
 import { trustedOrigins } from "@/lib/security/trusted-origins";
 import { authSecret } from "./secret";
 import { hashPassword, verifyPassword } from "./password-hash";
@@ -44,7 +44,7 @@ import {
   sendInvitationIfSeated,
 } from "./workspace-rules";
 import { removeUserAudioQuietly } from "@/lib/storage/audio-store";
-import { confirmAddress, dropUnconfirmedPassword, endPasswordResets } from "@/lib/accounts/credentials";
+import { confirmAddress, dropUnconfirmedPassword, endPasswordResets } from "@/lib/account/credentials";
 
 const DAY = 24 * 3600;
 

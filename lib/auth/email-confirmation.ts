@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify } from "jose";
-import { confirmAddress, endPasswordResets } from "@/lib/accounts/credentials";
+import { confirmAddress, endPasswordResets } from "@/lib/account/credentials";
 import type { Database } from "@/lib/db/client";
 import { accounts } from "@/lib/db/schema";
 import { DomainError, isDomainError } from "@/lib/errors/domain-error";

@@ -3,7 +3,7 @@ import type { Database } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { DomainError } from "@/lib/errors/domain-error";
 import { NOT_AUTHORIZED_TEXT } from "@/lib/texts";
-import { isOperator } from "@/lib/accounts/operators";
+import { isOperator } from "@/lib/account/operators";
 import { currentUser } from "./session";
 
 export const METRICS_SIGN_IN = "Sign in as an operator, or send the metrics token as Authorization: Bearer <token>.";

@@ -1,4 +1,4 @@
-import type { ExportQuery } from "@/lib/api/contract/transcriptions";
+import type { ExportQuery } from "@/lib/api/contract/transcription";
 import type { Entitlements } from "@/lib/billing/entitlements";
 import { requireOperation } from "@/lib/billing/feature-refusal";
 import type { Database } from "@/lib/db/client";

@@ -1,4 +1,4 @@
-import { FormatRequest } from "@/lib/api/contract/transcriptions";
+import { FormatRequest } from "@/lib/api/contract/transcription";
 import { exponentialBackoff, jobKind } from "@/lib/jobs/definition";
 
 /**

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { FormatRequest, type ApiFormatState } from "@/lib/api/contract/transcriptions";
+import { FormatRequest, type ApiFormatState } from "@/lib/api/contract/transcription";
 import { entitlementsFor, mayUseFeature } from "@/lib/billing/entitlements";
 import { requireOperation } from "@/lib/billing/feature-refusal";
 import type { Database, Tx } from "@/lib/db/client";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, gt, inArray, lte, max, sql } from "drizzle-orm";
-import type { SegmentEdits, SegmentStructureEdit } from "@/lib/api/contract/transcriptions";
+import type { SegmentEdits, SegmentStructureEdit } from "@/lib/api/contract/transcription";
 import type { Database, Tx } from "@/lib/db/client";
 import { transcriptSegments, transcriptions, type TranscriptSegment } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";

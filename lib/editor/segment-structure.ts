@@ -1,5 +1,5 @@
 import type { TranscriptSegment, WordTiming } from "@/lib/db/schema";
-import { MAX_SEGMENT_CHARS } from "@/lib/api/contract/transcriptions";
+import { MAX_SEGMENT_CHARS } from "@/lib/api/contract/transcription";
 import { DomainError } from "@/lib/errors/domain-error";
 import { MAX_CELLS_ON_REQUEST_THREAD, realignWords } from "@/lib/text/word-alignment";
 

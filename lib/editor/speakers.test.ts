@@ -1,4 +1,4 @@
-import { SpeakerName } from "@/lib/api/contract/transcriptions";
+import { SpeakerName } from "@/lib/api/contract/transcription";
 import { nameTaken, newSpeakerName, noSuchSpeaker, renamedTwice, renameProblems, renameSpeaker, renameSpeakers, speakerNames } from "./speakers";
 
 const segments = [

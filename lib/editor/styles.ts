@@ -1,4 +1,4 @@
-import type { ApiStyle } from "@/lib/api/contract/transcriptions";
+import type { ApiStyle } from "@/lib/api/contract/transcription";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";

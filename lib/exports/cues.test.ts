@@ -1,4 +1,4 @@
-import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import type { ApiSegment } from "@/lib/api/contract/transcription";
 import { buildCues, MAX_CUE_MS, MAX_LINE_CHARS, MAX_LINES, wrapLines, type Cue } from "./cues";
 import { formatCueTime } from "./subtitles";
 import { SEGMENTS } from "@/test/support/export-source";

@@ -1,4 +1,4 @@
-import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import type { ApiSegment } from "@/lib/api/contract/transcription";
 import { collapseWhitespace } from "./document";
 
 /** Readability limits for subtitle cues (common broadcast guidance). */

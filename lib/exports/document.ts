@@ -1,5 +1,5 @@
 import { DomainError } from "@/lib/errors/domain-error";
-import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import type { ApiSegment } from "@/lib/api/contract/transcription";
 import { formatDuration, formatTimestamp } from "@/lib/text/time-format";
 import type { Block } from "./blocks";
 import { parseFormattedMarkdown } from "./markdown-blocks";

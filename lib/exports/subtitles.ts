@@ -1,4 +1,4 @@
-import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import type { ApiSegment } from "@/lib/api/contract/transcription";
 import { buildCues } from "./cues";
 
 /** 3_723_004 → "01:02:03,004" (SRT) or "01:02:03.004" (WebVTT). */

@@ -1,5 +1,5 @@
 import { failure } from "@/test/support/llm-failure";
-import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import type { ApiSegment } from "@/lib/api/contract/transcription";
 import { formatAdvanced, validSections } from "./advanced";
 import { closeFakeLlms, completion, refusedBaseUrl, startFakeLlm, type SeenRequest } from "@/test/support/fake-llm";
 

@@ -1,4 +1,4 @@
-import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import type { ApiSegment } from "@/lib/api/contract/transcription";
 import { formatBasic, MAX_PARAGRAPH_WORDS, PARAGRAPH_PAUSE_MS, SENTENCE_PAUSE_MS, splitLongParagraph } from "./basic";
 
 type Word = NonNullable<ApiSegment["words"]>[number];

@@ -1,4 +1,4 @@
-import { type ApiSegment, StyleInput } from "@/lib/api/contract/transcriptions";
+import { type ApiSegment, StyleInput } from "@/lib/api/contract/transcription";
 import { applyStyle } from "./custom-style";
 import { FormattingError } from "./llm-client";
 import { normalizeMarkdown, stripFence } from "./markdown";

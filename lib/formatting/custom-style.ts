@@ -1,4 +1,4 @@
-import { STYLE_INSTRUCTIONS_MAX, STYLE_NAME_MAX } from "@/lib/api/contract/transcriptions";
+import { STYLE_INSTRUCTIONS_MAX, STYLE_NAME_MAX } from "@/lib/api/contract/transcription";
 import { basicParagraphs } from "./basic";
 import { chunkByChars, shorten } from "./chunking";
 import { FormattingError } from "./errors";

@@ -1,4 +1,4 @@
-import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import type { ApiSegment } from "@/lib/api/contract/transcription";
 
 /** What the formatters read from a segment (an `ApiSegment` fits; confidence is not used). */
 export type SegmentInput = Pick<ApiSegment, "start_ms" | "end_ms" | "text" | "words" | "speaker">;

@@ -18,7 +18,7 @@ jest.mock("@/lib/log/logger", () => {
     logged.push(typeof fields === "string" ? { level, ...actual.logContext(), msg: fields } : { level, ...actual.logContext(), ...fields, msg });
   return { ...actual, log: () => ({ error: at("error"), warn: at("warn"), info: at("info"), debug: at("debug") }) };
 });
-jest.mock("@/lib/accounts/operators", () => ({ isOperator: (email: string) => email === "op@example.com" }));
+jest.mock("@/lib/account/operators", () => ({ isOperator: (email: string) => email === "op@example.com" }));
 
 const post = (body: string, url = "http://localhost/x") => new Request(url, { method: "POST", body, headers: { "content-type": "application/json" } });
 const context = (params: Record<string, string | string[]>) => ({ params: Promise.resolve(params) });

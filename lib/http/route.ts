@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { isOperator } from "@/lib/accounts/operators";
+import { isOperator } from "@/lib/account/operators";
 import { consumeKeyRequest, rateLimitedSentence } from "@/lib/api-keys/rate-limit";
 import { API_KEY_NOT_VALID, requireScope, verifyApiKey } from "@/lib/api-keys/verify";
 import { currentSpace, currentUser } from "@/lib/auth/session";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, isNotNull, min, sql } from "drizzle-orm";
-import type { ExportQuery } from "@/lib/api/contract/transcriptions";
+import type { ExportQuery } from "@/lib/api/contract/transcription";
 import { allows } from "@/lib/billing/feature-gates";
 import { entitlementsFor } from "@/lib/billing/entitlements";
 import { payerOfTranscription } from "@/lib/billing/payer";

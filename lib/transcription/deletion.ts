@@ -1,4 +1,4 @@
-import type { DeletedTranscription } from "@/lib/api/contract/transcriptions";
+import type { DeletedTranscription } from "@/lib/api/contract/transcription";
 import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database, Tx } from "@/lib/db/client";
 import { transcriptions, type Transcription } from "@/lib/db/schema";

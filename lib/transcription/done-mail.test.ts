@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { setEmailWhenDone } from "@/lib/accounts/notifications";
+import { setEmailWhenDone } from "@/lib/account/notifications";
 import { jobs, transcriptions } from "@/lib/db/schema";
 import { runNextJob } from "@/lib/worker/run-next";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";

@@ -1,5 +1,5 @@
 import { env } from "@/lib/env";
-import type { TranscriptionOptions } from "@/lib/api/contract/transcriptions";
+import type { TranscriptionOptions } from "@/lib/api/contract/transcription";
 import { entitlementsFor, secondsRemaining } from "@/lib/billing/entitlements";
 import { allows } from "@/lib/billing/feature-gates";
 import { payerOf } from "@/lib/billing/payer";

@@ -1,4 +1,4 @@
-import type { ApiFormatted, ApiSegment } from "@/lib/api/contract/transcriptions";
+import type { ApiFormatted, ApiSegment } from "@/lib/api/contract/transcription";
 import { DomainError } from "@/lib/errors/domain-error";
 import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";

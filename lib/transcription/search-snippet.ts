@@ -1,4 +1,4 @@
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
 
 type Snippet = NonNullable<ApiTranscription["snippet"]>;
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
 import type { Database } from "@/lib/db/client";
 import { transcriptionSearch, transcriptions } from "@/lib/db/schema";
 import { inSpace } from "@/lib/access/visibility";

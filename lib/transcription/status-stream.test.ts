@@ -1,4 +1,4 @@
-import { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import { ApiTranscription } from "@/lib/api/contract/transcription";
 import { eventData } from "@/lib/api/event-data";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { insertDoneTranscription } from "@/test/support/transcripts";

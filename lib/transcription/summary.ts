@@ -1,4 +1,4 @@
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
 import { transcriptions, type Transcription } from "@/lib/db/schema";
 
 // Apart from ./queries.ts (which re-exports it) so that ./queue.ts can describe a transcription

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, ne, notInArray } from "drizzle-orm";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
 import type { Database, Tx } from "@/lib/db/client";
 import { webhookDeliveries, webhooks, type WebhookDelivery, type WebhookEvent } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";

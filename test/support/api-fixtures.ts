@@ -1,5 +1,5 @@
 /** Sample answers of the transcriptions API and editor settings for jsdom tests of components. */
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
 import type { EditorCapabilities } from "@/lib/editor/capabilities";
 
 /** A finished upload, "Team call"; a test overrides what it is about. */

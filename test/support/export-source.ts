@@ -1,4 +1,4 @@
-import type { ApiSegment } from "@/lib/api/contract/transcriptions";
+import type { ApiSegment } from "@/lib/api/contract/transcription";
 import type { ExportSource } from "@/lib/exports/document";
 
 /** Word timings for `text`, one word every `stepMs` from `startMs`, each lasting 80% of a step. */

@@ -1,5 +1,5 @@
 import { act } from "@testing-library/react";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
 
 /** A stand-in for the browser's EventSource: the test delivers the status stream's messages. */
 export class FakeEventSource {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { requirePageUser } from "@/lib/auth/page-user";
-import { isOperator } from "@/lib/accounts/operators";
+import { isOperator } from "@/lib/account/operators";
 import { AdminPanel } from "@/components/admin/admin-panel";
 import { NotAuthorized } from "@/components/admin/not-authorized";
 import { tabFromParam } from "@/components/admin/tabs";

@@ -7,7 +7,7 @@ import { PlanSection } from "@/components/account/plan-section";
 import { PasswordSection } from "@/components/account/password-section";
 import { ProfileSection } from "@/components/account/profile-section";
 import { VoiceProfilesSection } from "@/components/account/voice-profiles-section";
-import { hasPassword } from "@/lib/accounts/credentials";
+import { hasPassword } from "@/lib/account/credentials";
 import { requirePageUser } from "@/lib/auth/page-user";
 import { toApiUser } from "@/lib/auth/session";
 import { planSummaryFor } from "@/lib/billing/plan-summary-view";

@@ -1,4 +1,4 @@
-import { isOperator } from "@/lib/accounts/operators";
+import { isOperator } from "@/lib/account/operators";
 import { currentUser } from "@/lib/auth/session";
 import { databaseHandle, db } from "@/lib/db/client";
 import { databaseAnswers, health, operatorHealth, publicHealth } from "@/lib/health";

@@ -3,7 +3,7 @@ import { route } from "@/lib/http/route";
 import { createTranscription } from "@/lib/transcription/create";
 import { toApiTranscription } from "@/lib/transcription/queries";
 import { searchTranscriptions } from "@/lib/transcription/search";
-import * as transcriptionsApi from "@/lib/api/endpoints/transcriptions";
+import * as transcriptionsApi from "@/lib/api/endpoints/transcription";
 
 /** `?q=` searches titles and transcripts (at most 200 characters: a longer term is 400). */
 export const GET = route(transcriptionsApi.listTranscriptions, { auth: "user", apiKey: "read" }, async ({ user, space, query }) => ({

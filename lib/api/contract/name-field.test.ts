@@ -4,7 +4,7 @@ import { parseJsonBody } from "@/lib/http/body";
 import { STATUS_OF } from "@/lib/http/error-response";
 import { PlanPatchBody, TierPatchBody } from "./admin";
 import { RecordingStartBody } from "./recordings";
-import { RenameBody, SegmentEdits, StyleInput } from "./transcriptions";
+import { RenameBody, SegmentEdits, StyleInput } from "./transcription";
 
 /** The body as the route handler receives it, or the status and sentence the client reads. */
 async function sent<S extends z.core.$ZodType>(schema: S, body: unknown) {

@@ -3,7 +3,7 @@
  * the server validates with these sentences. zod/mini: read in the browser.
  */
 import * as z from "zod/mini";
-import { ApiTranscription, Title } from "./transcriptions";
+import { ApiTranscription, Title } from "./transcription";
 import { TRANSCRIPTION_STATUSES } from "@/lib/db/transcription-statuses";
 
 export const ApiRecording = z.object({

@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 import { DIARIZERS } from "@/lib/db/diarizers";
-import { SegmentEdits, SpeakerName } from "./transcriptions";
+import { SegmentEdits, SpeakerName } from "./transcription";
 
 const Diarizer = z.enum(DIARIZERS);
 

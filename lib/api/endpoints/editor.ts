@@ -1,4 +1,4 @@
-import { SavedSegments, SegmentEdits, SegmentStructureEdit } from "../contract/transcriptions";
+import { SavedSegments, SegmentEdits, SegmentStructureEdit } from "../contract/transcription";
 import { endpoint } from "../endpoint";
 
 export const saveSegments = endpoint({ method: "PATCH", path: "/api/transcriptions/{id}/segments", body: SegmentEdits, answer: SavedSegments });

@@ -1,6 +1,6 @@
 import { OkAnswer } from "../contract/common";
 import { FolderAnswer, FolderBody, FolderList, LocationBody } from "../contract/folders";
-import { ApiTranscription } from "../contract/transcriptions";
+import { ApiTranscription } from "../contract/transcription";
 import { endpoint } from "../endpoint";
 
 export const renameFolder = endpoint({ method: "PATCH", path: "/api/folders/{id}", body: FolderBody, answer: FolderAnswer });

@@ -1,5 +1,5 @@
 import { OkAnswer } from "../contract/common";
-import { ApiFormatState, ApiStyle, FormatRequest, StyleInput, StyleList } from "../contract/transcriptions";
+import { ApiFormatState, ApiStyle, FormatRequest, StyleInput, StyleList } from "../contract/transcription";
 import { endpoint } from "../endpoint";
 
 export const updateStyle = endpoint({ method: "PATCH", path: "/api/styles/{id}", body: StyleInput, answer: ApiStyle });

@@ -1,6 +1,6 @@
 import { OkAnswer } from "../contract/common";
 import { CreateShareLinkBody, SharedTranscript, ShareLinkItem, ShareLinkList } from "../contract/sharing";
-import { ExportQuery } from "../contract/transcriptions";
+import { ExportQuery } from "../contract/transcription";
 import { endpoint } from "../endpoint";
 
 export const revokeShareLink = endpoint({ method: "DELETE", path: "/api/share-links/{id}", answer: OkAnswer });

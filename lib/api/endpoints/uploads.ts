@@ -1,5 +1,5 @@
 import { OkAnswer } from "../contract/common";
-import { ApiTranscription } from "../contract/transcriptions";
+import { ApiTranscription } from "../contract/transcription";
 import { DirectUploadAnswer, PartAddresses, PartReceipt, SignParts, StartDirectUpload } from "../contract/uploads";
 import { endpoint } from "../endpoint";
 

@@ -1,5 +1,5 @@
 import { call } from "@/lib/api/client";
-import { getTranscription } from "@/lib/api/endpoints/transcriptions";
+import { getTranscription } from "@/lib/api/endpoints/transcription";
 import type { UploadResult } from "./upload-types";
 
 export const INTERRUPTED = "The upload was interrupted. Check your connection and try again.";

@@ -1,5 +1,5 @@
 import type { PreviousUpload } from "tus-js-client";
-import type { ApiTranscription } from "@/lib/api/contract/transcriptions";
+import type { ApiTranscription } from "@/lib/api/contract/transcription";
 
 /** The shapes both upload routes (tus and direct to the bucket) share with their callers. */
 export interface UploadResult {

@@ -1,7 +1,7 @@
 import type { PreviousUpload, Upload } from "tus-js-client";
 import { partBytesFor } from "@/lib/api/contract/upload-parts";
 import { detailOr, failureOf, urlOf } from "@/lib/api/client";
-import { ApiTranscription, type TranscriptionOptions } from "@/lib/api/contract/transcriptions";
+import { ApiTranscription, type TranscriptionOptions } from "@/lib/api/contract/transcription";
 import { discardDirectUpload, startDirectUpload, unfinishedDirectUpload } from "./direct-upload";
 import { createResumableUpload } from "@/lib/api/endpoints/uploads";
 import { INTERRUPTED, RETRY_DELAYS_MS, transcriptionById } from "./upload-common";

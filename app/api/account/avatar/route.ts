@@ -1,4 +1,4 @@
-import { AVATAR_TOO_LARGE, MAX_AVATAR_BYTES, avatarImageType, removeAvatar, saveAvatar } from "@/lib/accounts/avatar";
+import { AVATAR_TOO_LARGE, MAX_AVATAR_BYTES, avatarImageType, removeAvatar, saveAvatar } from "@/lib/account/avatar";
 import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { readFormFile } from "@/lib/http/form-file";

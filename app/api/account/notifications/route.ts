@@ -1,4 +1,4 @@
-import { setEmailWhenDone } from "@/lib/accounts/notifications";
+import { setEmailWhenDone } from "@/lib/account/notifications";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import * as accountApi from "@/lib/api/endpoints/account";

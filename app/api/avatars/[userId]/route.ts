@@ -1,4 +1,4 @@
-import { loadAvatarFor } from "@/lib/accounts/avatar";
+import { loadAvatarFor } from "@/lib/account/avatar";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import * as accountApi from "@/lib/api/endpoints/account";

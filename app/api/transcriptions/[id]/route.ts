@@ -4,7 +4,7 @@ import { route } from "@/lib/http/route";
 import { deleteForGood, deleteTranscription } from "@/lib/transcription/deletion";
 import { readableTranscription, renameTranscription, segmentsOf, toApiSegment, toApiTranscription } from "@/lib/transcription/queries";
 import { OK } from "@/lib/api/contract/common";
-import * as transcriptionsApi from "@/lib/api/endpoints/transcriptions";
+import * as transcriptionsApi from "@/lib/api/endpoints/transcription";
 
 /** Written a part at a time: a 10-hour transcript's segments are 6 MB of JSON, too long to serialise in one turn of the event loop. */
 export const GET = route(transcriptionsApi.getTranscription, { auth: "user", apiKey: "read" }, async ({ user, params, within }) => {

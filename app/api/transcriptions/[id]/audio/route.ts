@@ -3,7 +3,7 @@ import { objectResponse } from "@/lib/http/object-response";
 import { route } from "@/lib/http/route";
 import { NORMALISED, ORIGINAL, audioStore, servedType } from "@/lib/storage/audio-store";
 import { readableTranscription } from "@/lib/transcription/queries";
-import * as transcriptionsApi from "@/lib/api/endpoints/transcriptions";
+import * as transcriptionsApi from "@/lib/api/endpoints/transcription";
 
 /**
  * The normalised audio the transcript was timed against, so seeking lines up exactly; the

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import { cancelOwnedTranscription, toApiTranscription } from "@/lib/transcription/queries";
-import * as transcriptionsApi from "@/lib/api/endpoints/transcriptions";
+import * as transcriptionsApi from "@/lib/api/endpoints/transcription";
 
 export const POST = route(transcriptionsApi.cancelTranscription, { auth: "user" }, async ({ user, params }) =>
   toApiTranscription(await cancelOwnedTranscription(db(), user.id, params.id)),

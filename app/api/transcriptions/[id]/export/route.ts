@@ -6,7 +6,7 @@ import { contentDisposition } from "@/lib/exports/filename";
 import { downloadResponse } from "@/lib/http/download";
 import { route } from "@/lib/http/route";
 import { readableTranscription } from "@/lib/transcription/queries";
-import * as transcriptionsApi from "@/lib/api/endpoints/transcriptions";
+import * as transcriptionsApi from "@/lib/api/endpoints/transcription";
 
 /** Downloads the transcript as TXT, Markdown, PDF, DOCX, SRT or VTT, as the plan allows. */
 export const GET = route(transcriptionsApi.exportTranscription, { auth: "user", apiKey: "read" }, async ({ user, params, query, within }) => {

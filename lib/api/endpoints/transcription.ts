@@ -1,5 +1,5 @@
 import { OkAnswer } from "../contract/common";
-import { ApiTranscription, DeletedTranscriptionList, DeleteQuery, ExportQuery, RenameBody, TranscriptionDetail, TranscriptionEventsQuery, TranscriptionList, TranscriptionListQuery, TranscriptionOptions, UploadQuery } from "../contract/transcriptions";
+import { ApiTranscription, DeletedTranscriptionList, DeleteQuery, ExportQuery, RenameBody, TranscriptionDetail, TranscriptionEventsQuery, TranscriptionList, TranscriptionListQuery, TranscriptionOptions, UploadQuery } from "../contract/transcription";
 import { endpoint } from "../endpoint";
 
 export const transcriptionOptions = endpoint({ method: "GET", path: "/api/transcription/options", answer: TranscriptionOptions });

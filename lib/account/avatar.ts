@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { isOperator } from "@/lib/accounts/operators";
+import { isOperator } from "@/lib/account/operators";
 import type { Database, Tx } from "@/lib/db/client";
 import { userAvatars, users } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
