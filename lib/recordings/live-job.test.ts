@@ -1,3 +1,4 @@
+/** @run-alone: real engines on minutes of audio keep both cores busy (jest.config.mjs). */
 import { eq } from "drizzle-orm";
 import { runJob } from "@/lib/jobs/run-job";
 import { claim, insertJob } from "@/lib/jobs/store";

@@ -1,3 +1,4 @@
+/** @run-alone: real engines on minutes of audio keep both cores busy (jest.config.mjs). */
 import { eq, sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { liveSessions } from "@/lib/db/schema";

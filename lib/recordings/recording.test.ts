@@ -1,3 +1,4 @@
+/** @run-alone: real engines on minutes of audio keep both cores busy (jest.config.mjs). */
 import { and, eq, sql } from "drizzle-orm";
 import { entitlementsFor } from "@/lib/billing/entitlements";
 import { queryRows, type Database } from "@/lib/db/client";

@@ -1,3 +1,4 @@
+/** @run-alone: real engines on minutes of audio keep both cores busy (jest.config.mjs). */
 import { randomUUID } from "node:crypto";
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";

@@ -1,3 +1,4 @@
+/** @run-alone: worker processes on minutes of audio keep both cores busy (jest.config.mjs). */
 import os from "node:os";
 import path from "node:path";
 import { mkdtempSync, rmSync } from "node:fs";

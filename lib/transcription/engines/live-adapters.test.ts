@@ -1,3 +1,4 @@
+/** @run-alone: real engines on minutes of audio keep both cores busy (jest.config.mjs). */
 import { readFileSync } from "node:fs";
 import { mkdirSync } from "node:fs";
 import http from "node:http";
