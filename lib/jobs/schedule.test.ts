@@ -152,6 +152,31 @@ describe.each(BACKENDS)("runSchedules on %s", (name, open) => {
     expect(ran.sort()).toEqual(["only-a", "only-b"]);
   });
 
+  it("hands an occurrence taken while stopping back unrun, its last run unchanged", async () => {
+    const lastRunAt = new Date(Date.now() - 3_600_000);
+    await db.insert(jobSchedules).values({ name: "handed", nextRunAt: new Date(Date.now() - 1000), lastRunAt });
+    const stopping = new AbortController();
+    // The worker is told to stop just as its claim of the due occurrence returns.
+    const stoppingAfterClaim = new Proxy(db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key !== "execute") return value;
+        return async (...args: unknown[]) => {
+          const result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          if ((result as { rows?: Array<{ name?: string }> }).rows?.some((row) => row.name === "handed")) stopping.abort();
+          return result;
+        };
+      },
+    });
+    let runs = 0;
+    await runSchedules(stoppingAfterClaim, [{ name: "handed", everyMs: 3_600_000, run: async () => void runs++ }], stopping.signal, 10);
+    expect(stopping.signal.aborted).toBe(true);
+    expect(runs).toBe(0);
+    const row = await entry(db, "handed");
+    expect(row.lastRunAt?.getTime()).toBe(lastRunAt.getTime());
+    expect(row.nextRunAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
   it("stops at once between ticks", async () => {
     const stop = runner(db, [{ name: "idle", everyMs: 3_600_000, run: async () => {} }], 10_000);
     await sleep(200);

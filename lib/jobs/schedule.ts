@@ -29,10 +29,13 @@ export async function runSchedules(database: Database, schedules: readonly Sched
     sql`, `,
   );
   let entered = false;
-  const run = (schedule: Schedule) =>
+  const run = (schedule: Schedule, previousRunAt: Date | string | null) =>
     withLogContext({ schedule: schedule.name }, async () => {
-      // A worker stopping hands an occurrence it has not started back to the others.
-      if (stopping.aborted) return database.execute(sql`update job_schedules set next_run_at = now() where name = ${schedule.name}`);
+      // A worker stopping hands an occurrence it has not started back to the others, as if never taken.
+      if (stopping.aborted)
+        return database.execute(
+          sql`update job_schedules set next_run_at = now(), last_run_at = ${previousRunAt === null ? null : new Date(previousRunAt).toISOString()}::timestamptz where name = ${schedule.name}`,
+        );
       const error = await schedule.run(database).then(
         () => null,
         (e: unknown) => e,
@@ -51,15 +54,21 @@ export async function runSchedules(database: Database, schedules: readonly Sched
         await database.execute(sql`insert into job_schedules (name) select name from (values ${names}) as s(name, every) on conflict do nothing`);
         entered = true;
       }
-      const due = await queryRows<{ name: string }>(
+      // `before` is the row as it was, so a taken occurrence can be handed back unchanged.
+      const due = await queryRows<{ name: string; previous_run_at: Date | string | null }>(
         database,
         sql`update job_schedules j set next_run_at = now() + make_interval(secs => greatest(s.every::float8, ${RUN_HOLD_MS}) / 1000), last_run_at = now()
-              from (values ${names}) as s(name, every)
-             where j.name = s.name and j.next_run_at <= now()
-            returning j.name`,
+              from (values ${names}) as s(name, every), job_schedules before
+             where j.name = s.name and before.name = j.name and j.next_run_at <= now()
+            returning j.name, before.last_run_at as previous_run_at`,
       );
       // Side by side: a slow sweep does not hold up the others taken in the same tick.
-      await Promise.all(due.map(({ name }) => byName.get(name)).filter((s): s is Schedule => s !== undefined).map(run));
+      await Promise.all(
+        due.flatMap(({ name, previous_run_at }) => {
+          const schedule = byName.get(name);
+          return schedule ? [run(schedule, previous_run_at)] : [];
+        }),
+      );
     } catch (error) {
       log().error({ err: error }, "error while running scheduled work");
     }
