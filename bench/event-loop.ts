@@ -8,7 +8,7 @@
  */
 import { textArg } from "./args";
 import { startBuiltApp } from "./web-api";
-import { arrangeLargeTranscript, HEAVY_REQUESTS, METRICS_TOKEN, othersWait, settled, type Wait } from "@/e2e/support/heavy-requests";
+import { arrangeLargeTranscript, HEAVY_REQUESTS, METRICS_TOKEN, othersWait, settled, warmUp, type Wait } from "@/e2e/support/heavy-requests";
 
 const only = textArg("only");
 const profileDir = textArg("profile");
@@ -18,13 +18,13 @@ async function measure(appDir?: string): Promise<Wait[]> {
   const profiling = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const app = await startBuiltApp(undefined, { METRICS_TOKEN }, arrangeLargeTranscript, appDir, profiling);
   try {
-    // First calls load each route's code; measured are the second ones.
+    // First calls load each route's code; measured are the ones after.
     await settled(app);
     const idle = () => othersWait(app, () => new Promise((resolve) => setTimeout(() => resolve(new Response()), 2000)));
     await idle();
     const results: Wait[] = [await idle()];
     for (const heavy of measured) {
-      await othersWait(app, () => heavy.send(app));
+      await warmUp(app, heavy);
       const wait = await othersWait(app, () => heavy.send(app));
       console.error(`${appDir ?? "this checkout"}: ${heavy.name}: ${ms(wait)}`);
       results.push(wait);

@@ -11,8 +11,10 @@ import { APP_URL, E2E, EMBEDDED_URL } from "./support/stack-config";
  * Issue 24: files of 12 MB, 100 MB and 1 GB arrive whole through the real server — the
  * README's `npm start` (embedded: PGlite, audio on disk, in-app worker) and the multi-host
  * stack (PostgreSQL, audio in an S3 bucket, a separate worker) — through the browser
- * (resumable parts) and through the API (one raw body). Each is stored with its exact byte
- * count and decoded by a worker to its full length.
+ * (resumable parts) at every size, and through the API (one raw body) at 100 MB on both and
+ * 1 GB on one (a raw body streams to its store the same way at any size; 1 GB through S3
+ * costs CI a minute for no other path). Each is stored with its exact byte count and decoded
+ * by a worker to its full length.
  */
 test.describe.configure({ timeout: 600_000 });
 test.afterAll(removeLargeFiles);
@@ -24,6 +26,8 @@ interface Target {
   partsGo: "web host" | "bucket";
   signIn: (page: Page) => Promise<string>;
   storedSize: (key: string) => Promise<number | null>;
+  /** the sizes sent as one raw body: each stack's way of storing it is the same at every size over 10 MB */
+  apiSizes: ReadonlyArray<(typeof SIZES)[number]["label"]>;
 }
 
 const targets: Target[] = [
@@ -33,6 +37,7 @@ const targets: Target[] = [
     partsGo: "web host",
     signIn: async (page) => (await embeddedUser(page)).id,
     storedSize: async (key) => statSync(path.join(E2E.embeddedDataDir, "audio", key), { throwIfNoEntry: false })?.size ?? null,
+    apiSizes: ["100 MB", "1 GB"],
   },
   {
     name: "multi-host stack (S3)",
@@ -44,6 +49,7 @@ const targets: Target[] = [
       return ((await (await page.request.get("/api/me")).json()) as { id: string }).id;
     },
     storedSize: bucketObjectSize,
+    apiSizes: ["100 MB"],
   },
 ];
 
@@ -85,6 +91,7 @@ for (const target of targets) {
         await removeTranscription(page, target.baseUrl, id);
       });
 
+      if (!target.apiSizes.includes(label)) continue;
       test(`${label} through the API (one raw body) arrives whole and decodes to its full length`, async ({ page }) => {
         const { file, size, seconds } = await largeFile(bytes);
         const userId = await target.signIn(page);

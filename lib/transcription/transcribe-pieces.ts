@@ -80,6 +80,9 @@ export async function transcribePieces(request: PiecesRequest): Promise<EngineRe
     while (!signal.aborted) {
       await request.yieldTurn();
       if (signal.aborted) return;
+      // A piece that failed for good elsewhere fails the file: no engine time on the rest.
+      const failure = (await piecesState(database, transcriptionId)).failure;
+      if (failure) throw new PermanentEngineError(failure);
       const piece = await claimPiece(database, workerId, leaseMs, { engine: engine.name, transcriptionId });
       if (piece) {
         const outcome = await runClaimedPiece({
