@@ -27,7 +27,7 @@ test.afterAll(async () => {
 
 for (const heavy of HEAVY_REQUESTS.filter((h) => !h.notGuarded)) {
   test(`others wait under ${LIMIT_MS} ms during ${heavy.name}`, async () => {
-    // A 10-hour transcript's PDF takes its thread half a minute here, more on a busy runner.
+    // The largest inputs take their worker thread seconds here, more on a busy runner.
     test.setTimeout(240_000);
     await warmUp(app, heavy);
     const wait = await othersWait(app, () => heavy.send(app));

@@ -301,7 +301,7 @@ export const HEAVY_REQUESTS: HeavyRequest[] = [
     name: "export: PDF",
     status: 200,
     send: (app) => call(app, `/api/transcriptions/${LARGE_TRANSCRIPT_ID}/export?format=pdf&timestamps=1`),
-    // The 10-hour PDF takes its thread half a minute here; the route is the same for plain text.
+    // The 10-hour PDF is the slowest export; the route is the same for plain text.
     warmUp: (app) => call(app, `/api/transcriptions/${LARGE_TRANSCRIPT_ID}/export?format=txt`),
   },
   { name: "export: DOCX", status: 200, send: (app) => call(app, `/api/transcriptions/${LARGE_TRANSCRIPT_ID}/export?format=docx&timestamps=1`) },

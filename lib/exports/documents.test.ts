@@ -64,8 +64,15 @@ describe("PDF", () => {
       confidence: null,
       speaker: i % 2 ? "Alice" : null,
     }));
-    const { text, pages } = await pdfText((await renderExport("pdf", source({ segments }), RAW)).body);
+    const { body } = await renderExport("pdf", source({ segments }), RAW);
+    // Read before pdfText, which hands the bytes to its worker.
+    const raw = Buffer.from(body).toString("latin1");
+    const { text, pages } = await pdfText(body);
     expect(pages).toBeGreaterThan(2);
+    // Only the embedded fonts, each once, however many pages: no built-in Helvetica.
+    expect(raw).toContain("DejaVuSans");
+    expect(raw).not.toContain("Helvetica");
+    expect(raw.match(/\/FontFile2/g)).toHaveLength(2);
     expect(text).toContain(`Page ${pages} of ${pages}`);
     expect(words(text)).toContain("Segment number 119 says");
   });

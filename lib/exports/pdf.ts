@@ -97,8 +97,10 @@ export async function renderPdf(document: ExportDocument): Promise<Uint8Array<Ar
     size: "A4",
     margins: { top: MARGIN, bottom: MARGIN + FOOTER_GAP, left: MARGIN, right: MARGIN },
     bufferPages: true,
-    // Starting with our own font keeps pdfkit from loading its Helvetica metrics at all.
-    font: fonts.regular,
+    // No default font: pdfkit would load its Helvetica metrics, and a font given here as a
+    // path is opened and parsed again on every page break (seconds on a 10-hour transcript).
+    // The registered fonts below are parsed once.
+    font: "",
     info: { Title: document.title, Creator: "Verbatim" },
     displayTitle: true,
   });
@@ -111,6 +113,7 @@ export async function renderPdf(document: ExportDocument): Promise<Uint8Array<Ar
 
   doc.registerFont("regular", fonts.regular);
   doc.registerFont("bold", fonts.bold);
+  doc.font("regular");
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
 
