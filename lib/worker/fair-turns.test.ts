@@ -25,8 +25,8 @@ describe("the files lane with two accounts", () => {
   const long = path.join(dir, "long.wav");
 
   beforeAll(async () => {
-    // Two and a half minutes: a 30-second first piece, then two more.
-    await run("ffmpeg", ["-v", "error", "-y", "-stream_loop", "-1", "-i", READING, "-t", "150", "-ac", "1", "-ar", "16000", long], { timeoutMs: 60_000 });
+    // A minute and forty seconds: a 30-second first piece, then one of 70.
+    await run("ffmpeg", ["-v", "error", "-y", "-stream_loop", "-1", "-i", READING, "-t", "100", "-ac", "1", "-ar", "16000", long], { timeoutMs: 60_000 });
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
