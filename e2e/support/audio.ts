@@ -7,13 +7,13 @@ const FIXTURES = path.resolve(__dirname, "../../test/fixtures/audio");
 export const JFK_WAV = path.join(FIXTURES, "jfk.wav");
 export const jfkWav = () => readFileSync(JFK_WAV);
 /**
- * Five minutes of continuous speech (espeak-ng's steady-reading.ogg looped), made once per
- * run: long enough that its first pieces are readable well before the last is done.
+ * Three minutes of continuous speech (espeak-ng's steady-reading.ogg looped), made once per
+ * run: four pieces, the first two readable well before the last two are done.
  */
 export async function longReading(): Promise<string> {
   const file = path.join(os.tmpdir(), "verbatim-e2e-long-reading.ogg");
   if (!existsSync(file)) {
-    const args = ["-v", "error", "-y", "-stream_loop", "-1", "-i", path.join(FIXTURES, "steady-reading.ogg"), "-t", "300", "-c:a", "libvorbis", file];
+    const args = ["-v", "error", "-y", "-stream_loop", "-1", "-i", path.join(FIXTURES, "steady-reading.ogg"), "-t", "180", "-c:a", "libvorbis", file];
     const made = await run("ffmpeg", args, { timeoutMs: 120_000 });
     if (made.code !== 0) throw new Error(`ffmpeg could not make the long reading: ${made.stderr}`);
   }
