@@ -14,6 +14,7 @@ import { enqueue } from "@/lib/jobs/enqueue";
 import { complete, type HeldJob } from "@/lib/jobs/store";
 import { formatKind } from "./format-queue";
 import { runOffThread } from "@/lib/off-thread/off-thread";
+import { packWords } from "@/lib/off-thread/packed-words";
 import { FormattingError } from "@/lib/formatting/errors";
 import { NO_AI_FORMATTING } from "./capabilities";
 import { ownedStyle } from "./styles";
@@ -61,26 +62,32 @@ async function check(database: Database, userId: string, t: Transcription, reque
 async function produce(c: Checked, llm: LlmConfig | null): Promise<string> {
   const { segments, language } = c;
   // The rules are quick per line but a long transcript has many: a worker thread runs them.
-  if (c.request.level === "basic") return runOffThread("formatBasic", [segments, { cleanup: c.cleanup, paragraphs: c.paragraphs, language }], c.userId);
+  if (c.request.level === "basic") {
+    const options = { cleanup: c.cleanup, paragraphs: c.paragraphs, language };
+    return runOffThread("formatBasic", async () => [await packWords(segments), options], c.userId);
+  }
   if (c.style) return applyStyle(segments, c.style, requireLlm(llm), { language });
   return formatAdvanced(segments, requireLlm(llm), { language });
 }
 
 /** Stores the formatted version beside the raw segments, which stay untouched, with the segments' version it was made from. */
 async function save(database: Database | Tx, userId: string, t: Transcription, c: Checked, markdown: string): Promise<Transcription> {
+  const formatted = {
+    formattedMarkdown: markdown,
+    formattedLevel: c.request.level as FormatLevel,
+    formattedStyleName: c.style?.name ?? null,
+    formattedFromVersion: t.version,
+    formattedAt: new Date(),
+  };
+  // Only the small columns come back: a long transcript's text and formatted version are a
+  // megabyte that embedded PGlite would hand back on the server's own thread.
   const [saved] = await database
     .update(transcriptions)
-    .set({
-      formattedMarkdown: markdown,
-      formattedLevel: c.request.level as FormatLevel,
-      formattedStyleName: c.style?.name ?? null,
-      formattedFromVersion: t.version,
-      formattedAt: new Date(),
-    })
+    .set(formatted)
     .where(editableRow(userId, t.id))
-    .returning();
+    .returning({ version: transcriptions.version, updatedAt: transcriptions.updatedAt });
   if (!saved) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
-  return saved;
+  return { ...t, ...saved, ...formatted };
 }
 
 /** The formatted version and the last language-model run of this transcription, if it is waiting, running or failed. */

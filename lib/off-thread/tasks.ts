@@ -1,6 +1,8 @@
 import { realignSegments } from "@/lib/text/word-alignment";
 import { renderExport } from "@/lib/exports/render";
-import { formatBasic } from "@/lib/formatting/basic";
+import { formatBasic, type BasicOptions } from "@/lib/formatting/basic";
+import type { SegmentInput } from "@/lib/formatting/types";
+import { unpackWords, type PackedWords } from "./packed-words";
 
 /**
  * The CPU-heavy work a request may need, run in a worker thread (see off-thread.ts) so it
@@ -9,7 +11,7 @@ import { formatBasic } from "@/lib/formatting/basic";
 export const TASKS = {
   realignSegments,
   renderExport: (input: Parameters<typeof renderExport>) => renderExport(...input),
-  formatBasic: (input: Parameters<typeof formatBasic>) => formatBasic(...input),
+  formatBasic: ([segments, options]: [PackedWords<SegmentInput>[], BasicOptions]) => formatBasic(unpackWords(segments), options),
 };
 
 export type TaskName = keyof typeof TASKS;
