@@ -1,11 +1,6 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
+import { afterPendingIo } from "@/lib/process/event-loop-turn";
 
-/** Resolves once the event loop has been through a poll for I/O (and its timers). */
-function afterPendingIo(): Promise<void> {
-  // One setImmediate queued from an I/O callback runs before the next poll; the second one
-  // runs only after it.
-  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
-}
 
 /**
  * Makes every query on `client`, inside transactions too, first let the event loop poll.

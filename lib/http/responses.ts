@@ -1,3 +1,5 @@
+import { afterPendingIo } from "@/lib/process/event-loop-turn";
+
 const NO_STORE = { "cache-control": "no-store" };
 
 /**
@@ -53,7 +55,7 @@ export function jsonInParts(head: Record<string, unknown>, key: string, items: u
   let next = 0;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (next > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (next > 0) await afterPendingIo();
       const part = items.slice(next, next + ITEMS_PER_PART).map((item) => JSON.stringify(item)).join(",");
       const text = (next === 0 ? opening : part && ",") + part;
       next += ITEMS_PER_PART;
@@ -89,7 +91,7 @@ function bytesInParts(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array
   let next = 0;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (next > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (next > 0) await afterPendingIo();
       controller.enqueue(bytes.subarray(next, next + BYTES_PER_PART));
       next += BYTES_PER_PART;
       if (next >= bytes.byteLength) controller.close();

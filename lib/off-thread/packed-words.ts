@@ -1,3 +1,5 @@
+import { afterPendingIo } from "@/lib/process/event-loop-turn";
+
 /**
  * Segments on their way to a worker thread with their word timings as one JSON string each.
  * Cloning tens of thousands of small word objects in postMessage is one synchronous step on
@@ -11,7 +13,7 @@ const SEGMENTS_PER_TURN = 300;
 export async function packWords<S extends { words: unknown }>(segments: readonly S[]): Promise<PackedWords<S>[]> {
   const packed: PackedWords<S>[] = [];
   for (let i = 0; i < segments.length; i++) {
-    if (i > 0 && i % SEGMENTS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (i > 0 && i % SEGMENTS_PER_TURN === 0) await afterPendingIo();
     const { words, ...rest } = segments[i];
     packed.push({ ...rest, words: words === null || words === undefined ? null : JSON.stringify(words) });
   }

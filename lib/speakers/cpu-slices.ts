@@ -1,3 +1,5 @@
+import { afterPendingIo } from "@/lib/process/event-loop-turn";
+
 /** Longest stretch of computing between two turns of the event loop. */
 const SLICE_MS = 20;
 
@@ -13,8 +15,7 @@ export function cpuSlices(signal?: AbortSignal): () => Promise<void> {
   let sliceStarted = performance.now();
   return async () => {
     if (performance.now() - sliceStarted >= SLICE_MS) {
-      // Two setImmediates: one queued from a timer or an I/O callback runs before the next poll.
-      await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+      await afterPendingIo();
       sliceStarted = performance.now();
     }
     if (signal?.aborted) throw speakerDetectionCanceled();
