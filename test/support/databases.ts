@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
 import { migrateAndSeed } from "@/lib/db-setup/migrate";
@@ -17,6 +18,31 @@ function pgliteTemplate(): Promise<string | null> {
       await handle.close();
     }
   });
+}
+
+/**
+ * A migrated PostgreSQL cluster, stopped cleanly, made once per test run: a suite starts a
+ * copy and skips the migrations (the seed still runs, from the suite's environment).
+ */
+async function postgresTemplate(): Promise<string | undefined> {
+  const made = await testTemplate("postgres-migrated", async (into) => {
+    const pg = await startTestPostgres();
+    try {
+      const handle = openDatabase({ url: pg.url });
+      try {
+        await migrateAndSeed(handle, pg.url);
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      await pg.stop();
+      throw error;
+    }
+    mkdirSync(into);
+    chmodSync(into, 0o777);
+    await pg.stopInto(path.join(into, "data"));
+  });
+  return made ? path.join(made, "data") : undefined;
 }
 
 export interface TestDatabase {
@@ -39,7 +65,7 @@ export const BACKENDS: Array<[string, () => Promise<TestDatabase>]> = [
   [
     "PostgreSQL",
     async () => {
-      const pg: TestPostgres = await startTestPostgres();
+      const pg: TestPostgres = await startTestPostgres({ from: await postgresTemplate() });
       const handle = openDatabase({ url: pg.url });
       await migrateAndSeed(handle, pg.url);
       return {

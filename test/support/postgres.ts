@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +13,8 @@ import { testTemplate } from "./templates";
 export interface TestPostgres {
   url: string;
   stop(): Promise<void>;
+  /** Stops the server cleanly and keeps its data directory as `into` (a template for others). */
+  stopInto(into: string): Promise<void>;
 }
 
 function findBinDir(): string {
@@ -76,7 +78,8 @@ async function waitUntilReady(port: number, dataDir: string, child: ChildProcess
 
 class PortTaken extends Error {}
 
-export async function startTestPostgres(): Promise<TestPostgres> {
+/** `from`: a stopped cluster's data directory to start a copy of (else an empty cluster). */
+export async function startTestPostgres({ from }: { from?: string } = {}): Promise<TestPostgres> {
   const bin = findBinDir();
   const root = mkdtempSync(path.join(os.tmpdir(), "verbatim-pg-"));
   chmodSync(root, 0o777);
@@ -93,7 +96,8 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     chmodSync(into, 0o777);
     initdb(path.join(into, "data"));
   });
-  if (template) execFileSync("cp", ["-a", path.join(template, "data"), dataDir]);
+  const source = from ?? (template ? path.join(template, "data") : null);
+  if (source) execFileSync("cp", ["-a", source, dataDir]);
   else initdb(dataDir);
   let port = 0;
   let child: ChildProcess | undefined;
@@ -116,16 +120,23 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     }
   }
   const server = child;
+  const shutDown = async () => {
+    if (server.exitCode !== null) return;
+    const exited = new Promise((r) => server.once("exit", r));
+    process.kill(-server.pid!, "SIGINT"); // postgres "fast" shutdown
+    const timer = setTimeout(() => process.kill(-server.pid!, "SIGKILL"), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async stop() {
-      if (server.exitCode === null) {
-        const exited = new Promise((r) => server.once("exit", r));
-        process.kill(-server.pid!, "SIGINT"); // postgres "fast" shutdown
-        const timer = setTimeout(() => process.kill(-server.pid!, "SIGKILL"), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await shutDown();
+      rmSync(root, { recursive: true, force: true });
+    },
+    async stopInto(into: string) {
+      await shutDown();
+      renameSync(dataDir, into);
       rmSync(root, { recursive: true, force: true });
     },
   };
