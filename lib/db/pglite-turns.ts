@@ -1,7 +1,6 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { afterPendingIo } from "@/lib/process/event-loop-turn";
 
-
 /**
  * Makes every query on `client`, inside transactions too, first let the event loop poll.
  * PGlite answers in the server's own thread, and a chain of awaited queries (a save's
