@@ -97,6 +97,11 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expectAccessible(page, "delete account dialog");
       await page.keyboard.press("Escape");
 
+      // A plan chosen on the landing page leads here (through sign-up when needed).
+      await page.goto("/billing/checkout/team");
+      await expect(page.getByRole("button", { name: "Continue to checkout for Team" })).toBeVisible();
+      await expectAccessible(page, "/billing/checkout/[plan]");
+
       const res = await page.request.post("/api/subscriptions/create-checkout-session", { data: { plan_id: "pro", billing_interval: "monthly" }, headers: ORIGIN });
       expect(res.status(), await res.text()).toBe(200);
       await page.goto((await res.json()).checkout_url);

@@ -11,8 +11,11 @@ import { AUTH_MESSAGES, GENERIC_AUTH_ERROR } from "@/lib/auth/messages";
 import { passwordProblem } from "@/lib/auth/password-policy";
 import { track } from "@/lib/analytics/track";
 
-/** The verification link's page: confirming the address and choosing the password are one step. */
-export function ConfirmEmailForm({ token }: { token: string }) {
+/**
+ * The verification link's page: confirming the address and choosing the password are one step.
+ * `next`: where sign-up was going (an invitation, a plan's checkout), carried by the mail's link.
+ */
+export function ConfirmEmailForm({ token, next }: { token: string; next: string }) {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -30,7 +33,8 @@ export function ConfirmEmailForm({ token }: { token: string }) {
     }
     track("auth_action", "email_verified");
     // A full load, so the whole app sees the new session.
-    window.location.assign(result.data.signed_in ? "/login-success" : "/login?notice=confirmed");
+    const to = encodeURIComponent(next);
+    window.location.assign(result.data.signed_in ? `/login-success?next=${to}` : `/login?notice=confirmed&next=${to}`);
   }
 
   return (

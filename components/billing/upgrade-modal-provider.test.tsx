@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import "@testing-library/jest-dom";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { usePathname } from "next/navigation";
 import { useSession } from "@/components/session/session-provider";
 import { track } from "@/lib/analytics/track";
 import { PLANS_RESPONSE, subscription } from "@/test/support/billing-plans";
@@ -10,6 +11,7 @@ import { UpgradeModalProvider, useUpgradeModal } from "./upgrade-modal-provider"
 
 jest.mock("@/components/session/session-provider", () => ({ useSession: jest.fn() }));
 jest.mock("@/lib/analytics/track", () => ({ track: jest.fn() }));
+jest.mock("next/navigation", () => ({ usePathname: jest.fn(() => "/dashboard") }));
 jest.mock("./browser", () => ({ reloadPage: jest.fn(), goTo: jest.fn() }));
 
 const USER = { id: "u1", email: "ada@example.test", name: "Ada", picture: null, is_admin: false, is_verified: true };
@@ -114,5 +116,19 @@ describe("UpgradeModalProvider", () => {
     const quiet = jest.spyOn(console, "error").mockImplementation(() => {});
     expect(() => render(<Orphan />)).toThrow("useUpgradeModal must be used inside <UpgradeModalProvider>");
     quiet.mockRestore();
+  });
+
+  it.each(["/invitations/inv-1", "/billing/demo-checkout/c-1", "/billing/checkout/team"])("never opens by itself on %s, which it would cover", async (path) => {
+    (usePathname as jest.Mock).mockReturnValue(path);
+    session({ shouldShowOnboarding: true });
+    render(<Page ready />);
+    // Given the time the modal's code takes to load elsewhere (first test), it is still not there.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(dialog()).not.toBeInTheDocument();
+    expect(track).not.toHaveBeenCalledWith("user_action", "subscription_modal_opened", { source: "onboarding" });
+    // The button still opens it on purpose.
+    fireEvent.click(screen.getByRole("button", { name: /upgrade/i }));
+    expect(await screen.findByRole("dialog", { name: "Choose your plan" })).toBeInTheDocument();
+    (usePathname as jest.Mock).mockReturnValue("/dashboard");
   });
 });

@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { usePathname } from "next/navigation";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useSession } from "@/components/session/session-provider";
 import { track } from "@/lib/analytics/track";
@@ -13,6 +14,12 @@ export interface UpgradeModalApi {
   /** Opens the subscription modal (plans, monthly/annual, checkout and downgrades). */
   open(): void;
 }
+
+/**
+ * Pages where the plan dialog never opens by itself: an invitation (joining a team, whose owner
+ * pays) and the checkout pages (a plan is being bought); it would cover what the page is for.
+ */
+const NO_ONBOARDING_PREFIXES = ["/invitations/", "/billing/"];
 
 const UpgradeModalContext = createContext<UpgradeModalApi | null>(null);
 
@@ -27,13 +34,15 @@ const UpgradeModalContext = createContext<UpgradeModalApi | null>(null);
  */
 export function UpgradeModalProvider({ children, ready = true }: { children: ReactNode; ready?: boolean }) {
   const { status, user, shouldShowOnboarding } = useSession();
+  const pathname = usePathname();
+  const onboardingHere = !NO_ONBOARDING_PREFIXES.some((prefix) => pathname.startsWith(prefix));
   const userId = status === "authenticated" ? (user?.id ?? null) : null;
   const [manualOpen, setManualOpen] = useState(false);
   // The user whose onboarding modal was closed (logout starts a new session for the next one).
   const [onboardingClosedFor, setOnboardingClosedFor] = useState<string | null>(null);
   const reportedFor = useRef<string | null>(null);
 
-  const onboardingOpen = ready && userId !== null && shouldShowOnboarding && onboardingClosedFor !== userId;
+  const onboardingOpen = ready && onboardingHere && userId !== null && shouldShowOnboarding && onboardingClosedFor !== userId;
   const isOpen = userId !== null && (manualOpen || onboardingOpen);
 
   useEffect(() => {

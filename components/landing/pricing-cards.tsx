@@ -6,6 +6,13 @@ import { offersTrial, planCardLines, trialLine } from "@/lib/billing/plan-featur
 import { annualPricePerMonth, formatPrice, priceUnit } from "@/lib/billing/pricing";
 import type { PlansAnswer } from "@/lib/api/contract/billing";
 
+/** A paid plan's button leads to its checkout, through sign-up first for a visitor: the choice is kept. */
+function planLink(plan: PlansAnswer["plans"][number], signedIn: boolean): string {
+  if (plan.price_monthly === 0) return signedIn ? "/dashboard" : "/signup";
+  const checkout = `/billing/checkout/${encodeURIComponent(plan.id)}`;
+  return signedIn ? checkout : `/signup?next=${encodeURIComponent(checkout)}`;
+}
+
 /**
  * The plan cards of the landing page, straight from the plan data operators edit: the same
  * lines as the change-plan dialog's cards, with what this server transcribes today.
@@ -55,7 +62,7 @@ export function PricingCards({ catalogue, signedIn }: { catalogue: PlansAnswer; 
               {labelOnly ? (
                 <a href={`mailto:${supportEmail}?subject=${encodeURIComponent("Verbatim Enterprise")}`}>Contact us</a>
               ) : (
-                <Link href={signedIn ? "/dashboard" : "/signup"}>{plan.price_monthly === 0 ? "Start free" : `Choose ${plan.name}`}</Link>
+                <Link href={planLink(plan, signedIn)}>{plan.price_monthly === 0 ? "Start free" : `Choose ${plan.name}`}</Link>
               )}
             </Button>
           </li>

@@ -29,6 +29,7 @@ import { trustedOrigins } from "@/lib/security/trusted-origins";
 import { authSecret } from "./secret";
 import { hashPassword, verifyPassword } from "./password-hash";
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "./session-ages";
+import { verificationPageLink } from "./routes";
 import { sendVerificationLink } from "./verification-mail";
 import { WORKSPACE_ACCESS } from "@/lib/access/workspace-roles";
 import {
@@ -133,8 +134,8 @@ function createAuth() {
       // The link opens our page, where confirming the address and choosing the password
       // are one step (see email-confirmation.ts): a password from before never survives it.
       // A sign-in sends it at most once per few minutes (verification-mail.ts).
-      sendVerificationEmail: async ({ user, token }, request) => {
-        await sendVerificationLink(db(), user, `${config.APP_URL}/verify-email?token=${encodeURIComponent(token)}`, request);
+      sendVerificationEmail: async ({ user, token, url }, request) => {
+        await sendVerificationLink(db(), user, verificationPageLink(config.APP_URL, token, url), request);
       },
     },
     socialProviders: googleConfigured()

@@ -27,3 +27,22 @@ export function safeNextPath(next: string | null | undefined, fallback = "/dashb
   if (url.origin !== PROBE_ORIGIN || isSignedOutOnlyPath(url.pathname)) return fallback;
   return url.pathname + url.search + url.hash;
 }
+
+/**
+ * The verification mail's link: our confirmation page with the token and, when sign-up or
+ * sign-in was on its way somewhere (an invitation, a plan's checkout), where to go after. Better
+ * Auth's own link carries that as `callbackURL=/login-success?next=…` (the forms set it).
+ */
+export function verificationPageLink(appUrl: string, token: string, betterAuthLink: string): string {
+  const link = new URL("/verify-email", appUrl);
+  link.searchParams.set("token", token);
+  let callback: URL | null = null;
+  try {
+    callback = new URL(new URL(betterAuthLink).searchParams.get("callbackURL") ?? "", PROBE_ORIGIN);
+  } catch {
+    callback = null;
+  }
+  const next = callback?.origin === PROBE_ORIGIN ? safeNextPath(callback.searchParams.get("next"), "") : "";
+  if (next && next !== "/dashboard") link.searchParams.set("next", next);
+  return link.toString();
+}

@@ -4,6 +4,7 @@ import { plans, type Plan, type Subscription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { billingDate } from "./billing-date";
 import { currentSubscription } from "./current-subscription";
+import { markOnboardingSeen } from "./onboarding";
 import { defaultPlan } from "./plans";
 import type { BillingProvider, BillingUser } from "./provider-types";
 import { noBillingPeriod } from "./provider-errors";
@@ -22,7 +23,8 @@ interface PlanChoice {
 
 const invalidChange = () => new DomainError("invalid", INVALID_PLAN_CHANGE);
 
-async function sellablePlan(database: Database, id: string): Promise<Plan | undefined> {
+/** A plan on sale online (active, with checkout): what a landing page choice or the plan dialog may buy. */
+export async function sellablePlan(database: Database, id: string): Promise<Plan | undefined> {
   const [plan] = await database.select().from(plans).where(and(eq(plans.id, id), eq(plans.isActive, true), eq(plans.checkoutEnabled, true)));
   return plan;
 }
@@ -53,7 +55,10 @@ export async function startCheckout(database: Database, billing: BillingProvider
   // Switching a per-seat plan's billing interval keeps the seats bought, unless others are asked for.
   const seatsNow = current && current.planId === target.id ? current.seats : undefined;
   const seats = target.perSeat ? await checkoutSeats(database, user.id, choice.seats ?? seatsNow) : null;
-  return billing.checkoutUrl(database, { user, plan: target, interval: choice.billing_interval, trialDays, languagesNote, seats });
+  const url = await billing.checkoutUrl(database, { user, plan: target, interval: choice.billing_interval, trialDays, languagesNote, seats });
+  // A plan was chosen: the plan dialog does not open by itself again, even if checkout is left unpaid.
+  await markOnboardingSeen(database, user.id);
+  return url;
 }
 
 /**
