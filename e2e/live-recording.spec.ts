@@ -107,6 +107,17 @@ test("discard removes the recording and gives back its time, but for the seconds
   await expect(page.getByLabel("Recorded time")).toHaveText(/0:0[4-9]/, { timeout: 20_000 });
   // Paused: no more audio, so the live text stays as it is (the engine's last words come only when the slot is given back, 30 s on).
   await page.getByTestId("recording").getByRole("button", { name: "Pause" }).click();
+  // The controls stay together on one line, on a laptop and on a phone (Discard once wrapped onto a line of its own).
+  for (const width of [1280, 900, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    const controls = page.getByTestId("recording").getByRole("button");
+    const boxes = await controls.evaluateAll((buttons) => buttons.map((b) => ({ top: Math.round(b.getBoundingClientRect().top), right: b.getBoundingClientRect().right })));
+    const tops = boxes.map((box) => box.top);
+    expect(tops.length, `buttons at ${width} px`).toBe(3);
+    expect(new Set(tops).size, `one line of controls at ${width} px: ${tops.join(", ")}`).toBe(1);
+    expect(Math.max(...boxes.map((box) => box.right)), `inside the screen at ${width} px`).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.waitForTimeout(2000);
   const [shown] = await sql<{ ms: number }>(
     `select greatest(coalesce(max(u.end_ms), 0), s.shown_ms)::int as ms from live_sessions s

@@ -2,7 +2,7 @@
 
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Modal, ModalClose } from "@/components/ui/modal";
+import { Modal, ModalClose, ModalCloseButton } from "@/components/ui/modal";
 import { SpeakerName } from "@/lib/api/contract/transcription";
 import { detailOr, type ApiResult } from "@/lib/api/client";
 import type { TranscriptSpeakers } from "@/lib/api/contract/speakers";
@@ -161,15 +161,7 @@ export function SpeakersDialog({ open, onOpenChange, names, onSave, detected = [
         <p className="text-sm text-muted-foreground">No speakers yet.</p>
       )}
       {/* Last in the focus order (the first name gets the focus on opening), shown top right. */}
-      <ModalClose asChild>
-        <button
-          type="button"
-          aria-label="Close"
-          className="absolute right-3 top-3 inline-flex h-11 w-11 items-center justify-center rounded-lg text-xl leading-none text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-accent"
-        >
-          <span aria-hidden="true">×</span>
-        </button>
-      </ModalClose>
+      <ModalCloseButton />
     </Modal>
   );
 }

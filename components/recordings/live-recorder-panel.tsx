@@ -8,7 +8,7 @@ import type { ApiTranscription } from "@/lib/api/contract/transcription";
 import type { RecordingMode } from "./audio-input";
 import { LiveSavedStatus } from "./live-saved-status";
 import { LiveTranscriptBox } from "./live-transcript-box";
-import { RecordingStatus, StartButtons } from "./recording-controls";
+import { RecordingButtons, RecordingStatus, StartButtons, StopButton } from "./recording-controls";
 import { useLiveRecorder } from "./use-live-recorder";
 
 interface LiveRecorderPanelProps {
@@ -51,15 +51,15 @@ export function LiveRecorderPanel({ allowTabMic, language, onSaved, onDiscarded 
       ) : (
         <div className="flex flex-wrap items-center gap-3" data-testid="recording">
           <RecordingStatus recording={rec.state === "recording"} elapsedMs={rec.elapsedMs} level={rec.level} />
-          {rec.state === "paused" ? (
-            <Button variant="secondary" size="sm" onClick={rec.resume}>Resume</Button>
-          ) : (
-            <Button variant="secondary" size="sm" onClick={rec.pause} disabled={rec.state !== "recording"}>Pause</Button>
-          )}
-          <Button variant="danger" size="sm" onClick={rec.stop} disabled={rec.state === "stopping" || rec.state === "starting"}>
-            {rec.state === "stopping" ? "Saving…" : "Stop and transcribe"}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => setConfirmingDiscard(true)} disabled={rec.state === "stopping"}>Discard</Button>
+          <RecordingButtons>
+            {rec.state === "paused" ? (
+              <Button variant="secondary" size="sm" onClick={rec.resume}>Resume</Button>
+            ) : (
+              <Button variant="secondary" size="sm" onClick={rec.pause} disabled={rec.state !== "recording"}>Pause</Button>
+            )}
+            <StopButton onClick={rec.stop} disabled={rec.state === "stopping" || rec.state === "starting"} saving={rec.state === "stopping"} />
+            <Button variant="ghost" size="sm" onClick={() => setConfirmingDiscard(true)} disabled={rec.state === "stopping"}>Discard</Button>
+          </RecordingButtons>
           <ConfirmDialog
             open={confirmingDiscard}
             onOpenChange={setConfirmingDiscard}

@@ -4,7 +4,7 @@ import { useCallback } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { RecordingMode } from "./audio-input";
-import { RecordingStatus, StartButtons } from "./recording-controls";
+import { RecordingButtons, RecordingStatus, StartButtons, StopButton } from "./recording-controls";
 import { useRecorder } from "./use-recorder";
 
 export function RecorderPanel({ allowTabMic, onRecorded }: { allowTabMic: boolean; onRecorded: (blob: Blob, mode: RecordingMode) => void }) {
@@ -19,12 +19,14 @@ export function RecorderPanel({ allowTabMic, onRecorded }: { allowTabMic: boolea
       ) : (
         <div className="flex flex-wrap items-center gap-3" data-testid="recording">
           <RecordingStatus recording={rec.state === "recording"} elapsedMs={rec.elapsedMs} level={rec.level} />
-          {rec.state === "recording" ? (
-            <Button variant="secondary" size="sm" onClick={rec.pause}>Pause</Button>
-          ) : (
-            <Button variant="secondary" size="sm" onClick={rec.resume}>Resume</Button>
-          )}
-          <Button variant="danger" size="sm" onClick={rec.stop}>Stop and transcribe</Button>
+          <RecordingButtons>
+            {rec.state === "recording" ? (
+              <Button variant="secondary" size="sm" onClick={rec.pause}>Pause</Button>
+            ) : (
+              <Button variant="secondary" size="sm" onClick={rec.resume}>Resume</Button>
+            )}
+            <StopButton onClick={rec.stop} />
+          </RecordingButtons>
         </div>
       )}
     </div>

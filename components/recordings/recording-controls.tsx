@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { formatTimestamp } from "@/lib/text/time-format";
 import type { RecordingMode } from "./audio-input";
@@ -29,5 +30,25 @@ export function RecordingStatus({ recording, elapsedMs, level }: { recording: bo
         <div className="h-full bg-primary transition-[width] duration-75" style={{ width: `${Math.min(100, level * 140)}%` }} />
       </div>
     </>
+  );
+}
+
+/** A recording's buttons: they move to the next line together, never one of them alone. */
+export function RecordingButtons({ children }: { children: ReactNode }) {
+  return <div className="flex items-center gap-2">{children}</div>;
+}
+
+/** "Stop and transcribe", shortened to "Stop" on a phone so the buttons fit one line (the full name stays its label). */
+export function StopButton({ onClick, disabled = false, saving = false }: { onClick: () => void; disabled?: boolean; saving?: boolean }) {
+  return (
+    <Button variant="danger" size="sm" onClick={onClick} disabled={disabled} aria-label={saving ? undefined : "Stop and transcribe"}>
+      {saving ? (
+        "Saving…"
+      ) : (
+        <>
+          Stop<span className="hidden sm:inline"> and transcribe</span>
+        </>
+      )}
+    </Button>
   );
 }

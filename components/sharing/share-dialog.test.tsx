@@ -22,10 +22,10 @@ function link(overrides: Partial<ShareLinkItem>): ShareLinkItem {
   };
 }
 
-function open() {
+function open(onOpenChange: (open: boolean) => void = () => undefined) {
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <ShareDialog transcriptionId="t-1" open onOpenChange={() => undefined} />
+      <ShareDialog transcriptionId="t-1" open onOpenChange={onOpenChange} />
     </SWRConfig>,
   );
 }
@@ -66,5 +66,14 @@ describe("the share dialog", () => {
     expect(await screen.findByText("No links yet.")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Create link" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Only the transcript's owner or a workspace admin can share it.");
+  });
+
+  it("has a Close button", async () => {
+    fakeFetch({ [`GET ${LINKS}`]: { body: { links: [] } } });
+    const onOpenChange = jest.fn();
+    open(onOpenChange);
+    await screen.findByText("No links yet.");
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 });

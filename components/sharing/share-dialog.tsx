@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/alert";
-import { Modal } from "@/components/ui/modal";
+import { Modal, ModalCloseButton } from "@/components/ui/modal";
 import { call } from "@/lib/api/client";
 import { useApi } from "@/lib/api/use-api";
 import { SHARE_LINK_EXPIRY_DAYS, type ShareLinkItem } from "@/lib/api/contract/sharing";
@@ -137,6 +137,7 @@ export function ShareDialog({ transcriptionId, open, onOpenChange }: { transcrip
           {links.map((link) => <LinkRow key={link.id} link={link} onRevoke={(l) => void revoke(l)} />)}
         </ul>
       )}
+      <ModalCloseButton />
     </Modal>
   );
 }

@@ -40,3 +40,21 @@ export function Modal({ open, onOpenChange, title, description, children, width 
 }
 
 export const ModalClose = Dialog.Close;
+
+/**
+ * The dialog's × in its top-right corner, for dialogs with no Cancel of their own: put it last
+ * in the children, so it is last in the focus order while it shows first.
+ */
+export function ModalCloseButton() {
+  return (
+    <Dialog.Close asChild>
+      <button
+        type="button"
+        aria-label="Close"
+        className="absolute right-3 top-3 inline-flex h-11 w-11 items-center justify-center rounded-lg text-xl leading-none text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </Dialog.Close>
+  );
+}
