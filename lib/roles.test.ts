@@ -1,4 +1,4 @@
-import { atLeast, isWorkspaceRole, mayChangeIn, mayManageIn, WORKSPACE_ROLES } from "./roles";
+import { atLeast, isWorkspaceRole, mayChangeIn, mayDeleteIn, mayManageIn, WORKSPACE_ROLES } from "./roles";
 
 describe("workspace roles", () => {
   it("rank owner over admin over member over viewer; no role is below every one", () => {
@@ -11,6 +11,12 @@ describe("workspace roles", () => {
     expect(WORKSPACE_ROLES.filter(mayChangeIn)).toEqual(["owner", "admin", "member"]);
     expect(WORKSPACE_ROLES.filter(mayManageIn)).toEqual(["owner", "admin"]);
     expect([mayChangeIn(null), mayManageIn(null)]).toEqual([false, false]);
+  });
+
+  it("let owners and admins delete any of the workspace's transcriptions, and a member their own uploads", () => {
+    expect(WORKSPACE_ROLES.filter((r) => mayDeleteIn(r, false))).toEqual(["owner", "admin"]);
+    expect(WORKSPACE_ROLES.filter((r) => mayDeleteIn(r, true))).toEqual(["owner", "admin", "member"]);
+    expect(mayDeleteIn(null, true)).toBe(false);
   });
 
   it("know a role by its name only", () => {

@@ -21,3 +21,9 @@ export const mayChangeIn = (role: WorkspaceRole | null): boolean => atLeast(role
 
 /** Manages the workspace: its members, share links, keys and webhooks, moving transcriptions out, deleting folders. */
 export const mayManageIn = (role: WorkspaceRole | null): boolean => atLeast(role, "admin");
+
+/**
+ * Deletes a workspace's transcription: its owner and admins, and its uploader while above a
+ * viewer (lib/access/visibility.ts's deletableBy is this rule in SQL).
+ */
+export const mayDeleteIn = (role: WorkspaceRole | null, isUploader: boolean): boolean => mayManageIn(role) || (isUploader && mayChangeIn(role));

@@ -15,21 +15,21 @@ import { useApi } from "@/lib/api/use-api";
 import { EngineNotes } from "./engine-notes";
 import { LanguageSelect } from "./language-select";
 import { SpeakersSelect } from "./speakers-select";
-import { LiveRecorderPanel } from "@/components/recordings/live-recorder-panel";
-import { RecorderPanel } from "@/components/recordings/recorder-panel";
+import { RecordChoice } from "@/components/recordings/record-choice";
 import { recordingFileName, type RecordingMode } from "@/components/recordings/audio-input";
 import { DeletedNotice } from "./deleted-notice";
 import { FolderBar, inFilter, type FolderFilter } from "./folder-bar";
 import { MoveDialog, type Destination } from "./move-dialog";
 import { useMoveDestinations } from "./use-move-destinations";
 import { placed } from "./list-order";
-import { TranscriptionRow } from "./transcription-row";
+import { TranscriptionRow, type RowChanges } from "./transcription-row";
 import { UploadList } from "@/components/uploads/upload-list";
 import { UploadPanel } from "@/components/uploads/upload-panel";
 import { useSearchedList } from "./use-searched-list";
+import { ViewerNote } from "./viewer-note";
 import { useUploads } from "@/components/uploads/use-uploads";
 import { UsageMeter } from "./usage-meter";
-import { mayChangeIn } from "@/lib/roles";
+import { mayChangeIn, mayDeleteIn } from "@/lib/roles";
 
 interface DashboardProps {
   initial: ApiTranscription[];
@@ -38,12 +38,14 @@ interface DashboardProps {
   renderedAt: string;
   /** the workspace shown, with the user's role in it; null or left out: the personal space */
   workspace?: WorkspaceChoice | null;
+  /** the signed-in user's id: in a workspace, the uploader may delete what they added */
+  userId: string;
 }
 
 const PREPARING_REFRESH_MS = 3000;
 const NO_FOLDERS: ApiFolder[] = [];
 
-export function Dashboard({ initial, options: initialOptions, renderedAt, workspace = null }: DashboardProps) {
+export function Dashboard({ initial, options: initialOptions, renderedAt, workspace = null, userId }: DashboardProps) {
   const [items, setItems] = useState(initial);
   const optionsQuery = useApi(transcriptionOptions, {}, {
     fallbackData: initialOptions,
@@ -117,15 +119,15 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
   }
 
   /** called once the row's confirm dialog is accepted */
-  async function remove(t: ApiTranscription) {
+  async function remove(t: ApiTranscription): Promise<string | null> {
     const result = await call(deleteTranscription, { params: { id: t.id } });
-    if (result.ok) {
-      setItems((list) => list.filter((x) => x.id !== t.id));
-      setRemoved((ids) => new Set(ids).add(t.id));
-      setNotice("");
-      setDeleted(t);
-      void refreshOptions();
-    }
+    if (!result.ok) return detailOr(result, "The transcription could not be deleted. Try again.");
+    setItems((list) => list.filter((x) => x.id !== t.id));
+    setRemoved((ids) => new Set(ids).add(t.id));
+    setNotice("");
+    setDeleted(t);
+    void refreshOptions();
+    return null;
   }
 
   /** Undo of a delete: the row is back in its place. */
@@ -157,76 +159,80 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
     void foldersQuery.mutate();
   }
 
-  async function cancel(id: string) {
+  async function cancel(id: string): Promise<string | null> {
     const result = await call(cancelTranscription, { params: { id } });
-    if (result.ok) merge(result.data);
     void refreshOptions();
+    if (!result.ok) return detailOr(result, "The transcription could not be canceled. Try again.");
+    merge(result.data);
+    return null;
   }
+
+  // The rules the server applies (lib/roles.ts): a personal space is the user's own; in a
+  // workspace every role above viewer changes, and its admins and the uploader delete.
+  const mayChange = workspace ? mayChangeIn(workspace.role) : true;
+  const changesOf = (t: ApiTranscription): RowChanges | undefined => {
+    if (!mayChange) return undefined;
+    const deletes = !workspace || mayDeleteIn(workspace.role, t.uploader_id === userId);
+    return { onRename: rename, onCancel: cancel, onDelete: deletes ? remove : undefined };
+  };
 
   return (
     <div className="flex flex-col gap-8">
-      <section aria-labelledby="new-heading" className="rounded-xl border border-border bg-card p-5">
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <h2 id="new-heading" className="text-lg font-semibold">New transcription</h2>
-          {options.engine && (
-            <div className="flex flex-wrap items-end gap-4">
-              <LanguageSelect options={options} value={language} onChange={setLanguage} />
-              <SpeakersSelect value={speakers} onChange={setSpeakers} />
-            </div>
-          )}
-        </div>
-        {options.engine ? (
-          <div className="mt-4 grid gap-6 md:grid-cols-2">
-            {/* Progress and refusals right under the picker: where the eye is after choosing, on a phone too. */}
-            <div>
-              <UploadPanel onFiles={(files) => files.forEach((f) => send(f, f.name, "upload"))} />
-              <UploadList
-                items={uploads.items}
-                onCancel={uploads.cancel}
-                onDismiss={uploads.dismiss}
-                onResume={uploads.resume}
-                onStartOver={uploads.startOver}
-                onSendFirstPart={uploads.sendFirstPart}
+      {!mayChange && workspace ? (
+        <ViewerNote workspaceName={workspace.name} />
+      ) : (
+        <section aria-labelledby="new-heading" className="rounded-xl border border-border bg-card p-5">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <h2 id="new-heading" className="text-lg font-semibold">New transcription</h2>
+            {options.engine && (
+              <div className="flex flex-wrap items-end gap-4">
+                <LanguageSelect options={options} value={language} onChange={setLanguage} />
+                <SpeakersSelect value={speakers} onChange={setSpeakers} />
+              </div>
+            )}
+          </div>
+          {options.engine ? (
+            <div className="mt-4 grid gap-6 md:grid-cols-2">
+              {/* Progress and refusals right under the picker: where the eye is after choosing, on a phone too. */}
+              <div>
+                <UploadPanel onFiles={(files) => files.forEach((f) => send(f, f.name, "upload"))} />
+                <UploadList
+                  items={uploads.items}
+                  onCancel={uploads.cancel}
+                  onDismiss={uploads.dismiss}
+                  onResume={uploads.resume}
+                  onStartOver={uploads.startOver}
+                  onSendFirstPart={uploads.sendFirstPart}
+                />
+              </div>
+              <RecordChoice
+                live={options.live_transcription}
+                allowTabMic={options.record_tab_mic}
+                language={language || null}
+                onSaved={merge}
+                onDiscarded={(id) => {
+                  setItems((list) => list.filter((x) => x.id !== id));
+                  void refreshOptions();
+                }}
+                onRecorded={onRecorded}
               />
             </div>
-            <div className="flex flex-col justify-center gap-2">
-              <p className="text-sm text-muted-foreground">Or record in your browser:</p>
-              {options.live_transcription ? (
-                <LiveRecorderPanel
-                  allowTabMic={options.record_tab_mic}
-                  language={language || null}
-                  onSaved={merge}
-                  onDiscarded={(id) => {
-                    setItems((list) => list.filter((x) => x.id !== id));
-                    void refreshOptions();
-                  }}
-                />
-              ) : (
-                <>
-                  <RecorderPanel allowTabMic={options.record_tab_mic} onRecorded={onRecorded} />
-                  <p className="text-xs text-muted-foreground" data-testid="live-upgrade-hint">
-                    Your plan transcribes recordings when they stop. Plans with live transcription show the words as you speak.{" "}
-                    <Link href="/account#plan" className="text-accent underline">See plans</Link>
-                  </p>
-                </>
-              )}
+          ) : (
+            options.engine_preparing === null && (
+              <div className="mt-4">
+                <Alert>{options.engine_problem ?? "No speech engine is configured."}</Alert>
+              </div>
+            )
+          )}
+          <EngineNotes options={options} />
+          <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
+            <div className="min-w-0 flex-1 basis-64">
+              <UsageMeter usage={options.usage} planName={options.plan_name} />
             </div>
+            {options.can_upgrade && <UpgradeButton />}
           </div>
-        ) : (
-          options.engine_preparing === null && (
-            <div className="mt-4">
-              <Alert>{options.engine_problem ?? "No speech engine is configured."}</Alert>
-            </div>
-          )
-        )}
-        <EngineNotes options={options} />
-        <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
-          <div className="min-w-0 flex-1 basis-64">
-            <UsageMeter usage={options.usage} planName={options.plan_name} />
-          </div>
-          {options.can_upgrade && <UpgradeButton />}
-        </div>
-      </section>
+        </section>
+      )}
 
       <section aria-labelledby="list-heading">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -281,14 +287,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
         ) : (
           <ul className="mt-4 divide-y divide-border rounded-xl border border-border bg-card">
             {listed.map((t) => (
-              <TranscriptionRow
-                key={t.id}
-                t={t}
-                onRename={rename}
-                onDelete={remove}
-                onCancel={cancel}
-                onMove={canMove ? setMoving : undefined}
-              />
+              <TranscriptionRow key={t.id} t={t} changes={changesOf(t)} onMove={canMove ? setMoving : undefined} />
             ))}
           </ul>
         )}

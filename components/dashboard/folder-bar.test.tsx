@@ -57,7 +57,7 @@ function routes(extra: Parameters<typeof fakeFetch>[0] = {}) {
 function renderDashboard(workspace: WorkspaceChoice | null = TEAM, rows = ROWS) {
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <Dashboard initial={rows} options={OPTIONS} renderedAt="2026-11-20T11:00:00Z" workspace={workspace} />
+      <Dashboard initial={rows} options={OPTIONS} renderedAt="2026-11-20T11:00:00Z" workspace={workspace} userId="u-1" />
     </SWRConfig>,
   );
 }

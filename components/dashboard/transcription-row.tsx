@@ -10,16 +10,23 @@ import { engineLabel } from "@/lib/transcription/engines/labels";
 import { languageName } from "@/lib/transcription/engines/language-names";
 import { DELETING_KEEPS_USAGE, RECENTLY_DELETED_DAYS } from "@/lib/transcription/deletion-terms";
 
+/** What changing a transcription does; each answers the server's sentence when it was refused, else null. */
+export interface RowChanges {
+  onRename: (id: string, title: string) => Promise<string | null>;
+  onCancel: (id: string) => Promise<string | null>;
+  /** left out when the user may change it but not delete it (a member, for a teammate's upload) */
+  onDelete?: (t: ApiTranscription) => Promise<string | null>;
+}
+
 interface RowProps {
   t: ApiTranscription;
-  onRename: (id: string, title: string) => Promise<string | null>;
-  onDelete: (t: ApiTranscription) => void;
-  onCancel: (id: string) => void;
+  /** left out for someone who may only read it (a workspace's viewer): no Rename, Cancel or Delete is offered */
+  changes?: RowChanges;
   /** opens the Move dialog; left out when there is nowhere the user may move or file it (a viewer, say) */
   onMove?: (t: ApiTranscription) => void;
 }
 
-export function TranscriptionRow({ t, onRename, onDelete, onCancel, onMove }: RowProps) {
+export function TranscriptionRow({ t, changes, onMove }: RowProps) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState("");
   const [confirming, setConfirming] = useState(false);
@@ -32,7 +39,7 @@ export function TranscriptionRow({ t, onRename, onDelete, onCancel, onMove }: Ro
             onSubmit={async (e) => {
               e.preventDefault();
               const title = String(new FormData(e.currentTarget).get("title"));
-              const problem = await onRename(t.id, title);
+              const problem = await changes!.onRename(t.id, title);
               if (problem) setError(problem);
               else setEditing(false);
             }}
@@ -64,22 +71,26 @@ export function TranscriptionRow({ t, onRename, onDelete, onCancel, onMove }: Ro
       </div>
       <div className="flex items-center gap-3">
         <StatusBadge t={t} />
-        {active && (
-          <button type="button" className="text-sm text-muted-foreground hover:text-foreground" onClick={() => onCancel(t.id)}>
+        {changes && active && (
+          <button type="button" className="text-sm text-muted-foreground hover:text-foreground" onClick={() => void changes.onCancel(t.id).then((problem) => setError(problem ?? ""))}>
             Cancel
           </button>
         )}
-        <button type="button" className="text-sm text-muted-foreground hover:text-foreground" onClick={() => setEditing(true)} aria-label={`Rename ${t.title}`}>
-          Rename
-        </button>
+        {changes && (
+          <button type="button" className="text-sm text-muted-foreground hover:text-foreground" onClick={() => setEditing(true)} aria-label={`Rename ${t.title}`}>
+            Rename
+          </button>
+        )}
         {onMove && (
           <button type="button" className="text-sm text-muted-foreground hover:text-foreground" onClick={() => onMove(t)} aria-label={`Move ${t.title}`}>
             Move…
           </button>
         )}
-        <button type="button" className="text-sm text-danger hover:underline" onClick={() => setConfirming(true)} aria-label={`Delete ${t.title}`}>
-          Delete
-        </button>
+        {changes?.onDelete && (
+          <button type="button" className="text-sm text-danger hover:underline" onClick={() => setConfirming(true)} aria-label={`Delete ${t.title}`}>
+            Delete
+          </button>
+        )}
       </div>
       <ConfirmDialog
         open={confirming}
@@ -89,7 +100,7 @@ export function TranscriptionRow({ t, onRename, onDelete, onCancel, onMove }: Ro
         confirmLabel="Delete"
         onConfirm={() => {
           setConfirming(false);
-          onDelete(t);
+          void changes?.onDelete?.(t).then((problem) => setError(problem ?? ""));
         }}
       />
     </li>

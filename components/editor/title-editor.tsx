@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { call, detailOr } from "@/lib/api/client";
 import { renameTranscription } from "@/lib/api/endpoints/transcription";
 
-/** The transcription's title with an inline rename. */
-export function TitleEditor({ id, title, onRenamed }: { id: string; title: string; onRenamed(title: string): void }) {
+/** The transcription's title with an inline rename, offered to those who may rename it. */
+export function TitleEditor({ id, title, canRename, onRenamed }: { id: string; title: string; canRename: boolean; onRenamed(title: string): void }) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(title);
   const [error, setError] = useState("");
@@ -24,7 +24,9 @@ export function TitleEditor({ id, title, onRenamed }: { id: string; title: strin
     return (
       <div className="flex min-w-0 items-center gap-2">
         <h1 className="truncate text-2xl font-semibold">{title}</h1>
-        <Button type="button" size="sm" variant="ghost" onClick={() => { setValue(title); setEditing(true); }}>Rename</Button>
+        {canRename && (
+          <Button type="button" size="sm" variant="ghost" onClick={() => { setValue(title); setEditing(true); }}>Rename</Button>
+        )}
       </div>
     );
   }

@@ -30,10 +30,12 @@ interface TranscriptViewProps {
   initialFind?: string;
   /** the user may manage it (its owner, a workspace admin): the editor offers share links */
   canShare?: boolean;
+  /** may rename it (the uploader, or a workspace's members and up; not a viewer) */
+  canChange?: boolean;
 }
 
 /** One transcription: live status until it is done, then the editor. */
-export function TranscriptView({ transcription, segments, format, capabilities, styles, renderedAt, initialFind, canShare }: TranscriptViewProps) {
+export function TranscriptView({ transcription, segments, format, capabilities, styles, renderedAt, initialFind, canShare, canChange = true }: TranscriptViewProps) {
   const router = useRouter();
   const [t, setT] = useState(transcription);
   const audio = useRef<HTMLAudioElement>(null);
@@ -68,7 +70,7 @@ export function TranscriptView({ transcription, segments, format, capabilities, 
   return (
     <article className="mt-4">
       <header className="flex flex-wrap items-center gap-3">
-        <TitleEditor id={t.id} title={t.title} onRenamed={(title) => setT((c) => ({ ...c, title }))} />
+        <TitleEditor id={t.id} title={t.title} canRename={canChange} onRenamed={(title) => setT((c) => ({ ...c, title }))} />
         <StatusBadge t={t} />
       </header>
       <p className="mt-1 text-sm text-muted-foreground">

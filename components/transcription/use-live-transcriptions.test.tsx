@@ -40,6 +40,7 @@ const transcription: ApiTranscription = {
   version: 0,
   workspace_id: null,
   folder_id: null,
+  uploader_id: "u1",
 };
 
 beforeEach(() => {

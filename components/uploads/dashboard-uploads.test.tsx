@@ -56,7 +56,7 @@ let optionsCalls = () => 0;
 function renderDashboard(initial: ApiTranscription[] = [CALL]) {
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <Dashboard initial={initial} options={options(600)} renderedAt={RENDERED_AT} />
+      <Dashboard initial={initial} options={options(600)} renderedAt={RENDERED_AT} userId="u-1" />
     </SWRConfig>,
   );
   return FakeEventSource.opened[0];

@@ -5,6 +5,7 @@ import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { insertDoneTranscription } from "@/test/support/transcripts";
 import { insertUser } from "@/test/support/users";
 import { addMember, insertWorkspace, moveIntoWorkspace } from "@/test/support/workspaces";
+import { mayDeleteIn } from "@/lib/roles";
 import { deletableBy, editableBy, inSpace, readableBy } from "./visibility";
 
 type Rule = (userId: string) => ReturnType<typeof readableBy>;
@@ -56,6 +57,15 @@ describe.each(BACKENDS)("who reaches a transcription, on %s", (_name, open) => {
       "stranger × byOwner": "---", "stranger × byMember": "---", "stranger × personal": "---", "stranger × elsewhere": "---",
       "otherOwner × byOwner": "---", "otherOwner × byMember": "---", "otherOwner × personal": "---", "otherOwner × elsewhere": "red",
     });
+
+    // The browser offers Delete by the pure rule (lib/roles.ts): it agrees with the SQL on every workspace row.
+    const roles = { owner: "owner", admin: "admin", member: "member", viewer: "viewer" } as const;
+    const uploaders = { byOwner: owner, byMember: member };
+    for (const [who, role] of Object.entries(roles)) {
+      for (const [what, uploader] of Object.entries(uploaders)) {
+        expect([`${who} × ${what}`, mayDeleteIn(role, people[who as keyof typeof roles] === uploader)]).toEqual([`${who} × ${what}`, table[`${who} × ${what}`].endsWith("d")]);
+      }
+    }
 
     const listed = async (userId: string, space: string | null) =>
       (await t.db.select({ title: transcriptions.title }).from(transcriptions).where(inSpace(userId, space)).orderBy(transcriptions.title)).map((r) => r.title);

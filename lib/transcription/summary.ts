@@ -26,6 +26,7 @@ export const SUMMARY = {
   version: transcriptions.version,
   workspaceId: transcriptions.workspaceId,
   folderId: transcriptions.folderId,
+  userId: transcriptions.userId,
 };
 export type TranscriptionSummary = Pick<Transcription, keyof typeof SUMMARY>;
 
@@ -52,5 +53,6 @@ export function toApiTranscription(t: TranscriptionSummary): ApiTranscription {
     version: t.version,
     workspace_id: t.workspaceId,
     folder_id: t.folderId,
+    uploader_id: t.userId,
   };
 }

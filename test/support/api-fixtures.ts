@@ -25,6 +25,7 @@ export function apiTranscription(overrides: Partial<ApiTranscription> = {}): Api
     version: 1,
     workspace_id: null,
     folder_id: null,
+    uploader_id: "u-1",
     ...overrides,
   };
 }

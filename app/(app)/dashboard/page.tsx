@@ -17,7 +17,7 @@ export default async function DashboardPage() {
       <h1 className="text-2xl font-semibold">Welcome, {firstName}</h1>
       <p className="mt-1 mb-6 text-muted-foreground">Upload or record audio; your transcripts appear below.</p>
       {/* Keyed by space: switching spaces starts its list, folder filter and live stream afresh. */}
-      <Dashboard key={workspace?.id ?? "personal"} initial={items.map(toApiTranscription)} options={options} renderedAt={renderedAt} workspace={workspace} />
+      <Dashboard key={workspace?.id ?? "personal"} initial={items.map(toApiTranscription)} options={options} renderedAt={renderedAt} workspace={workspace} userId={user.id} />
     </main>
   );
 }

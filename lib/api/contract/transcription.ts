@@ -39,6 +39,8 @@ export const ApiTranscription = z.object({
   /** the workspace it belongs to (null: its uploader's personal space), and its folder there */
   workspace_id: z.nullable(z.string()),
   folder_id: z.nullable(z.string()),
+  /** who added it (the user's id): in a workspace, its uploader may delete it as its admins may */
+  uploader_id: z.string(),
   /** in search results: the words around the first match in the transcript text (null: none there) */
   snippet: z.optional(z.nullable(z.object({ before: z.string(), match: z.string(), after: z.string() }))),
 });

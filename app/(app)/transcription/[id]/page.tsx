@@ -49,6 +49,7 @@ export default async function TranscriptionPage({ params, searchParams }: { para
         renderedAt={renderedAt}
         initialFind={initialFind}
         canShare={await mayManage(db(), user.id, t)}
+        canChange={editor}
       />
     </main>
   );
