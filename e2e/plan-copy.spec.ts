@@ -44,7 +44,7 @@ test("the change-plan dialog's cards list what the gate table gives each plan, t
     const card = dialog.getByTestId(`plan-card-${id}`);
     const note = languagesNoteOf(plans, plan);
     const items = card.getByRole("list", { name: `${plan.name} includes` }).getByRole("listitem");
-    const lines = planCardLines(plan, note);
+    const lines = planCardLines(plan, note, plans.unavailable_features);
     await expect(items).toHaveCount(lines.length);
     for (const [i, line] of lines.entries()) await expect(items.nth(i)).toHaveText(`${line.text}${line.note ?? ""}`);
     // A user who never subscribed gets the trial: it is said where the price is, not first at checkout.
@@ -70,15 +70,21 @@ test("the landing page's cards and export promise come from the same lines", asy
   const free = PLAN_SEED.find((p) => p.isDefault)!;
   await expect(page.getByText(exportsSentence(free.features))).toBeVisible();
   await expect(page.getByText("TXT, SRT and WebVTT on every plan")).toBeVisible();
-  for (const id of ["free", "pro", "premium"]) {
+  // This stack has no language model: the plans answer says which listed features it does not give.
+  expect(plans.unavailable_features).toEqual(["advanced_ai_formatting", "custom_transcription_styles"]);
+  for (const id of ["free", "pro", "premium", "team"]) {
     const plan = planOf(plans, id);
     const card = page.getByTestId(`plan-${id}`);
-    for (const line of planCardLines(plan, languagesNoteOf(plans, plan))) {
+    for (const line of planCardLines(plan, languagesNoteOf(plans, plan), plans.unavailable_features)) {
       await expect(card).toContainText(line.text);
       if (line.note) await expect(card).toContainText(line.note);
     }
   }
   await expect(page.getByTestId("plan-free")).toContainText("Export to TXT, SRT and WebVTT");
+  // What the server cannot give is said where it is sold, and what is not built is not sold.
+  await expect(page.getByTestId("plan-team").getByText("Custom transcription styles")).toContainText("Not available on this server.");
+  await expect(page.getByTestId("plan-premium").getByText("advanced AI formatting")).toContainText("Not available on this server: formatting here uses the basic rules.");
+  await expect(page.getByTestId("plan-premium")).not.toContainText("Usage dashboard");
   const trial = trialLine(plans.trial_days, "visitor");
   if (trial) {
     await expect(page.getByTestId("plan-pro")).toContainText(trial);

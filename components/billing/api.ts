@@ -7,7 +7,7 @@ import type { BillingInterval } from "@/lib/billing/subscription-types";
 /** Spec §8: a failure to load plans gives empty lists (and claims no trial or language coverage). */
 export async function fetchPlans(): Promise<PlansAnswer> {
   const result = await call(billing.listPlans);
-  return result.ok ? result.data : { plans: [], language_tiers: [], support_email: "", trial_days: 0, transcribed_languages: null };
+  return result.ok ? result.data : { plans: [], language_tiers: [], support_email: "", trial_days: 0, transcribed_languages: null, unavailable_features: [] };
 }
 
 /** The current subscription, or null when it could not be read. */

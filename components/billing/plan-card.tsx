@@ -17,6 +17,7 @@ export function PlanCard({
   busy,
   trialDays,
   languagesNote,
+  unavailable,
   onChoose,
   onViewLanguages,
 }: {
@@ -28,6 +29,8 @@ export function PlanCard({
   trialDays: number;
   /** what this server transcribes of the plan's languages, when fewer than all */
   languagesNote: string | null;
+  /** features this server does not give today: said beside their lines */
+  unavailable: readonly string[];
   onChoose(): void;
   onViewLanguages(): void;
 }) {
@@ -58,7 +61,7 @@ export function PlanCard({
       </p>
       {trial && <p className="mt-1 text-xs font-medium text-accent">{trial}</p>}
       <ul className="mt-4 flex flex-col gap-1.5 text-sm" aria-label={`${plan.name} includes`}>
-        {planCardLines(plan, languagesNote).map((line) => (
+        {planCardLines(plan, languagesNote, unavailable).map((line) => (
           <li key={line.text} className="flex items-start gap-2">
             <svg aria-hidden viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 fill-primary">
               <path d="M8.1 13.6 4.5 10l-1.4 1.4 5 5 9-9-1.4-1.4z" />

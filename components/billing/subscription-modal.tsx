@@ -68,6 +68,8 @@ interface Loaded {
   tiers: ApiLanguageTier[];
   /** what this server's speech engine transcribes */
   transcribed: ServerLanguages;
+  /** listed features this server does not give today */
+  unavailable: string[];
   current: CurrentSubscription | null;
 }
 
@@ -93,6 +95,7 @@ function PlanPicker({ onClose, onLeave }: { onClose(): void; onLeave?(): void })
         catalogue: catalogue.plans,
         tiers: catalogue.language_tiers,
         transcribed: catalogue.transcribed_languages,
+        unavailable: catalogue.unavailable_features,
         current,
       });
       if (current?.billing_interval) setBillingInterval(current.billing_interval);
@@ -232,6 +235,7 @@ function PlanPicker({ onClose, onLeave }: { onClose(): void; onLeave?(): void })
               busy={busy}
               trialDays={current?.trial_days ?? 0}
               languagesNote={coverageNote(planLanguages(plan, data.tiers), data.transcribed)}
+              unavailable={data.unavailable}
               onChoose={() => choose(plan)}
               onViewLanguages={() => {
                 track("user_action", "subscription_languages_viewed", { plan_id: plan.id });

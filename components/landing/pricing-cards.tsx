@@ -18,7 +18,7 @@ function planLink(plan: PlansAnswer["plans"][number], signedIn: boolean): string
  * lines as the change-plan dialog's cards, with what this server transcribes today.
  */
 export function PricingCards({ catalogue, signedIn }: { catalogue: PlansAnswer; signedIn: boolean }) {
-  const { plans, language_tiers: tiers, transcribed_languages: transcribed, support_email: supportEmail, trial_days: trialDays } = catalogue;
+  const { plans, language_tiers: tiers, transcribed_languages: transcribed, support_email: supportEmail, trial_days: trialDays, unavailable_features: unavailable } = catalogue;
   return (
     <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
       {plans.map((plan) => {
@@ -51,7 +51,7 @@ export function PricingCards({ catalogue, signedIn }: { catalogue: PlansAnswer; 
             )}
             {trial && <p className="mt-1 text-xs font-medium text-accent">{trial}</p>}
             <ul className="mt-4 flex flex-col gap-1.5 text-sm">
-              {planCardLines(plan, coverageNote(planLanguages(plan, tiers), transcribed)).map((line) => (
+              {planCardLines(plan, coverageNote(planLanguages(plan, tiers), transcribed), unavailable).map((line) => (
                 <li key={line.text} className="first-letter:uppercase">
                   {line.text}
                   {line.note && <span className="block text-xs text-muted-foreground">{line.note}</span>}

@@ -2,6 +2,8 @@ import { toList } from "./list-field";
 import { OPERATION_GATES, allows, type Operation } from "./feature-gates";
 import { FEATURE_LABELS, isFeatureKey } from "./features";
 import {
+  NOT_BUILT,
+  NOT_ON_THIS_SERVER,
   SUMMARISED_FEATURES,
   aiFormattingText,
   exportFormats,
@@ -102,7 +104,7 @@ describe("feature lines from the gate table", () => {
       const lines = planFeatureLines(p.included_features);
       const cardText = planCardLines(p, null).map((l) => l.text);
       for (const key of p.included_features.filter(isFeatureKey)) {
-        if (key.startsWith("everything_in_")) continue;
+        if (key.startsWith("everything_in_") || NOT_BUILT.includes(key)) continue;
         const gates = Object.values(OPERATION_GATES).filter((g) => (g.features as readonly string[]).includes(key));
         const expected = gates.length ? gates.map((g) => g.format ?? FEATURE_LABELS[g.features[0]]) : [FEATURE_LABELS[key]];
         for (const line of expected) expect(lines.join("\n")).toContain(line);
@@ -113,7 +115,7 @@ describe("feature lines from the gate table", () => {
   });
 
   it("lists features no gate reads (priority queue, team management) and never the inheritance keys", () => {
-    expect(planFeatureLines(plan("premium").included_features)).toEqual(expect.arrayContaining(["Priority transcription queue", "Usage dashboard"]));
+    expect(planFeatureLines(plan("premium").included_features)).toEqual(expect.arrayContaining(["Priority transcription queue"]));
     expect(planFeatureLines(plan("enterprise").included_features)).toEqual(expect.arrayContaining(["Team management", "On-premises deployment"]));
     expect(planFeatureLines(plan("pro").included_features).join("\n")).not.toMatch(/Everything in/);
     expect(planFeatureLines(["not_a_feature"])).toEqual([]);
@@ -125,6 +127,26 @@ describe("feature lines from the gate table", () => {
     expect(lines[1]).toEqual({ text: "33 languages", note: "This server transcribes 1 of them today: English." });
     expect(lines.map((l) => l.text)).toEqual(expect.arrayContaining(["Export to TXT, SRT, WebVTT, Markdown, PDF and Word", "Record browser tab + microphone"]));
     expect(lines.filter((l) => l.note)).toHaveLength(1);
+  });
+});
+
+describe("what this server does not give", () => {
+  it("no card promises a feature the product does not have yet (the usage dashboard)", () => {
+    expect(plan("premium").included_features).toContain("usage_dashboard");
+    for (const p of PLANS) expect(planCardLines(p, null).map((l) => l.text)).not.toContain(FEATURE_LABELS.usage_dashboard);
+  });
+
+  it("without a language model, advanced formatting and custom styles say so beside their lines; basic formatting does not", () => {
+    const unavailable = ["advanced_ai_formatting", "custom_transcription_styles"];
+    const team = planCardLines(plan("team"), null, unavailable);
+    expect(team.find((l) => l.text === "advanced AI formatting")?.note).toBe("Not available on this server: formatting here uses the basic rules.");
+    expect(team.find((l) => l.text === FEATURE_LABELS.custom_transcription_styles)?.note).toBe(NOT_ON_THIS_SERVER);
+    expect(team.find((l) => l.text === "Team management")?.note).toBeNull();
+    const pro = planCardLines(plan("pro"), null, unavailable);
+    expect(pro.find((l) => l.text === "basic AI formatting")?.note).toBeNull();
+    expect(pro.filter((l) => l.note)).toEqual([]);
+    // With a language model, no caveat.
+    expect(planCardLines(plan("team"), null, []).filter((l) => l.note)).toEqual([]);
   });
 });
 

@@ -41,12 +41,17 @@ export interface PlanLine {
   note: string | null;
 }
 
-function summaryLines(plan: SummaryPlan, languagesNote: string | null): PlanLine[] {
+/** Beside a feature this server does not give today (lib/formatting/availability.ts says which). */
+export const NOT_ON_THIS_SERVER = "Not available on this server.";
+const ADVANCED_NOT_HERE = "Not available on this server: formatting here uses the basic rules.";
+
+function summaryLines(plan: SummaryPlan, languagesNote: string | null, unavailable: readonly string[] = []): PlanLine[] {
   const ai = aiFormattingText(plan.included_features);
+  const aiNote = ai === "advanced AI formatting" && unavailable.includes("advanced_ai_formatting") ? ADVANCED_NOT_HERE : null;
   return [
     { text: hoursText(plan.hours_per_month, plan.per_seat), note: null },
     { text: `${plan.language_count} languages`, note: languagesNote },
-    ...(ai ? [{ text: ai, note: null }] : []),
+    ...(ai ? [{ text: ai, note: aiNote }] : []),
     { text: supportText(plan.included_features), note: null },
   ];
 }
@@ -93,26 +98,39 @@ export function exportsSentence(everyPlanIncludes: readonly string[]): string {
  * (priority queue, team management…). `omit`: features said elsewhere on the card.
  */
 export function planFeatureLines(included: readonly string[], { omit = [] }: { omit?: readonly FeatureKey[] } = {}): string[] {
+  return featureLines(included, omit, []).map((line) => line.text);
+}
+
+/**
+ * Features the product does not have yet, whatever a plan's data lists: no card promises them
+ * (the plan data keeps them, so an operator's catalogue does not change when one is built).
+ */
+export const NOT_BUILT: readonly FeatureKey[] = ["usage_dashboard"];
+
+function featureLines(included: readonly string[], omit: readonly FeatureKey[], unavailable: readonly string[]): PlanLine[] {
   const features = new Set(included.filter(isFeatureKey));
   const formats = exportFormats(included);
-  const lines = formats.length ? [`Export to ${inWords(formats)}`] : [];
+  const lines: PlanLine[] = formats.length ? [{ text: `Export to ${inWords(formats)}`, note: null }] : [];
+  const noteFor = (keys: readonly FeatureKey[]) => (keys.every((f) => unavailable.includes(f)) ? NOT_ON_THIS_SERVER : null);
   for (const gate of GATES) {
     if (gate.format || !opens(gate, features) || gate.features.every((f) => omit.includes(f))) continue;
-    const line = FEATURE_LABELS[gate.features[0]];
-    if (!lines.includes(line)) lines.push(line);
+    const text = FEATURE_LABELS[gate.features[0]];
+    if (!lines.some((line) => line.text === text)) lines.push({ text, note: noteFor(gate.features.filter((f) => features.has(f))) });
   }
   for (const key of Object.keys(FEATURE_LABELS).filter(isFeatureKey)) {
-    if (features.has(key) && !GATED.has(key) && !inheritedPlanId(key) && !omit.includes(key)) lines.push(FEATURE_LABELS[key]);
+    if (features.has(key) && !GATED.has(key) && !inheritedPlanId(key) && !omit.includes(key) && !NOT_BUILT.includes(key)) {
+      lines.push({ text: FEATURE_LABELS[key], note: noteFor([key]) });
+    }
   }
   return lines;
 }
 
-/** Every line of a plan card: the summary, the languages with `languagesNote`, then the feature lines. */
-export function planCardLines(plan: SummaryPlan, languagesNote: string | null): PlanLine[] {
-  return [
-    ...summaryLines(plan, languagesNote),
-    ...planFeatureLines(plan.included_features, { omit: SUMMARISED_FEATURES }).map((text) => ({ text, note: null })),
-  ];
+/**
+ * Every line of a plan card: the summary, the languages with `languagesNote`, then the feature
+ * lines; a feature this server does not give today (`unavailable`) says so beside its line.
+ */
+export function planCardLines(plan: SummaryPlan, languagesNote: string | null, unavailable: readonly string[] = []): PlanLine[] {
+  return [...summaryLines(plan, languagesNote, unavailable), ...featureLines(plan.included_features, SUMMARISED_FEATURES, unavailable)];
 }
 
 /** Whether checkout of this plan can start with the free trial: a paid plan sold through checkout. */

@@ -13,7 +13,7 @@ describe.each(BACKENDS)("the plans as sold, on %s", (_name, open) => {
     const catalogue = planCatalogueCache({ otherProcesses: true });
     const sold = async () => {
       // The answer fits the contract the browser checks.
-      return PlansAnswer.parse(plansAnswer(await catalogue(t.db), ["en"])).plans;
+      return PlansAnswer.parse(plansAnswer(await catalogue(t.db), ["en"], [])).plans;
     };
     const enterprise = (await sold()).find((p) => p.id === "enterprise")!;
     expect(enterprise.features).toEqual(["everything_in_premium", "sla_support", "team_management", "on_prem_options"]);
@@ -27,10 +27,11 @@ describe.each(BACKENDS)("the plans as sold, on %s", (_name, open) => {
     await updatePlan(t.db, OPERATOR, "premium", { is_active: true });
   });
 
-  it("say how long the trial is and what this server transcribes", async () => {
-    const answer = PlansAnswer.parse(plansAnswer(await planCatalogueCache({ otherProcesses: true })(t.db), ["en"]));
+  it("say how long the trial is, what this server transcribes and which listed features it does not give", async () => {
+    const answer = PlansAnswer.parse(plansAnswer(await planCatalogueCache({ otherProcesses: true })(t.db), ["en"], ["advanced_ai_formatting", "custom_transcription_styles"]));
     expect(answer.trial_days).toBe(7);
     expect(answer.transcribed_languages).toEqual(["en"]);
-    expect(PlansAnswer.parse(plansAnswer(await planCatalogueCache({ otherProcesses: true })(t.db), null)).transcribed_languages).toBeNull();
+    expect(answer.unavailable_features).toEqual(["advanced_ai_formatting", "custom_transcription_styles"]);
+    expect(PlansAnswer.parse(plansAnswer(await planCatalogueCache({ otherProcesses: true })(t.db), null, [])).transcribed_languages).toBeNull();
   });
 });

@@ -39,9 +39,9 @@ export function plan(id: string): ApiPlan {
   return found;
 }
 
-/** As a server with a multilingual engine answers (no coverage caveat); `transcribed_languages` overrides. */
+/** As a server with a multilingual engine and a language model answers (no caveat); `overrides` change that. */
 export function plansResponse(overrides: Partial<PlansAnswer> = {}): PlansAnswer {
-  return { plans: PLANS, language_tiers: TIERS, support_email: "support@verbatim.example", trial_days: 7, transcribed_languages: "any", ...overrides };
+  return { plans: PLANS, language_tiers: TIERS, support_email: "support@verbatim.example", trial_days: 7, transcribed_languages: "any", unavailable_features: [], ...overrides };
 }
 
 export const PLANS_RESPONSE: PlansAnswer = plansResponse();

@@ -60,6 +60,11 @@ export const PlansAnswer = z.object({
   trial_days: z.number(),
   /** the language codes this server's speech engine transcribes: "any", or null while no engine runs */
   transcribed_languages: z.nullable(z.union([z.literal("any"), z.array(z.string())])),
+  /**
+   * features a plan may list that this server does not give today (advanced formatting and
+   * custom styles without a language model configured): each card says so beside its line
+   */
+  unavailable_features: z.array(z.string()),
 });
 export type PlansAnswer = z.output<typeof PlansAnswer>;
 

@@ -1,5 +1,6 @@
 import { publicCatalogue } from "@/lib/billing/plan-cache";
 import { plansAnswer } from "@/lib/billing/plans-answer";
+import { unavailableFormatting } from "@/lib/formatting/availability";
 import { serverLanguages } from "@/lib/transcription/server-languages";
 import { databaseHandle } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
@@ -9,5 +10,5 @@ import * as billingApi from "@/lib/api/endpoints/billing";
 export const GET = route(billingApi.listPlans, { auth: "none" }, async () => {
   const handle = databaseHandle();
   const [catalogue, transcribed] = await Promise.all([publicCatalogue(handle), serverLanguages(handle.db)]);
-  return plansAnswer(catalogue, transcribed);
+  return plansAnswer(catalogue, transcribed, unavailableFormatting());
 });
