@@ -24,6 +24,8 @@ test("buying Team with seats, then changing them on the account page", async ({ 
   await page.getByRole("button", { name: "Complete test payment" }).click();
   await expect(page.getByText("Choose a whole number of seats from 1 to 500.")).toBeVisible();
   await seats.fill("4");
+  // The total before paying, not only the price of one seat.
+  await expect(page.getByTestId("checkout-total")).toHaveText("Total: $80 per month (4 seats × $20), after the 7-day trial");
   await page.getByRole("button", { name: "Complete test payment" }).click();
 
   await expect(page).toHaveURL(/\/account\?checkout=success/);

@@ -78,7 +78,7 @@ test("a plan chosen on the landing page is carried through sign-up and verificat
   await page.getByRole("button", { name: "Continue to checkout for Team" }).click();
   await expect(page).toHaveURL(/\/billing\/demo-checkout\//);
   await expect(page.getByText(/TEST PAYMENT/)).toBeVisible();
-  await expect(page.getByText(/per year/)).toBeVisible();
+  await expect(page.getByTestId("checkout-total")).toContainText(/^Total: \$\d+ per year \(3 seats × \$\d+\)/);
 
   // Left unpaid and reloaded, the checkout is not covered by the dialog; nor is the dashboard afterwards: a plan was chosen.
   await page.reload();

@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { MAX_SEATS, SEATS_RANGE, isSeatCount } from "@/lib/billing/seat-count";
+import { formatPrice } from "@/lib/billing/pricing";
 import { call, detailOr } from "@/lib/api/client";
 import { cancelDemoCheckout, completeDemoCheckout } from "@/lib/api/endpoints/billing";
 
@@ -20,8 +21,11 @@ interface DemoCheckoutProps {
   /** what this server transcribes of them today, when fewer */
   languagesNote: string | null;
   email: string;
-  /** a plan priced per seat: the seats to start with and the fewest allowed (the people the buyer's workspaces hold); null otherwise */
-  seats?: { initial: number; minimum: number } | null;
+  /**
+   * a plan priced per seat: the seats to start with, the fewest allowed (the people the buyer's
+   * workspaces hold), and one seat's price per billing period; null otherwise
+   */
+  seats?: { initial: number; minimum: number; seatPrice: number; period: "month" | "year" } | null;
 }
 
 export function DemoCheckout({ sessionId, status, planName, price, trialDays, languageCount, languagesNote, email, seats = null }: DemoCheckoutProps) {
@@ -83,6 +87,12 @@ export function DemoCheckout({ sessionId, status, planName, price, trialDays, la
           onChange={(event) => setSeatText(event.target.value)}
           hint={`One seat per person in your workspaces (at least ${seats.minimum}); the price above is per seat.`}
         />
+      )}
+      {seats && status === "open" && isSeatCount(Number(seatText)) && (
+        <p className="text-sm font-medium" data-testid="checkout-total" aria-live="polite">
+          Total: {formatPrice(Number(seatText) * seats.seatPrice)} per {seats.period} ({seatText} {Number(seatText) === 1 ? "seat" : "seats"} ×{" "}
+          {formatPrice(seats.seatPrice)}){trialDays > 0 ? `, after the ${trialDays}-day trial` : ""}
+        </p>
       )}
       {error && <Alert>{error}</Alert>}
       {status === "open" ? (

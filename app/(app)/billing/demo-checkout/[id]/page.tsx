@@ -36,7 +36,14 @@ export default async function DemoCheckoutPage({ params, searchParams }: { param
     ? `${formatPrice(Number(plan.priceAnnual))}${each} per year (${formatPrice(annualPricePerMonth(Number(plan.priceAnnual)))}${each}/month)`
     : `${formatPrice(Number(plan.priceMonthly))}${each} per month`;
   // As Stripe Checkout's adjustable quantity: the seats start where the plan dialog put them (the URL); the server checks what is sent.
-  const seats = plan.perSeat ? { initial: seatParam(query.seats, DEFAULT_SEATS), minimum: seatParam(query.min, MIN_SEATS) } : null;
+  const seats = plan.perSeat
+    ? {
+        initial: seatParam(query.seats, DEFAULT_SEATS),
+        minimum: seatParam(query.min, MIN_SEATS),
+        seatPrice: Number(annual ? plan.priceAnnual : plan.priceMonthly),
+        period: annual ? ("year" as const) : ("month" as const),
+      }
+    : null;
   const languages = await checkoutLanguages(db(), plan);
   return (
     <main className="mx-auto max-w-lg px-4 py-12">
