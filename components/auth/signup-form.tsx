@@ -50,7 +50,7 @@ export function SignupForm({ next, google }: { next: string; google: boolean }) 
           We have sent a verification link to <strong>{sentTo}</strong>. Open it and enter your password to activate your account.
         </Alert>
         <p className="text-sm text-muted-foreground">
-          No email after a few minutes? Check your spam folder, or <Link href="/login" className="text-accent underline">log in</Link>{" "}
+          No email after a few minutes? Check your spam folder, or <Link href={`/login?next=${encodeURIComponent(next)}`} className="text-accent underline">log in</Link>{" "}
           to get a new link.
         </p>
       </div>

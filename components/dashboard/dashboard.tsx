@@ -167,8 +167,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
     return null;
   }
 
-  // The rules the server applies (lib/roles.ts): a personal space is the user's own; in a
-  // workspace every role above viewer changes, and its admins and the uploader delete.
+  // The rules the server applies (lib/roles.ts): in a workspace, roles above viewer change; admins and the uploader delete.
   const mayChange = workspace ? mayChangeIn(workspace.role) : true;
   const changesOf = (t: ApiTranscription): RowChanges | undefined => {
     if (!mayChange) return undefined;
@@ -281,7 +280,9 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
                 ? "Try other words."
                 : shown.length > 0
                   ? "Move a transcription here with its Move… action."
-                  : "Upload a file or record above; the transcript appears here with its date, length, language and status."}
+                  : mayChange
+                    ? "Upload a file or record above; the transcript appears here with its date, length, language and status."
+                    : "The workspace's transcripts appear here when its members add them."}
             </p>
           </div>
         ) : (

@@ -34,12 +34,12 @@ export function TranscriptionRow({ t, changes, onMove }: RowProps) {
   return (
     <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center" data-testid="transcription-row">
       <div className="min-w-0 flex-1">
-        {editing ? (
+        {editing && changes ? (
           <form
             onSubmit={async (e) => {
               e.preventDefault();
               const title = String(new FormData(e.currentTarget).get("title"));
-              const problem = await changes!.onRename(t.id, title);
+              const problem = await changes.onRename(t.id, title);
               if (problem) setError(problem);
               else setEditing(false);
             }}

@@ -40,8 +40,10 @@ const CAPABILITIES: EditorCapabilities = {
 };
 const NO_SPEECH = "No speech was recognised in this audio.";
 
-function view(transcription: ApiTranscription, segments: ApiSegment[]) {
-  return <TranscriptView transcription={transcription} segments={segments} format={{ formatted: null, run: null }} capabilities={CAPABILITIES} styles={[]} renderedAt="2026-11-20T10:00:30Z" />;
+function view(transcription: ApiTranscription, segments: ApiSegment[], canChange = true) {
+  return (
+    <TranscriptView transcription={transcription} segments={segments} format={{ formatted: null, run: null }} capabilities={CAPABILITIES} styles={[]} renderedAt="2026-11-20T10:00:30Z" canChange={canChange} />
+  );
 }
 
 beforeEach(() => {
@@ -78,4 +80,11 @@ test("a finished transcript opened or reloaded shows its text at once and its la
   expect(screen.queryByText(NO_SPEECH)).not.toBeInTheDocument();
   expect(screen.getByText(/· German/)).toBeInTheDocument();
   expect(screen.queryByText(/· de\b/)).not.toBeInTheDocument();
+});
+
+test("Rename is offered to those who may change the transcription only", () => {
+  const { rerender } = render(view(apiTranscription({ status: "queued" }), []));
+  expect(screen.getByRole("button", { name: "Rename" })).toBeInTheDocument();
+  rerender(view(apiTranscription({ status: "queued" }), [], false));
+  expect(screen.queryByRole("button", { name: "Rename" })).toBeNull();
 });

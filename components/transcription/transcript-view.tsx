@@ -31,11 +31,11 @@ interface TranscriptViewProps {
   /** the user may manage it (its owner, a workspace admin): the editor offers share links */
   canShare?: boolean;
   /** may rename it (the uploader, or a workspace's members and up; not a viewer) */
-  canChange?: boolean;
+  canChange: boolean;
 }
 
 /** One transcription: live status until it is done, then the editor. */
-export function TranscriptView({ transcription, segments, format, capabilities, styles, renderedAt, initialFind, canShare, canChange = true }: TranscriptViewProps) {
+export function TranscriptView({ transcription, segments, format, capabilities, styles, renderedAt, initialFind, canShare, canChange }: TranscriptViewProps) {
   const router = useRouter();
   const [t, setT] = useState(transcription);
   const audio = useRef<HTMLAudioElement>(null);

@@ -25,6 +25,11 @@ describe("route rules", () => {
     ["/\r/evil.example", "/dashboard"],
     ["/%09/evil.example", "/%09/evil.example"], // stays a path on this site
     ["/transcription/abc#t=3", "/transcription/abc#t=3"],
+    ["/.//evil.example", "/dashboard"],
+    ["/..//evil.example", "/dashboard"],
+    ["/a/..//evil.example/x", "/dashboard"],
+    ["/a/../b", "/b"],
+    [["/account", "/admin"], "/dashboard"], // a repeated ?next=
   ])("sends ?next=%j to %s after sign-in", (next, expected) => {
     expect(safeNextPath(next)).toBe(expected);
   });
@@ -47,6 +52,8 @@ describe("route rules", () => {
       ["another site", betterAuth("https://evil.example/login-success?next=/invitations/x")],
       ["another site as next", betterAuth(`/login-success?next=${encodeURIComponent("//evil.example")}`)],
       ["a broken link", "not a url"],
+      ["any other page (the sender chose it)", betterAuth(`/login-success?next=${encodeURIComponent("/account")}`)],
+      ["a way off the site", betterAuth(`/login-success?next=${encodeURIComponent("/.//evil.example")}`)],
     ])("adds no next for %s", (_, given) => {
       const link = new URL(verificationPageLink("http://app.test", "t0k", given));
       expect(link.searchParams.get("next")).toBeNull();

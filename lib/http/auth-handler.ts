@@ -2,6 +2,7 @@ import { toNextJsHandler } from "better-auth/next-js";
 import { getAuth } from "@/lib/auth/auth";
 import { AUTH_MESSAGES, authMessage } from "@/lib/auth/messages";
 import { clearFailures, recordFailure } from "@/lib/auth/sign-in-throttle";
+import { verificationPageLink } from "@/lib/auth/routes";
 import type { Database } from "@/lib/db/client";
 import { CLIENT_HEADER, clientAddress } from "@/lib/security/client-address";
 import { TOO_DEEP, nestedDeeperThan } from "./json-depth";
@@ -47,8 +48,9 @@ async function answerAuthRequest(database: Database, request: Request): Promise<
 }
 
 function confirmationPage(url: URL): Response {
-  const token = url.searchParams.get("token") ?? "";
-  return new Response(null, { status: 303, headers: { location: `/verify-email?token=${encodeURIComponent(token)}` } });
+  // Relative, as the request's own origin may be the proxy's; an invitation or checkout the link carried goes along.
+  const page = new URL(verificationPageLink(url.origin, url.searchParams.get("token") ?? "", url.href));
+  return new Response(null, { status: 303, headers: { location: page.pathname + page.search } });
 }
 
 /** Failed passwords slow the account down; a success clears its record (rules: lib/auth/sign-in-throttle). */

@@ -23,7 +23,7 @@ export default async function SignupPage({ searchParams }: { searchParams: Promi
       footer={
         <>
           Already have an account?{" "}
-          <Link href="/login" className="text-accent underline">
+          <Link href={params.next ? `/login?next=${encodeURIComponent(safeNextPath(params.next))}` : "/login"} className="text-accent underline">
             Log in
           </Link>
         </>

@@ -28,6 +28,13 @@ interface DemoCheckoutProps {
   seats?: { initial: number; minimum: number; seatPrice: number; period: "month" | "year" } | null;
 }
 
+/** "Total: $80 per month (4 seats × $20), after the 7-day trial"; empty while the seats are not a count the server takes. */
+function totalLine(count: number, seats: NonNullable<DemoCheckoutProps["seats"]>, trialDays: number): string {
+  if (!isSeatCount(count) || count < seats.minimum) return "";
+  const after = trialDays > 0 ? `, after the ${trialDays}-day trial` : "";
+  return `Total: ${formatPrice(count * seats.seatPrice)} per ${seats.period} (${count} ${count === 1 ? "seat" : "seats"} × ${formatPrice(seats.seatPrice)})${after}`;
+}
+
 export function DemoCheckout({ sessionId, status, planName, price, trialDays, languageCount, languagesNote, email, seats = null }: DemoCheckoutProps) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -88,10 +95,9 @@ export function DemoCheckout({ sessionId, status, planName, price, trialDays, la
           hint={`One seat per person in your workspaces (at least ${seats.minimum}); the price above is per seat.`}
         />
       )}
-      {seats && status === "open" && isSeatCount(Number(seatText)) && (
-        <p className="text-sm font-medium" data-testid="checkout-total" aria-live="polite">
-          Total: {formatPrice(Number(seatText) * seats.seatPrice)} per {seats.period} ({seatText} {Number(seatText) === 1 ? "seat" : "seats"} ×{" "}
-          {formatPrice(seats.seatPrice)}){trialDays > 0 ? `, after the ${trialDays}-day trial` : ""}
+      {seats && status === "open" && (
+        <p className="text-sm font-medium" data-testid="checkout-total" aria-live="polite" aria-atomic="true">
+          {totalLine(Number(seatText), seats, trialDays)}
         </p>
       )}
       {error && <Alert>{error}</Alert>}
