@@ -144,7 +144,9 @@ test.describe("routing rules", () => {
     await expect(page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Log in" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Go to your dashboard" })).toHaveCount(2);
-    await expect(page.getByTestId("plan-pro").getByRole("link")).toHaveAttribute("href", "/dashboard");
+    // A paid plan's button leads a signed-in visitor to that plan's checkout (issue 40: the choice is kept).
+    await expect(page.getByTestId("plan-pro").getByRole("link")).toHaveAttribute("href", "/billing/checkout/pro");
+    await expect(page.getByTestId("plan-free").getByRole("link")).toHaveAttribute("href", "/dashboard");
   });
 
   test("404 page: the text, and its button goes home when logged out, to the dashboard when logged in", async ({ page, request }) => {
