@@ -29,7 +29,7 @@ export function StartCheckout({ planId, planName, perSeat, initialInterval, pric
     const result = await createCheckoutSession(planId, interval);
     if (result.ok && result.checkoutUrl) return goTo(result.checkoutUrl);
     setBusy(false);
-    setError(result.ok ? (result.message ?? CHECKOUT_START_FAILED) : (result.detail ?? CHECKOUT_START_FAILED));
+    setError((!result.ok && result.detail) || CHECKOUT_START_FAILED);
   }
 
   return (

@@ -10,7 +10,7 @@ import { SUMMARY, toApiTranscription } from "./summary";
  */
 export async function webhooksOnEnd(tx: Tx, transcriptionId: string, event: WebhookEvent): Promise<void> {
   const [t] = await tx
-    .select({ ...SUMMARY, userId: transcriptions.userId, workspaceId: transcriptions.workspaceId })
+    .select(SUMMARY)
     .from(transcriptions)
     .where(eq(transcriptions.id, transcriptionId));
   if (!t) return;
