@@ -17,12 +17,14 @@ test.describe("segment edits", () => {
     const { id } = await signedIn(request);
     const first = await patch(request, id, { base_version: 0, changes: [{ position: 1, text: "first tab" }] });
     expect(first.status()).toBe(200);
-    expect(await first.json()).toMatchObject({ version: 1, segments: [{ position: 1, text: "first tab" }] });
+    const saved = await first.json();
+    expect(saved).toMatchObject({ version: 1, segments: [{ position: 1, text: "first tab" }] });
     const stale = await patch(request, id, { base_version: 0, changes: [{ position: 1, text: "second tab" }] });
     expect(stale.status()).toBe(409);
     expect(await stale.json()).toEqual({
       detail: "This transcript was changed in another tab or window since you opened it. Reload to get the latest version.",
       current_version: 1,
+      conflicts: [{ id: saved.segments[0].id, position: 1, version: 1, text: "first tab", speaker: null, changed_by: expect.any(String), by_you: true }],
     });
     const got = await (await request.get(`/api/transcriptions/${id}`)).json();
     expect(got.version).toBe(1);
@@ -64,10 +66,10 @@ test.describe("segment edits", () => {
     expect(split.status()).toBe(422);
     expect((await split.json()).detail).toBe("Segment positions go up to 1000000.");
     // Ten rewrites of one segment are one: the last text wins, once aligned.
-    const pingPong = Array.from({ length: 10 }, (_, i) => ({ position: 0, text: i % 2 ? "and so my fellow americans" : "x ".repeat(2400) }));
+    const pingPong = Array.from({ length: 10 }, (_, i) => ({ position: 0, text: i % 2 ? "and so my fellow Americans" : "x ".repeat(2400) }));
     const saved = await patch(request, id, { base_version: 0, changes: pingPong });
     expect(saved.status()).toBe(200);
-    expect((await saved.json()).segments[0].text).toBe("and so my fellow americans");
+    expect((await saved.json()).segments[0].text).toBe("and so my fellow Americans");
     const long = await patch(request, id, { base_version: 1, changes: [{ position: 0, text: "a ".repeat(1500) }, { position: 1, text: "b ".repeat(1500) }] });
     expect(long.status()).toBe(200);
     const merge = await request.post(`/api/transcriptions/${id}/segments`, { data: { action: "merge", base_version: 2, position: 0 }, headers: ORIGIN });

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createUser, expect, logInViaApi, sql, test } from "./support/fixtures";
-import { editorHydrated, seedJfkTranscript, subscribe } from "./support/transcripts";
+import { editorHydrated, holdSegmentSaves, seedJfkTranscript, subscribe } from "./support/transcripts";
 
 const audioTime = (page: Page) =>
   page.getByTestId("audio").evaluate((a: HTMLAudioElement) => a.currentTime);
@@ -86,27 +86,39 @@ test("edit → autosave → reload keeps the edit; undo; find and replace", asyn
   ]);
 });
 
-test("two tabs: the stale save is refused, nothing is overwritten, and a reload is offered", async ({ page, request, context }) => {
+test("two tabs: a save meeting the other tab's edit of that segment overwrites nothing, says so, and lets the user choose", async ({ page, request, context }) => {
   const { id } = await openJfkEditor(page, request);
   const other = await context.newPage();
   await other.goto(`/transcription/${id}`);
+  await editorHydrated(other);
+  // This tab's save is held on its way while the other tab saves the same segment.
+  const release = await holdSegmentSaves(page, id);
+  await page.getByTestId("segment").nth(0).dblclick();
+  await page.getByTestId("segment").nth(0).getByRole("textbox").fill("typed in this tab");
+  await page.getByTestId("segment").nth(0).getByRole("textbox").press("Escape");
 
   await other.getByTestId("segment").nth(0).dblclick();
   await other.getByTestId("segment").nth(0).getByRole("textbox").fill("saved in the other tab");
   await other.getByTestId("segment").nth(0).getByRole("textbox").press("Escape");
   await expect(other.getByTestId("save-status")).toHaveText("All changes saved");
+  await release();
 
-  await page.getByTestId("segment").nth(0).dblclick();
-  await page.getByTestId("segment").nth(0).getByRole("textbox").fill("typed in this tab");
-  await page.getByTestId("segment").nth(0).getByRole("textbox").press("Escape");
-  const dialog = page.getByRole("dialog", { name: "This transcript changed elsewhere" });
-  await expect(dialog).toContainText("This transcript was changed in another tab or window since you opened it. Reload to get the latest version.");
-  await expect(dialog.getByTestId("unsaved-text")).toContainText("typed in this tab");
+  const dialog = page.getByRole("dialog", { name: "The segment at 00:00 was changed by your other tab or window" });
+  await expect(dialog).toContainText("This segment was saved in another tab or window while you were editing it here. Choose which text to keep.");
+  await expect(dialog.getByTestId("conflict-mine")).toHaveText("typed in this tab");
+  await expect(dialog.getByTestId("conflict-theirs")).toHaveText("saved in the other tab");
   const [row] = await sql<{ text: string }>("select text from transcript_segments where transcription_id = $1 and position = 0", [id]);
   expect(row.text).toBe("saved in the other tab");
 
-  await dialog.getByRole("button", { name: "Reload" }).click();
-  await expect(page.getByTestId("segment").nth(0)).toContainText("saved in the other tab");
+  // A merge of both, written by hand, is what is saved.
+  await dialog.getByRole("button", { name: "Edit a merge" }).click();
+  await dialog.getByLabel("Merged text").fill("typed here, and saved there");
+  await dialog.getByRole("button", { name: "Save the merge" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("save-status")).toHaveText("All changes saved");
+  await expect(other.getByTestId("segment").nth(0)).toContainText("typed here, and saved there");
+  const [merged] = await sql<{ text: string }>("select text from transcript_segments where transcription_id = $1 and position = 0", [id]);
+  expect(merged.text).toBe("typed here, and saved there");
 });
 
 test("a Pro user downloads every export format; formatting makes a readable version that exports too", async ({ page, request }) => {

@@ -11,19 +11,24 @@ interface ConflictDialogProps {
   open: boolean;
   message: string;
   unsaved(): ({ position: number } & SegmentChange)[];
+  /** texts of segments merged away by a teammate before they were saved */
+  lost(): string[];
   segments: ApiSegment[];
 }
 
 /**
- * Another tab saved first. Reloading shows their version; the text typed here is offered
- * for copying first, so choosing to reload never loses it silently.
+ * The transcript changed in a way a save cannot follow (another tab saved by positions, a
+ * segment being edited was merged away, the transcript was made again). Reloading shows it
+ * as it is; the text typed here is offered for copying first, so reloading never loses it silently.
  */
-export function ConflictDialog({ open, message, unsaved, segments }: ConflictDialogProps) {
+export function ConflictDialog({ open, message, unsaved, lost, segments }: ConflictDialogProps) {
   const [copied, setCopied] = useState(false);
-  const mine = unsaved()
-    .filter((c) => c.text !== undefined)
-    .map((c) => `[${formatTimestamp(segments[c.position]?.start_ms ?? 0)}] ${c.text}`)
-    .join("\n");
+  const mine = [
+    ...lost(),
+    ...unsaved()
+      .filter((c) => c.text !== undefined)
+      .map((c) => `[${formatTimestamp(segments[c.position]?.start_ms ?? 0)}] ${c.text}`),
+  ].join("\n");
 
   return (
     <Modal open={open} onOpenChange={() => undefined} title="This transcript changed elsewhere" description={message}>

@@ -38,6 +38,8 @@ interface SegmentRowProps {
   last: boolean;
   /** reading mode (small screens): a tap on a word plays from it and never opens the text for typing */
   reading: boolean;
+  /** what others are doing here: "Maya Lind is editing", "Edited by Maya Lind" */
+  peerNote?: string;
   /** the transcript's speakers, for the speaker menu */
   speakers: readonly string[];
   onSetSpeaker(position: number, speaker: string | null): void;
@@ -186,7 +188,7 @@ function SpeakerSelect({ segment, position, speakers, onSetSpeaker }: Pick<Segme
 const ROW_ACTION = "rounded px-2 py-0.5 text-xs text-muted-foreground hover:bg-muted hover:text-foreground";
 
 export const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
-  const { segment, position, active, editable, editing, reading, last, matches, currentMatch, onSeek, onStartEdit, onCommand } = props;
+  const { segment, position, active, editable, editing, reading, last, matches, currentMatch, peerNote, onSeek, onStartEdit, onCommand } = props;
   const typing = editable && !reading;
   const text = useRef<HTMLDivElement>(null);
   // A click into the text opens it for typing with the cursor there (a word click also seeks);
@@ -214,6 +216,7 @@ export const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
     >
       <PlayFromButton ms={segment.start_ms} onSeek={onSeek} className="w-14 shrink-0 self-start pt-0.5 text-left font-mono text-xs text-accent hover:underline" />
       <div className="min-w-0 flex-1 leading-relaxed">
+        {peerNote && <p className="text-xs font-medium text-accent" data-testid="peer-note">{peerNote}</p>}
         {typing ? (
           <div><SpeakerSelect {...props} /></div>
         ) : (

@@ -1,25 +1,26 @@
 /** @jest-environment jsdom */
 import "@testing-library/jest-dom";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import type { ApiSegment } from "@/lib/api/contract/transcription";
+import type { ApiSegment, EditableSegment } from "@/lib/api/contract/transcription";
 import { renderFresh } from "@/test/support/admin-fixtures";
 import { apiTranscription, FULL_EDITOR_CAPABILITIES } from "@/test/support/api-fixtures";
+import { installFakeEventSource } from "@/test/support/fake-event-source";
 import { fakeFetch } from "@/test/support/fake-fetch";
 import { TranscriptEditor } from "./transcript-editor";
 
 // The editor reads only id, title and version of it.
 const T = apiTranscription({ title: "Interview", version: 3 });
-const seg = (i: number, text: string, speaker: string | null): ApiSegment => ({ start_ms: i * 1000, end_ms: i * 1000 + 900, text, words: null, confidence: null, speaker });
+const seg = (i: number, text: string, speaker: string | null): EditableSegment => ({ id: `s-${i}-${text}`, version: 0, start_ms: i * 1000, end_ms: i * 1000 + 900, text, words: null, confidence: null, speaker });
 
 /** A server that splits and merges the way the real one does with its texts (word timings aside). */
-function documentServer(initial: ApiSegment[]) {
+function documentServer(initial: EditableSegment[]) {
   const segments = initial.map((s) => ({ ...s }));
   let version = 3;
   const answer = () => ({ body: { version: ++version, segments: segments.map((s, position) => ({ ...s, position })) } });
   return fakeFetch({
     "GET /api/transcriptions/t-1/speakers": { body: { diarizer: null, note: null, speakers: [] } },
     "PATCH /api/transcriptions/t-1/segments": (call) => {
-      for (const c of (call.body as { changes: ({ position: number } & Partial<ApiSegment>)[] }).changes) Object.assign(segments[c.position], c);
+      for (const c of (call.body as { changes: ({ position: number } & Partial<ApiSegment>)[] }).changes) Object.assign(segments[c.position], { text: c.text ?? segments[c.position].text, speaker: c.speaker === undefined ? segments[c.position].speaker : c.speaker });
       return answer();
     },
     "POST /api/transcriptions/t-1/segments": (call) => {
@@ -27,7 +28,7 @@ function documentServer(initial: ApiSegment[]) {
       const s = segments[body.position];
       if (body.action === "split") {
         const words = s.text.split(/\s+/).filter(Boolean);
-        segments.splice(body.position, 1, { ...s, text: words.slice(0, body.word).join(" ") }, { ...s, text: words.slice(body.word).join(" ") });
+        segments.splice(body.position, 1, { ...s, text: words.slice(0, body.word).join(" ") }, { ...s, id: `${s.id}+`, text: words.slice(body.word).join(" ") });
       } else {
         const next = segments[body.position + 1];
         segments.splice(body.position, 2, { ...s, text: `${s.text} ${next.text}`, speaker: s.speaker ?? next.speaker });
@@ -39,6 +40,8 @@ function documentServer(initial: ApiSegment[]) {
     },
   });
 }
+
+beforeEach(() => installFakeEventSource());
 
 beforeAll(() => {
   Element.prototype.scrollIntoView = jest.fn();
@@ -58,14 +61,14 @@ test("Enter splits at the cursor and the cursor goes on at the start of the seco
   open("00:00", 4);
   fireEvent.keyDown(box(), { key: "Enter" });
   await waitFor(() => expect(texts()).toEqual(["one", "two three", "four"]));
-  expect(calls.find((c) => c.method === "POST")!.body).toEqual({ base_version: 3, action: "split", position: 0, word: 1 });
+  expect(calls.find((c) => c.method === "POST" && c.path.endsWith("/segments"))!.body).toEqual({ base_version: 3, action: "split", position: 0, id: "s-0-one two three", version: 0, word: 1 });
   await waitFor(() => expect(box()).toHaveFocus());
   expect(box().value).toBe("two three");
   expect(box().selectionStart).toBe(0);
 
   fireEvent.keyDown(box(), { key: "z", ctrlKey: true });
   await waitFor(() => expect(texts()).toEqual(["one two three", "four"]));
-  expect(calls.filter((c) => c.method === "POST").at(-1)!.body).toMatchObject({ action: "merge", position: 0 });
+  expect(calls.filter((c) => c.method === "POST" && c.path.endsWith("/segments")).at(-1)!.body).toMatchObject({ action: "merge", position: 0 });
 
   // and redo splits again, at the same word
   fireEvent.click(screen.getByRole("button", { name: "Redo" }));
@@ -118,7 +121,7 @@ test("Enter after the last word goes on to the next segment; typed text is one u
   open("00:00", 5);
   fireEvent.keyDown(box(), { key: "Enter" });
   expect(box().value).toBe("second");
-  expect(calls.some((c) => c.method === "POST")).toBe(false);
+  expect(calls.some((c) => c.method === "POST" && c.path.endsWith("/segments"))).toBe(false);
   fireEvent.change(box(), { target: { value: "second edited" } });
   fireEvent.keyDown(box(), { key: "z", ctrlKey: true });
   expect(box().value).toBe("second");

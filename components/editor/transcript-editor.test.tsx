@@ -3,12 +3,13 @@ import "@testing-library/jest-dom";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { renderFresh } from "@/test/support/admin-fixtures";
 import { apiTranscription, FULL_EDITOR_CAPABILITIES } from "@/test/support/api-fixtures";
+import { installFakeEventSource } from "@/test/support/fake-event-source";
 import { fakeFetch } from "@/test/support/fake-fetch";
 import { TranscriptEditor } from "./transcript-editor";
 
 // The editor reads only id, title and version of it.
 const T = apiTranscription({ title: "Interview", version: 3 });
-const segment = (i: number, speaker: string) => ({ start_ms: i * 1000, end_ms: i * 1000 + 900, text: `Line ${i}.`, words: null, confidence: null, speaker });
+const segment = (i: number, speaker: string) => ({ id: `s-${i}`, version: 0, start_ms: i * 1000, end_ms: i * 1000 + 900, text: `Line ${i}.`, words: null, confidence: null, speaker });
 const SEGMENTS = [segment(0, "Speaker 1"), segment(1, "Speaker 2"), segment(2, "Speaker 1"), segment(3, "Speaker 2")];
 const detected = (second: string, suggestion: boolean) => ({
   diarizer: "sherpa-onnx",
@@ -20,6 +21,8 @@ const detected = (second: string, suggestion: boolean) => ({
 });
 
 // jsdom lays nothing out: the rows' scrolling into view has nothing to do.
+beforeEach(() => installFakeEventSource());
+
 beforeAll(() => {
   Element.prototype.scrollIntoView = jest.fn();
   // jsdom has no matchMedia: a wide screen, where clicking into the text types.
@@ -44,7 +47,7 @@ test("accepting a suggested name renames the speaker in every segment through th
   await waitFor(() => expect(calls.some((c) => c.method === "PATCH")).toBe(true), { timeout: 3000 });
   expect(calls.find((c) => c.method === "PATCH")!.body).toEqual({
     base_version: 3,
-    changes: [{ position: 1, text: "Line 1.", speaker: "Maya" }, { position: 3, text: "Line 3.", speaker: "Maya" }],
+    changes: [{ position: 1, id: "s-1", version: 0, text: "Line 1.", speaker: "Maya" }, { position: 3, id: "s-3", version: 0, text: "Line 3.", speaker: "Maya" }],
   });
   // the save renamed the detected speaker on the server: the speakers are read again
   await waitFor(() => expect(calls.filter((c) => c.path === "/api/transcriptions/t-1/speakers")).toHaveLength(2));

@@ -5,13 +5,15 @@ import { renameSpeaker, renameSpeakers, speakerNames, type SpeakerRename } from 
 import { indexAt, indexWithin } from "@/lib/editor/playback";
 import type { ShortcutAction } from "@/lib/editor/shortcuts";
 import type { EditorCapabilities } from "@/lib/editor/capabilities";
-import type { ApiFormatState, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcription";
+import type { ApiFormatState, ApiTranscription, EditableSegment } from "@/lib/api/contract/transcription";
 import type { ApiStyle } from "@/lib/api/contract/transcription";
 import { urlOf } from "@/lib/api/client";
 import { transcriptionAudio } from "@/lib/api/endpoints/transcription";
 import { Button } from "@/components/ui/button";
 import { ShareButton } from "@/components/sharing/share-button";
-import { ConflictDialog } from "./conflict-dialog";
+import { PresenceList } from "./presence-list";
+import { SaveConflicts } from "./save-conflicts";
+import { useTeamEditing } from "./use-team-editing";
 import { ExportMenu } from "./export-menu";
 import { FindReplaceBar } from "./find-replace-bar";
 import { replaceCurrent, replaceEverywhere } from "./find-replace-edits";
@@ -34,7 +36,7 @@ import { useTranscriptSpeakers } from "./use-transcript-speakers";
 
 interface TranscriptEditorProps {
   transcription: ApiTranscription;
-  segments: ApiSegment[];
+  segments: EditableSegment[];
   format: ApiFormatState;
   capabilities: EditorCapabilities;
   styles: ApiStyle[];
@@ -65,22 +67,32 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
   // Every save makes a formatted version outdated, as the server (comparing versions) says after a reload.
   const markFormattedOutdated = useCallback(() => setFormatted((f) => (f && !f.outdated ? { ...f, outdated: true } : f)), []);
 
-  // A save returns the segment with realigned word timings; take them if the text is still the one saved.
+  // A save answers realigned word timings (taken if the text is still the one saved) and the version the next save builds on.
+  // Written with every change of the segments, so keys, saves and others' edits see it before the next render.
+  const latest = useRef(segments);
+  useEffect(() => {
+    latest.current = segments;
+  }, [segments]);
   const onSaved = useCallback((saved: SavedSegment[]) => {
     markFormattedOutdated();
     if (saved.filter((s) => speakerEdits.current.delete(s.position)).length) reloadVoices();
-    setSegments((current) =>
-      current.map((s, i) => {
-        const match = saved.find((x) => x.position === i);
-        return match && match.text === s.text.replace(/\s+/g, " ").trim() ? { ...s, text: match.text, words: match.words } : s;
-      }),
-    );
+    const next = latest.current.map((s) => {
+      const match = saved.find((x) => x.id === s.id);
+      if (!match) return s;
+      return match.text === s.text.replace(/\s+/g, " ").trim() ? { ...s, text: match.text, words: match.words, version: match.version } : { ...s, version: match.version };
+    });
+    latest.current = next;
+    setSegments(next);
   }, [markFormattedOutdated, reloadVoices]);
-  const saver = useSegmentSaver(t.id, t.version, onSaved);
+  const readAt = useCallback((position: number) => {
+    const s = latest.current[position];
+    return s && { id: s.id, version: s.version };
+  }, []);
+  const saver = useSegmentSaver(t.id, t.version, onSaved, readAt);
   const { queue } = saver;
   const onSpeakerEdited = useCallback((position: number) => void speakerEdits.current.add(position), []);
   const doc = useDocumentEditing({
-    segments,
+    segmentsRef: latest,
     setSegments,
     queue,
     flush: saver.flush,
@@ -90,18 +102,18 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
     onRestructured: markFormattedOutdated,
   });
   const { edit } = doc;
-
+  const together = useTeamEditing({ transcriptionId: t.id, version: t.version, segments, segmentsRef: latest, setSegments, saver, doc, onChanged: markFormattedOutdated });
   const texts = useMemo(() => segments.map((s) => s.text), [segments]);
   const find = useFind(texts, initialFind);
   const activeSegment = indexAt(segments, playback.currentMs);
   const activeWords = activeSegment >= 0 ? segments[activeSegment].words : null;
   const activeWord = activeWords ? indexWithin(activeWords, playback.currentMs) : -1;
-
   useSeekToMatch(find.matches[find.current], segments, playback.seek);
 
   const changeText = useCallback(
     (position: number, text: string) => {
-      setSegments((current) => current.map((s, i) => (i === position ? { ...s, text } : s)));
+      latest.current = latest.current.map((s, i) => (i === position ? { ...s, text } : s));
+      setSegments(latest.current);
       queue(position, { text });
     },
     [queue],
@@ -112,10 +124,6 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
   const namesKey = speakerNames(segments).join("\n");
   const speakers = useMemo(() => (namesKey ? namesKey.split("\n") : []), [namesKey]);
 
-  const latest = useRef(segments);
-  useEffect(() => {
-    latest.current = segments;
-  }, [segments]);
   const setSpeaker = useCallback(
     (position: number, speaker: string | null) => {
       const before = stateOf(latest.current[position], position);
@@ -214,6 +222,8 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
         />
       )}
 
+      <PresenceList others={together.others} segments={segments} />
+
       <PlayerBar src={urlOf(transcriptionAudio, { params: { id: t.id } })} playback={playback} />
 
       <SpeakerNotices speakers={voices.speakers} names={speakers} editable={editable} onAccept={renameEverywhere} onDismiss={voices.dismiss} />
@@ -221,13 +231,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
       {view === "raw" ? (
         <>
           <div className="flex flex-wrap items-center gap-4 text-xs text-muted-foreground">
-            {!editable && (
-              <span>
-                {capabilities.viewer
-                  ? "You are a viewer in this workspace: you can listen, search and export."
-                  : "Editing is not included in your plan; you can listen, search and export."}
-              </span>
-            )}
+            {!editable && <span>{capabilities.viewer ? VIEWER_NOTE : NOT_IN_PLAN_NOTE}</span>}
             {segments.some((s) => s.words?.some((w) => w.confidence !== undefined)) && (
               <label className="flex items-center gap-1">
                 <input type="checkbox" checked={markLowConfidence} onChange={(e) => setMarkLowConfidence(e.target.checked)} />
@@ -240,7 +244,8 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
               const found = find.byPosition.get(i);
               return (
                 <SegmentRow
-                  key={i}
+                  key={s.id}
+                  peerNote={together.notes.get(s.id)}
                   segment={s}
                   position={i}
                   active={i === activeSegment}
@@ -284,9 +289,11 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
         detected={voices.speakers?.speakers}
         onSaveProfile={voices.saveProfile}
       />
-      <ConflictDialog open={saver.state === "conflict"} message={saver.error} unsaved={saver.unsaved} segments={segments} />
+      <SaveConflicts saver={saver} segments={segments} onResolve={together.resolveConflicts} />
     </div>
   );
 }
 
 const NO_MATCHES: never[] = [];
+const VIEWER_NOTE = "You are a viewer in this workspace: you can listen, search and export.";
+const NOT_IN_PLAN_NOTE = "Editing is not included in your plan; you can listen, search and export.";

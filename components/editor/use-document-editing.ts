@@ -1,10 +1,11 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from "react";
+import { useCallback, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from "react";
 import { wordsBefore } from "@/lib/editor/segment-structure";
-import { emptyHistory, record as recordStep, redo, undo, type HistoryAction, type HistoryStep, type SegmentState, type UndoHistory } from "@/lib/editor/undo-history";
-import type { ApiSegment } from "@/lib/api/contract/transcription";
+import { emptyHistory, forgetSegments, record as recordStep, redo, undo, type HistoryAction, type HistoryStep, type SegmentState, type UndoHistory } from "@/lib/editor/undo-history";
+import type { ApiSegment, EditableSegment } from "@/lib/api/contract/transcription";
 import { caretOffsetAt } from "./caret";
+import { editableOf } from "./editable-segment";
 import type { EditCommand } from "./edit-keys";
 import type { SavedSegment, SegmentChange, StructureChange } from "./use-segment-saver";
 
@@ -14,8 +15,9 @@ const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const normalized = (text: string) => text.replace(/\s+/g, " ").trim();
 
 interface Options {
-  segments: ApiSegment[];
-  setSegments: Dispatch<SetStateAction<ApiSegment[]>>;
+  /** the transcript as last written, shared with the editor (state lags a render behind) */
+  segmentsRef: RefObject<EditableSegment[]>;
+  setSegments: Dispatch<SetStateAction<EditableSegment[]>>;
   queue(position: number, change: SegmentChange): void;
   flush(): Promise<void>;
   restructure(change: StructureChange): Promise<SavedSegment[] | null>;
@@ -32,7 +34,7 @@ interface Options {
  * one undo history for text, speakers, splits and merges, and the keys that move across
  * segments. Saving stays per segment (the saver), so a conflict is still caught per save.
  */
-export function useDocumentEditing({ segments, setSegments, queue, flush, restructure: send, list, onSpeakerEdited, onRestructured }: Options) {
+export function useDocumentEditing({ segmentsRef, setSegments, queue, flush, restructure: send, list, onSpeakerEdited, onRestructured }: Options) {
   const [editing, setEditing] = useState<number | null>(null);
   const [caret, setCaret] = useState<number | undefined>(undefined);
   const editStart = useRef<SegmentState | null>(null);
@@ -44,11 +46,6 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
     setHistoryState(next);
   }, []);
   const record = useCallback((step: HistoryStep) => setHistory(recordStep(historyRef.current, step)), [setHistory]);
-  // Also written by the changes below, so a key pressed before the next render sees them.
-  const latest = useRef(segments);
-  useEffect(() => {
-    latest.current = segments;
-  }, [segments]);
 
   // Set while a split or merge is on its way: positions are about to shift, so nothing may be
   // edited, queued or recorded against the old ones until the server's segments arrive.
@@ -56,10 +53,10 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
 
   const startEdit = useCallback((position: number, at?: number) => {
     if (restructuring.current) return;
-    editStart.current = stateOf(latest.current[position], position);
+    editStart.current = stateOf(segmentsRef.current[position], position);
     setCaret(at);
     setEditing(position);
-  }, []);
+  }, [segmentsRef, ]);
 
   /** Ends an edit session: one undo step per session, and the save goes out now. */
   const stopEdit = useCallback(
@@ -68,24 +65,24 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
       const before = editStart.current;
       // A late blur of a segment already left must not end the session of the one now open.
       if (!before || before.position !== position) return;
-      const after = stateOf(latest.current[position], position);
+      const after = stateOf(segmentsRef.current[position], position);
       if (before.text !== after.text) record({ before: [before], after: [after] });
       editStart.current = null;
       void flush();
     },
-    [flush, record],
+    [segmentsRef, flush, record],
   );
 
   /** Writes segment states (an undo, a replace, a speaker) and queues their saves (unless the server has them already). */
   const applyStates = useCallback(
     (states: SegmentState[], save = true) => {
-      const current = latest.current;
+      const current = segmentsRef.current;
       for (const s of states) if (s.speaker !== current[s.position]?.speaker) onSpeakerEdited(s.position);
       const next = current.map((s, i) => {
         const state = states.find((x) => x.position === i);
         return state ? { ...s, text: state.text, speaker: state.speaker } : s;
       });
-      latest.current = next;
+      segmentsRef.current = next;
       setSegments(next);
       if (save) for (const s of states) queue(s.position, { text: s.text, speaker: s.speaker });
       // The open segment's session now starts from what was written into it.
@@ -93,7 +90,7 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
       const written = open && states.find((s) => s.position === open.position);
       if (written) editStart.current = written;
     },
-    [onSpeakerEdited, queue, setSegments],
+    [segmentsRef, onSpeakerEdited, queue, setSegments],
   );
 
   const edit = useCallback(
@@ -117,7 +114,7 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
 
   /** Splits or merges; every segment afterwards on success, null when it did not happen (the save status says why). */
   const restructure = useCallback(
-    async (change: StructureChange): Promise<ApiSegment[] | null> => {
+    async (change: StructureChange): Promise<EditableSegment[] | null> => {
       // One at a time: a double Enter must not send a second based on the same version.
       if (restructuring.current) return null;
       const open = editStart.current?.position;
@@ -135,10 +132,10 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
           return null;
         }
         // The server answers only the segments the edit made; the ones after them move by one.
-        const made = saved.map((s) => ({ start_ms: s.start_ms, end_ms: s.end_ms, text: s.text, words: s.words, confidence: s.confidence, speaker: s.speaker }));
-        const current = latest.current;
+        const made = saved.map(editableOf);
+        const current = segmentsRef.current;
         const next = [...current.slice(0, change.position), ...made, ...current.slice(change.position + (change.action === "split" ? 1 : 2))];
-        latest.current = next;
+        segmentsRef.current = next;
         setSegments(next);
         onRestructured();
         return next;
@@ -146,7 +143,7 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
         restructuring.current = false;
       }
     },
-    [onRestructured, send, setSegments, startEdit, stopEdit],
+    [segmentsRef, onRestructured, send, setSegments, startEdit, stopEdit],
   );
 
   const split = useCallback(
@@ -158,13 +155,10 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
     [record, restructure, startEdit],
   );
 
-  /**
-   * Joins `position` with the next. Typing goes on where the two texts meet (before or after the
-   * joining space); `null` leaves the text closed (the Merge button).
-   */
+  /** Joins `position` with the next; typing goes on where the texts meet, or `null`: the text stays closed (the Merge button). */
   const merge = useCallback(
     async (position: number, cursor: "end-of-first" | "start-of-second" | null) => {
-      const [a, b] = [latest.current[position], latest.current[position + 1]];
+      const [a, b] = [segmentsRef.current[position], segmentsRef.current[position + 1]];
       if (!a || !b) return;
       const step: HistoryStep = { kind: "merge", position, word: wordCount(a.text), speakers: [a.speaker, b.speaker] };
       const saved = await restructure({ action: "merge", position });
@@ -177,7 +171,7 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
       const text = saved[position]?.text ?? "";
       startEdit(position, cursor === "end-of-first" ? normalized(a.text).length : Math.max(0, text.length - normalized(b.text).length));
     },
-    [record, restructure, setHistory, startEdit],
+    [segmentsRef, record, restructure, setHistory, startEdit],
   );
 
   const perform = useCallback(
@@ -204,7 +198,7 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
       // What was typed in the open segment is a step of its own, undone first.
       if (open !== undefined) {
         const before = editStart.current;
-        const now = stateOf(latest.current[open], open);
+        const now = stateOf(segmentsRef.current[open], open);
         if (before && before.text !== now.text) {
           record({ before: [before], after: [now] });
           editStart.current = now;
@@ -218,13 +212,13 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
         setHistory(result.history);
       } else if (await perform(result.action)) setHistory(result.history);
     },
-    [applyStates, perform, record, setHistory],
+    [segmentsRef, applyStates, perform, record, setHistory],
   );
 
   /** Opens `target` for typing with the cursor at `at`: a place in its text, or a point on screen above or below it. */
   const moveTo = useCallback(
     (from: number, target: number, at: "start" | "end" | { x: number }, fromAbove: boolean) => {
-      const segment = latest.current[target];
+      const segment = segmentsRef.current[target];
       if (!segment) return;
       let offset = at === "start" ? 0 : segment.text.length;
       if (typeof at === "object") {
@@ -237,12 +231,12 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
       stopEdit(from);
       startEdit(target, offset);
     },
-    [list, startEdit, stopEdit],
+    [segmentsRef, list, startEdit, stopEdit],
   );
 
   const onCommand = useCallback(
     (position: number, command: EditCommand) => {
-      const count = latest.current.length;
+      const count = segmentsRef.current.length;
       switch (command.kind) {
         case "close": return stopEdit(position);
         case "undo": case "redo": return void step(command.kind);
@@ -255,7 +249,7 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
           return moveTo(position, target, command.caret, target > position);
         }
         case "split": {
-          const text = latest.current[position]?.text ?? "";
+          const text = segmentsRef.current[position]?.text ?? "";
           const word = wordsBefore(text, command.caret);
           if (word >= 1 && word < wordCount(text)) return void split(position, word);
           // Enter after the last word goes on to the next segment, as a new line would.
@@ -263,8 +257,41 @@ export function useDocumentEditing({ segments, setSegments, queue, flush, restru
         }
       }
     },
-    [merge, moveTo, split, step, stopEdit],
+    [segmentsRef, merge, moveTo, split, step, stopEdit],
   );
 
-  return { editing, caret, history, startEdit, stopEdit, edit, saved, step, onCommand };
+  /** Whether the user has typed in the open segment at `position` since opening it (others' edits of it wait). */
+  const isChanging = useCallback((position: number) => {
+    const open = editStart.current;
+    return open?.position === position && open.text !== segmentsRef.current[position]?.text;
+  }, [segmentsRef, ]);
+
+  /** Others' saved edits, written into the segments at `positions` (`next` is the transcript now); the history forgets those segments. */
+  const takeRemote = useCallback(
+    (next: EditableSegment[], positions: number[]) => {
+      segmentsRef.current = next;
+      setSegments(next);
+      setHistory(forgetSegments(historyRef.current, positions));
+      // The open segment, if unchanged, now starts from their text.
+      const open = editStart.current;
+      if (open && positions.includes(open.position)) editStart.current = stateOf(next[open.position], open.position);
+    },
+    [segmentsRef, setHistory, setSegments],
+  );
+
+  /** Another's split or merge (`next` is the transcript now): the open segment stays open where it moved; the history, naming old positions, starts afresh. */
+  const remap = useCallback(
+    (next: EditableSegment[], to: (position: number) => number | null) => {
+      segmentsRef.current = next;
+      setSegments(next);
+      const open = editStart.current;
+      const moved = open ? to(open.position) : null;
+      editStart.current = open && moved !== null ? { ...open, position: moved } : null;
+      setEditing((e) => (e === null ? null : to(e)));
+      setHistory(emptyHistory());
+    },
+    [segmentsRef, setHistory, setSegments],
+  );
+
+  return { editing, caret, history, startEdit, stopEdit, edit, saved, step, onCommand, isChanging, takeRemote, remap };
 }

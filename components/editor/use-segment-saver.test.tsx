@@ -18,7 +18,7 @@ const renameAt = (base: number) => call(renameSpeakers, { params: { id: "t-1" },
 describe("a change sent beside the segment saves (speakers renamed at once)", () => {
   it("goes out after the pending edits, on the version they reached, and the next save builds on its version", async () => {
     const { calls } = fakeFetch({ [SEGMENTS]: savesFrom(3), [SPEAKERS]: { body: { version: 9, segments: [{ position: 0, speaker: "Host" }] } } });
-    const { result } = renderHook(() => useSegmentSaver("t-1", 3, () => undefined));
+    const { result } = renderHook(() => useSegmentSaver("t-1", 3, () => undefined, (position) => ({ id: `s-${position}`, version: 3 })));
     act(() => result.current.queue(1, { text: "Edited." }));
     let answer: Awaited<ReturnType<typeof renameAt>> | null = null;
     await act(async () => {
@@ -40,7 +40,7 @@ describe("a change sent beside the segment saves (speakers renamed at once)", ()
     const detail = "Another speaker is also called “Maya”. Give each speaker a different name.";
     let speakers: { status: number; body: unknown } = { status: 422, body: { detail } };
     const { calls } = fakeFetch({ [SEGMENTS]: savesFrom(3), [SPEAKERS]: () => speakers });
-    const { result } = renderHook(() => useSegmentSaver("t-1", 3, () => undefined));
+    const { result } = renderHook(() => useSegmentSaver("t-1", 3, () => undefined, (position) => ({ id: `s-${position}`, version: 3 })));
     const refused = await act(() => result.current.exclusive(renameAt));
     expect(refused).toMatchObject({ ok: false, status: 422, text: detail });
     expect(result.current.state).toBe("idle");

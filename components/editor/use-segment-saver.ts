@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { call, detailOr, type ApiResult } from "@/lib/api/client";
 import { restructureSegments, saveSegments } from "@/lib/api/endpoints/editor";
-import { type ApiSegment, MAX_CHANGES_PER_SAVE, MAX_TEXT_PER_SAVE } from "@/lib/api/contract/transcription";
+import { type EditableSegment, MAX_CHANGES_PER_SAVE, MAX_TEXT_PER_SAVE, type SegmentConflict } from "@/lib/api/contract/transcription";
 
 export interface SegmentChange {
   text?: string;
@@ -15,7 +15,10 @@ export type StructureChange = { action: "split"; position: number; word: number 
 
 export type SaveState = "idle" | "pending" | "saving" | "saved" | "failed" | "conflict";
 
-export type SavedSegment = ApiSegment & { position: number };
+export type SavedSegment = EditableSegment & { position: number };
+
+/** The segment at a position as this page read it: what a save names it by (lib/api/contract SegmentEdits). */
+export type ReadAt = (position: number) => { id: string; version: number } | undefined;
 
 /** One request of the queue, based on the version the previous one returned. */
 type Save = (baseVersion: number) => Promise<ApiResult<{ version: number; segments: SavedSegment[] }>>;
@@ -46,10 +49,12 @@ function mergeInto(target: Map<number, SegmentChange>, older: Map<number, Segmen
 
 /**
  * Autosave for segment edits: changes collect per segment, go out debounced and one request
- * at a time (splits and merges too), each based on the version the previous save returned. A stale version (another
- * tab saved) stops saving and keeps the text, so nothing is overwritten or lost silently.
+ * at a time (splits and merges too). Each names its segment by id and the version this page
+ * read of it, so others' saves elsewhere in the transcript never stop it. When someone changed
+ * the same segment first, saving pauses with their text in `conflicts` until the user chooses
+ * (`resolved`); any other 409 stops saving and keeps the text, so nothing is overwritten or lost silently.
  */
-export function useSegmentSaver(transcriptionId: string, initialVersion: number, onSaved: (segments: SavedSegment[]) => void) {
+export function useSegmentSaver(transcriptionId: string, initialVersion: number, onSaved: (segments: SavedSegment[]) => void, readAt: ReadAt) {
   const version = useRef(initialVersion);
   const pending = useRef(new Map<number, SegmentChange>());
   const inFlight = useRef(false);
@@ -59,6 +64,17 @@ export function useSegmentSaver(transcriptionId: string, initialVersion: number,
   const stopped = useRef(false);
   const [state, setState] = useState<SaveState>("idle");
   const [error, setError] = useState("");
+  const [conflicts, setConflicts] = useState<SegmentConflict[]>([]);
+  /** edits of segments a teammate merged away before they were saved: kept for the user to copy */
+  const orphans = useRef<string[]>([]);
+  /** the versions this page's own requests made: the edit stream sends them back, and they are not others' edits */
+  const own = useRef(new Set<number>());
+  const reached = (answered: number) => {
+    own.current.add(answered);
+    version.current = Math.max(version.current, answered);
+  };
+  /** the positions of the save under way */
+  const sendingNow = useRef(new Set<number>());
 
   /**
    * Sends one request based on the version the previous one returned. A failure calls
@@ -78,7 +94,7 @@ export function useSegmentSaver(transcriptionId: string, initialVersion: number,
       try {
         const result = await save(version.current);
         if (result.ok) {
-          version.current = result.data.version;
+          reached(result.data.version);
           saved = result.data.segments;
           setError("");
           setState(pending.current.size ? "pending" : "saved");
@@ -90,6 +106,8 @@ export function useSegmentSaver(transcriptionId: string, initialVersion: number,
         } else {
           putBack();
           setError(detailOr(result, `The server answered ${result.status}.`));
+          const named = result.status === 409 ? (result.body?.conflicts as SegmentConflict[] | undefined) : undefined;
+          if (named?.length) setConflicts(named);
           if (result.status === 409) stopped.current = true;
           setState(result.status === 409 ? "conflict" : "failed");
           retry = result.status >= 500 || result.status === 429;
@@ -108,17 +126,19 @@ export function useSegmentSaver(transcriptionId: string, initialVersion: number,
     clearTimeout(timer.current);
     if (inFlight.current || pending.current.size === 0 || stopped.current) return;
     const sending = firstBatch(pending.current);
-    const changes = [...sending].map(([position, c]) => ({ position, ...c }));
+    sendingNow.current = new Set(sending.keys());
+    const changes = [...sending].map(([position, c]) => ({ position, ...readAt(position), ...c }));
     const request = send(
       (base) => call(saveSegments, { params: { id: transcriptionId }, body: { base_version: base, changes } }),
       () => mergeInto(pending.current, sending),
       flushNow,
     ).then((saved) => {
+      sendingNow.current = new Set();
       if (saved) onSaved(saved);
     });
     running.current = request;
     await request;
-  }, [transcriptionId, onSaved, send]);
+  }, [transcriptionId, onSaved, send, readAt]);
 
   /**
    * Splits or merges after every pending edit is saved (positions shift, so nothing may be
@@ -130,11 +150,12 @@ export function useSegmentSaver(transcriptionId: string, initialVersion: number,
       await flush();
       await running.current;
       if (pending.current.size || inFlight.current || stopped.current) return null;
-      const request = send((base) => call(restructureSegments, { params: { id: transcriptionId }, body: { base_version: base, ...change } }), () => undefined, flush);
+      const named = change.action === "split" ? { ...change, ...readAt(change.position) } : { ...change, ...readAt(change.position), next: readAt(change.position + 1) };
+      const request = send((base) => call(restructureSegments, { params: { id: transcriptionId }, body: { base_version: base, ...named } }), () => undefined, flush);
       running.current = request.then(() => undefined);
       return request;
     },
-    [transcriptionId, flush, send],
+    [transcriptionId, flush, send, readAt],
   );
 
   /**
@@ -154,7 +175,7 @@ export function useSegmentSaver(transcriptionId: string, initialVersion: number,
         try {
           const result = await call(version.current);
           if (result.ok) {
-            version.current = result.data.version;
+            reached(result.data.version);
             setState(pending.current.size ? "pending" : "saved");
           } else if (result.status === 409) {
             stopped.current = true;
@@ -198,6 +219,58 @@ export function useSegmentSaver(transcriptionId: string, initialVersion: number,
 
   /** The texts not yet saved, for the conflict dialog's "copy my changes". */
   const unsaved = useCallback(() => [...pending.current].map(([position, c]) => ({ position, ...c })), []);
+  const lost = useCallback(() => [...orphans.current], []);
 
-  return { state, error, queue, flush, restructure, exclusive, unsaved };
+  /** Whether the segment at `position` has an edit not yet saved (others' edits wait until it is). */
+  const hasUnsaved = useCallback((position: number) => pending.current.has(position) || sendingNow.current.has(position), []);
+
+  /**
+   * A teammate split or merged segments: pending edits follow their segments to their new
+   * positions. An edit of a segment merged away cannot be saved; its text is kept to copy.
+   */
+  const remap = useCallback((to: (position: number) => number | null, textAt: (position: number) => string | undefined) => {
+    const moved = new Map<number, SegmentChange>();
+    for (const [position, change] of pending.current) {
+      const now = to(position);
+      if (now === null) {
+        const text = change.text ?? textAt(position);
+        if (text !== undefined) orphans.current.push(text);
+      } else moved.set(now, change);
+    }
+    pending.current = moved;
+    if (orphans.current.length) {
+      stopped.current = true;
+      setError("A teammate merged a segment you were editing into another before your edit was saved. Copy your text, then reload.");
+      setState("conflict");
+    }
+  }, []);
+
+  /**
+   * The user chose, for every conflict, what the segment holds now (the editor has written it
+   * into the segments, with the version the server named): what is still pending goes out.
+   */
+  const resolved = useCallback(
+    (dropped: number[]) => {
+      for (const position of dropped) pending.current.delete(position);
+      setConflicts([]);
+      setError("");
+      stopped.current = false;
+      setState(pending.current.size ? "pending" : "saved");
+      void flush();
+    },
+    [flush],
+  );
+
+  /** Whether this page's own request made `changed` (a segment's version). */
+  const madeHere = useCallback((changed: number) => own.current.has(changed), []);
+  /** Others' edits up to `heard` are on this page: a change to the whole transcript (speakers renamed) builds on it. */
+  const heard = useCallback((heardVersion: number) => {
+    version.current = Math.max(version.current, heardVersion);
+  }, []);
+
+  /** Whether a request of this page is under way, and when it is done: others' edits heard meanwhile wait for it (its answer may be about to move segments). */
+  const sending = useCallback(() => inFlight.current, []);
+  const settled = useCallback(() => running.current, []);
+
+  return { state, error, conflicts, queue, flush, restructure, exclusive, unsaved, lost, hasUnsaved, remap, resolved, sending, settled, madeHere, heard };
 }

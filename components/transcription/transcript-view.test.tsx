@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import "@testing-library/jest-dom";
 import { render, screen } from "@testing-library/react";
-import type { ApiSegment, ApiTranscription } from "@/lib/api/contract/transcription";
+import type { ApiSegment, ApiTranscription, EditableSegment } from "@/lib/api/contract/transcription";
 import type { EditorCapabilities } from "@/lib/editor/capabilities";
 import { apiTranscription } from "@/test/support/api-fixtures";
 import { FakeEventSource, installFakeEventSource } from "@/test/support/fake-event-source";
@@ -28,7 +28,7 @@ const QUEUED = apiTranscription({
   version: 0,
 });
 const DONE: ApiTranscription = { ...QUEUED, status: "done", progress: 100, engine: "sphinx", completed_at: "2026-11-20T10:01:00Z" };
-const SEGMENTS: ApiSegment[] = [{ start_ms: 0, end_ms: 3800, text: "and so my fellow americans", words: null, confidence: 0.8, speaker: null }];
+const SEGMENTS: EditableSegment[] = [{ id: "s-0", version: 0, start_ms: 0, end_ms: 3800, text: "and so my fellow americans", words: null, confidence: 0.8, speaker: null }];
 const CAPABILITIES: EditorCapabilities = {
   planName: "Free",
   editing: true,
@@ -40,7 +40,7 @@ const CAPABILITIES: EditorCapabilities = {
 };
 const NO_SPEECH = "No speech was recognised in this audio.";
 
-function view(transcription: ApiTranscription, segments: ApiSegment[], canChange = true) {
+function view(transcription: ApiTranscription, segments: EditableSegment[], canChange = true) {
   return (
     <TranscriptView transcription={transcription} segments={segments} format={{ formatted: null, run: null }} capabilities={CAPABILITIES} styles={[]} renderedAt="2026-11-20T10:00:30Z" canChange={canChange} />
   );

@@ -10,7 +10,7 @@ import type { ApiStyle } from "@/lib/api/contract/transcription";
 import { urlOf } from "@/lib/api/client";
 import { transcriptionAudio } from "@/lib/api/endpoints/transcription";
 import { formatDuration } from "@/lib/text/time-format";
-import type { ApiFormatState, ApiSegment, ApiTranscription } from "@/lib/api/contract/transcription";
+import type { ApiFormatState, ApiTranscription, EditableSegment } from "@/lib/api/contract/transcription";
 import { NotifyWhenDone, notifyEnded } from "./done-notification";
 import { LiveDraft } from "@/components/recordings/live-draft";
 import { PartialTranscript } from "./partial-transcript";
@@ -21,7 +21,7 @@ import { languageName } from "@/lib/transcription/engines/language-names";
 
 interface TranscriptViewProps {
   transcription: ApiTranscription;
-  segments: ApiSegment[];
+  segments: EditableSegment[];
   format: ApiFormatState;
   capabilities: EditorCapabilities;
   styles: ApiStyle[];

@@ -77,3 +77,19 @@ export async function editorHydrated(page: Page): Promise<void> {
   await page.keyboard.press("Escape");
   await expect(help).toBeHidden();
 }
+
+/**
+ * Holds the page's segment saves on their way (a slow network) until the returned function is
+ * called: another page can save first, as when two people edit at the same moment.
+ */
+export async function holdSegmentSaves(page: Page, transcriptionId: string): Promise<() => Promise<void>> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const url = `**/api/transcriptions/${transcriptionId}/segments`;
+  await page.route(url, async (route) => {
+    if (route.request().method() === "PATCH") await held;
+    await route.continue();
+  });
+  // Later saves pass the resolved hold at once; a later hold, routed after, takes precedence.
+  return async () => release();
+}

@@ -370,8 +370,10 @@ export const transcriptions = pgTable(
     speakersNote: text("speakers_note"),
     /** the transcript's text as far as search reads it (its first 50,000 characters: lib/transcription/search.ts) */
     transcriptText: text("transcript_text").notNull().default(""),
-    /** bumped by every edit of the segments: a save based on an older version is stale (409) */
+    /** bumped by every edit of the segments; each segment keeps the version it last changed in */
     version: integer("version").notNull().default(0),
+    /** the version of the last split or merge: positions from before it may name other segments */
+    structureVersion: integer("structure_version").notNull().default(0),
     /** the formatted version (Markdown); the segments stay the raw transcript */
     formattedMarkdown: text("formatted_markdown"),
     formattedLevel: text("formatted_level", { enum: FORMAT_LEVELS }),
@@ -437,8 +439,38 @@ export const transcriptSegments = pgTable(
     words: jsonb("words").$type<WordTiming[]>(),
     confidence: real("confidence"),
     speaker: text("speaker"),
+    /** the transcription's version when this segment's text, speaker or extent last changed: a save based on an older one is a conflict */
+    changedVersion: integer("changed_version").notNull().default(0),
+    /** who made that change (null: the engine) */
+    changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [index("transcript_segments_transcription_idx").on(t.transcriptionId, t.position)],
+  (t) => [
+    index("transcript_segments_transcription_idx").on(t.transcriptionId, t.position),
+    // What an open editor reads when told the transcript changed: the segments changed since its version.
+    index("transcript_segments_changed_idx").on(t.transcriptionId, t.changedVersion),
+  ],
+);
+
+/**
+ * Who has a transcript open, and in which segment: each open editor says so every
+ * PRESENCE_BEAT_MS (lib/api/contract); rows older than a few beats are gone.
+ */
+export const transcriptPresence = pgTable(
+  "transcript_presence",
+  {
+    transcriptionId: text("transcription_id")
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    /** one per open page, made by the page: one person may have it open twice */
+    clientId: text("client_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** the segment being edited (its id), null: reading */
+    segmentId: text("segment_id"),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.transcriptionId, t.clientId] })],
 );
 
 /**

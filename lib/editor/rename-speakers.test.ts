@@ -5,7 +5,8 @@ import { insertTranscriptSpeakers, voice } from "@/test/support/transcript-speak
 import { insertDoneTranscription } from "@/test/support/transcripts";
 import { insertUser } from "@/test/support/users";
 import { renameTranscriptSpeakers } from "./rename-speakers";
-import { applySegmentEdits, STALE_EDIT_MESSAGE } from "./segment-edits";
+import { applySegmentEdits } from "./segment-edits";
+import { STALE_EDIT_MESSAGE } from "./segment-conflicts";
 import { nameTaken, noSuchSpeaker, renamedTwice } from "./speakers";
 
 const said = (speaker: string | null, i: number) => ({ startMs: i * 1000, endMs: i * 1000 + 900, text: `Line ${i}.`, speaker });

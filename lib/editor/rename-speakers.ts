@@ -23,7 +23,7 @@ function renamed(column: AnyPgColumn, renames: readonly SpeakerRename[]): SQL {
  */
 export async function renameTranscriptSpeakers(database: Database, userId: string, transcriptionId: string, body: SpeakerRenames): Promise<RenamedSpeakers> {
   let changed: { position: number; speaker: string | null }[] = [];
-  const { version } = await versioned(database, userId, transcriptionId, body.base_version, async (tx) => {
+  const { version } = await versioned(database, userId, transcriptionId, body.base_version, async (tx, version) => {
     const ofTranscript = eq(transcriptSegments.transcriptionId, transcriptionId);
     const names = (await tx.selectDistinct({ speaker: transcriptSegments.speaker }).from(transcriptSegments).where(and(ofTranscript, isNotNull(transcriptSegments.speaker))))
       .flatMap((r) => (r.speaker === null ? [] : [r.speaker]));
@@ -35,7 +35,7 @@ export async function renameTranscriptSpeakers(database: Database, userId: strin
     const froms = renames.map((r) => r.from);
     changed = await tx
       .update(transcriptSegments)
-      .set({ speaker: renamed(transcriptSegments.speaker, renames) })
+      .set({ speaker: renamed(transcriptSegments.speaker, renames), changedVersion: version, changedBy: userId })
       .where(and(ofTranscript, inArray(transcriptSegments.speaker, froms)))
       .returning({ position: transcriptSegments.position, speaker: transcriptSegments.speaker });
 

@@ -4,7 +4,8 @@ import { segmentsOf } from "@/lib/transcription/queries";
 import { BACKENDS, type TestDatabase } from "@/test/support/databases";
 import { insertDoneTranscription } from "@/test/support/transcripts";
 import { insertUser } from "@/test/support/users";
-import { applySegmentEdits, restructureSegments, STALE_EDIT_MESSAGE } from "./segment-edits";
+import { applySegmentEdits, restructureSegments } from "./segment-edits";
+import { STALE_EDIT_MESSAGE } from "./segment-conflicts";
 
 const SEGMENTS = [
   {
@@ -77,9 +78,9 @@ describe.each(BACKENDS)("applySegmentEdits on %s", (_name, open) => {
     const user = await insertUser(db);
     const id = await insertDoneTranscription(db, user, SEGMENTS);
     await applySegmentEdits(db, user, id, { base_version: 0, changes: [{ position: 1, text: "from tab A" }] });
-    // Many stale saves at once: each is a 409 at once, none waits for (or takes) a thread.
+    // Many stale saves of that segment at once: each is a 409 at once, none waits for (or takes) a thread.
     const stale = await Promise.allSettled(
-      Array.from({ length: 10 }, () => applySegmentEdits(db, user, id, { base_version: 0, changes: [{ position: 0, text: "so my fellow" }] })),
+      Array.from({ length: 10 }, () => applySegmentEdits(db, user, id, { base_version: 0, changes: [{ position: 1, text: "so my fellow" }] })),
     );
     expect(stale.map((r) => r.status === "rejected" && (r.reason as { kind?: string }).kind)).toEqual(Array.from({ length: 10 }, () => "conflict"));
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, gt, inArray, lte, max, sql } from "drizzle-orm";
+import { and, count, eq, gt, lte, max, sql } from "drizzle-orm";
 import type { SegmentEdits, SegmentStructureEdit } from "@/lib/api/contract/transcription";
 import type { Database, Tx } from "@/lib/db/client";
 import { transcriptSegments, transcriptions, type TranscriptSegment } from "@/lib/db/schema";
@@ -10,10 +10,9 @@ import { mayEdit, VIEWERS_READ_ONLY } from "@/lib/access/roles";
 import { searchedTextOf } from "@/lib/transcription/searched-text";
 import { MERGE_LAST_MESSAGE, mergedParts, splitParts } from "./segment-structure";
 import { runOffThread } from "@/lib/off-thread/off-thread";
+import { requireUnchangedSince, STALE_EDIT_MESSAGE, targetedSegments, type TranscriptAt } from "./segment-conflicts";
 
 
-export const STALE_EDIT_MESSAGE =
-  "This transcript was changed in another tab or window since you opened it. Reload to get the latest version.";
 /**
  * What one transcript may hold, so edits cannot grow it without end: every read of it (the
  * editor, exports, formatting) grows with it. A 10-hour recording, the longest file, gives
@@ -36,10 +35,13 @@ function cleanText(text: string): string {
 }
 
 /**
- * Applies text and speaker edits if nobody saved since `base_version` (see `versioned`).
- * Several changes to one segment count as its last text and speaker. The new texts' word
- * timings are worked out before the transaction, in a worker thread: an alignment is
- * quadratic in the words, and an open transaction would hold the embedded database meanwhile.
+ * Applies text and speaker edits. Each change names the segment it read (its id and version,
+ * or its position under `base_version`); the save is refused only if one of those segments
+ * changed since (segment-conflicts), so teammates editing other segments never collide. A
+ * change that leaves its segment as it is saves nothing, and a save of only such changes
+ * keeps the version. The new texts' word timings are worked out before the transaction, in a
+ * worker thread: an alignment is quadratic in the words, and an open transaction would hold
+ * the embedded database meanwhile.
  */
 export async function applySegmentEdits(
   database: Database,
@@ -47,28 +49,32 @@ export async function applySegmentEdits(
   transcriptionId: string,
   edits: SegmentEdits,
 ): Promise<SavedEdits> {
-  // A stale or refused save is answered before any work is done for it.
-  const [now] = await database
-    .select({ status: transcriptions.status, version: transcriptions.version })
-    .from(transcriptions)
-    .where(editableRow(userId, transcriptionId));
-  if (now?.status !== "done" || now.version !== edits.base_version) throw await whyRefused(database, userId, transcriptionId);
+  // A refused or conflicting save is answered before any work is done for it.
+  const now = await transcriptAt(database, userId, transcriptionId);
+  // A version this transcript has not reached was not read from it.
+  if (edits.base_version > now.version) throw new DomainError("conflict", STALE_EDIT_MESSAGE, { current_version: now.version });
   const changes = lastChangePerSegment(edits.changes);
-  const before = await segmentsAt(database, transcriptionId, [...changes.keys()]);
-  const after = await editedSegments(userId, before, changes);
-  const saved = await versioned(database, userId, transcriptionId, edits.base_version, async (tx) => {
-    const missing = [...changes.keys()].find((p) => !before.some((r) => r.position === p));
-    if (missing !== undefined) throw new DomainError("unprocessable", noSegment(missing));
-    await requireUnchanged(tx, transcriptionId, before, edits.base_version);
-    await writeSegments(tx, after);
-    await followSpeakerRenames(tx, transcriptionId, after.map((r, i) => ({ from: before[i].speaker, to: r.speaker })));
+  const before = await targetedSegments(database, transcriptionId, changes, edits.base_version, now);
+  await requireUnchangedSince(database, userId, changes, before, edits.base_version, now.version);
+  const differ = before.flatMap((row, i) => (differs(row, changes[i]) ? [{ row, change: changes[i] }] : []));
+  if (!differ.length) return { version: now.version, segments: [] };
+  const after = await editedSegments(userId, differ);
+  const targets = differ.map(({ row, change }) => ({ ...change, id: row.id }));
+  const saved = await versioned(database, userId, transcriptionId, null, async (tx, version) => {
+    // Under the transcription's row lock now: what was read above is checked again.
+    const rows = await targetedSegments(tx, transcriptionId, targets, edits.base_version, { version, structureVersion: 0 });
+    await requireUnchangedSince(tx, userId, differ.map(({ change }) => change), rows, edits.base_version, version - 1);
+    if (rows.some((r, i) => r.text !== differ[i].row.text)) throw new DomainError("conflict", STALE_EDIT_MESSAGE, { current_version: version - 1 });
+    const written = after.map((r) => ({ ...r, changedVersion: version, changedBy: userId }));
+    await writeSegments(tx, written);
+    await followSpeakerRenames(tx, transcriptionId, written.map((r, i) => ({ from: differ[i].row.speaker, to: r.speaker })));
     const [whole] = await tx
       .select({ chars: sql<number>`coalesce(sum(length(${transcriptSegments.text})) + count(*) - 1, 0)` })
       .from(transcriptSegments)
       .where(eq(transcriptSegments.transcriptionId, transcriptionId));
     // Thrown inside the transaction: nothing of this save is kept.
     if (Number(whole.chars) > MAX_TRANSCRIPT_CHARS) throw new DomainError("unprocessable", TRANSCRIPT_TOO_LONG_MESSAGE);
-    return after;
+    return written;
   });
   // The search text (and its index) follows in a statement of its own: in the save's
   // transaction it would hold embedded PGlite, and so every other request, as long again. It
@@ -78,6 +84,16 @@ export async function applySegmentEdits(
     .set({ transcriptText: searchedTextOf(transcriptionId) })
     .where(eq(transcriptions.id, transcriptionId));
   return saved;
+}
+
+/** The transcription's versions, if the user may edit it now (and why not otherwise). */
+async function transcriptAt(database: Database, userId: string, transcriptionId: string): Promise<TranscriptAt> {
+  const [now] = await database
+    .select({ status: transcriptions.status, version: transcriptions.version, structureVersion: transcriptions.structureVersion })
+    .from(transcriptions)
+    .where(editableRow(userId, transcriptionId));
+  if (now?.status !== "done") throw await whyRefused(database, userId, transcriptionId);
+  return now;
 }
 
 /**
@@ -93,29 +109,39 @@ export async function restructureSegments(
   transcriptionId: string,
   edit: SegmentStructureEdit,
 ): Promise<SavedEdits> {
-  return versioned(database, userId, transcriptionId, edit.base_version, async (tx) => {
-    const at = (position: number) =>
+  // Without the segment's id the edit is based on positions: any save since is a conflict, as it always was.
+  const wholeCheck = edit.id === undefined ? edit.base_version : null;
+  return versioned(database, userId, transcriptionId, wholeCheck, async (tx, version) => {
+    const at = { version: version - 1, structureVersion: 0 };
+    const target = { position: edit.position, id: edit.id, version: edit.version };
+    const [row] = await targetedSegments(tx, transcriptionId, [target], edit.base_version, at);
+    await requireUnchangedSince(tx, userId, [target], [row], edit.base_version, at.version);
+    const stamp = { changedVersion: version, changedBy: userId };
+    await tx.update(transcriptions).set({ structureVersion: version }).where(eq(transcriptions.id, transcriptionId));
+    const segmentAt = (position: number) =>
       tx
         .select()
         .from(transcriptSegments)
         .where(and(eq(transcriptSegments.transcriptionId, transcriptionId), eq(transcriptSegments.position, position)))
-        .then(([row]) => row);
-    const row = await at(edit.position);
-    if (!row) throw new DomainError("unprocessable", noSegment(edit.position));
+        .then(([found]) => found);
     if (edit.action === "split") {
       const [first, second] = splitParts(row, edit.word);
       const [{ segments }] = await tx.select({ segments: count() }).from(transcriptSegments).where(eq(transcriptSegments.transcriptionId, transcriptionId));
       if (segments >= MAX_SEGMENTS) throw new DomainError("unprocessable", TOO_MANY_SEGMENTS_MESSAGE);
-      await shiftLater(tx, transcriptionId, edit.position, 1);
-      const [kept] = await tx.update(transcriptSegments).set(first).where(eq(transcriptSegments.id, row.id)).returning();
-      const [made] = await tx.insert(transcriptSegments).values({ ...second, id: randomUUID(), transcriptionId, position: edit.position + 1 }).returning();
+      await shiftLater(tx, transcriptionId, row.position, 1);
+      const [kept] = await tx.update(transcriptSegments).set({ ...first, ...stamp }).where(eq(transcriptSegments.id, row.id)).returning();
+      const [made] = await tx.insert(transcriptSegments).values({ ...second, ...stamp, id: randomUUID(), transcriptionId, position: row.position + 1 }).returning();
       return [kept, made];
     }
-    const next = await at(edit.position + 1);
+    const next = await segmentAt(row.position + 1);
     if (!next) throw new DomainError("unprocessable", MERGE_LAST_MESSAGE);
-    const [merged] = await tx.update(transcriptSegments).set(mergedParts(row, next)).where(eq(transcriptSegments.id, row.id)).returning();
+    // The next segment the editor saw must still be the next one, unchanged since it read it.
+    const nextRead = { position: row.position + 1, id: edit.next?.id ?? next.id, version: edit.next?.version };
+    if (nextRead.id !== next.id) throw new DomainError("conflict", STALE_EDIT_MESSAGE, { current_version: at.version });
+    await requireUnchangedSince(tx, userId, [nextRead], [next], edit.base_version, at.version);
+    const [merged] = await tx.update(transcriptSegments).set({ ...mergedParts(row, next), ...stamp }).where(eq(transcriptSegments.id, row.id)).returning();
     await tx.delete(transcriptSegments).where(eq(transcriptSegments.id, next.id));
-    await shiftLater(tx, transcriptionId, edit.position + 1, -1);
+    await shiftLater(tx, transcriptionId, row.position + 1, -1);
     return [merged];
   });
 }
@@ -150,30 +176,30 @@ async function shiftLater(tx: Tx, transcriptionId: string, after: number, by: 1 
 }
 
 /**
- * Runs `change` only if nobody saved since `baseVersion` (compare-and-set on the version
- * column, in one transaction with the change), so two tabs never overwrite each other
- * silently: the second gets a `conflict` carrying `current_version`, and nothing is written
- * (a DomainError thrown inside the transaction rolls it back).
+ * Runs `change` with the transcription's version bumped, in one transaction: the bump takes
+ * the transcription's row lock, so saves to one transcript run one after another and each
+ * sees what the one before wrote. With `baseVersion` (a change to the whole transcript, or a
+ * client that names segments by position), nobody may have saved since; without it, `change`
+ * checks the segments it touches. A DomainError thrown inside rolls everything back.
  */
 export async function versioned(
   database: Database,
   userId: string,
   transcriptionId: string,
-  baseVersion: number,
-  change: (tx: Tx) => Promise<TranscriptSegment[]>,
+  baseVersion: number | null,
+  change: (tx: Tx, version: number) => Promise<TranscriptSegment[]>,
 ): Promise<SavedEdits> {
   return database.transaction(async (tx) => {
+    const sinceBase = baseVersion === null ? [] : [eq(transcriptions.version, baseVersion)];
     const [bumped] = await tx
       .update(transcriptions)
       .set({ version: sql`${transcriptions.version} + 1` })
-      .where(and(editableRow(userId, transcriptionId), eq(transcriptions.status, "done"), eq(transcriptions.version, baseVersion)))
+      .where(and(editableRow(userId, transcriptionId), eq(transcriptions.status, "done"), ...sinceBase))
       .returning({ version: transcriptions.version });
     if (!bumped) throw await whyRefused(tx, userId, transcriptionId);
-    return { version: bumped.version, segments: await change(tx) };
+    return { version: bumped.version, segments: await change(tx, bumped.version) };
   });
 }
-
-const noSegment = (position: number) => `There is no segment ${position} in this transcript.`;
 
 async function whyRefused(tx: Database | Tx, userId: string, transcriptionId: string): Promise<DomainError> {
   const [row] = await tx
@@ -186,37 +212,37 @@ async function whyRefused(tx: Database | Tx, userId: string, transcriptionId: st
   return new DomainError("conflict", STALE_EDIT_MESSAGE, { current_version: row.version });
 }
 
-type Change = Omit<SegmentEdits["changes"][number], "position">;
+type Change = SegmentEdits["changes"][number];
 
-/** Position → the segment's last text and last speaker among the changes, in position order. */
-function lastChangePerSegment(changes: SegmentEdits["changes"]): Map<number, Change> {
-  const last = new Map<number, Change>();
-  for (const { position, ...change } of [...changes].sort((a, b) => a.position - b.position)) {
-    const earlier = last.get(position);
-    last.set(position, {
+/** One change per segment (named by id, or by position), carrying its last text and last speaker, in position order. */
+function lastChangePerSegment(changes: SegmentEdits["changes"]): Change[] {
+  const last = new Map<string, Change>();
+  for (const change of [...changes].sort((a, b) => a.position - b.position)) {
+    const key = change.id ?? `@${change.position}`;
+    const earlier = last.get(key);
+    last.set(key, {
+      ...change,
+      version: change.version ?? earlier?.version,
       text: change.text ?? earlier?.text,
       speaker: change.speaker === undefined ? earlier?.speaker : change.speaker,
     });
   }
-  return last;
+  return [...last.values()];
 }
 
-const segmentsAt = (database: Database, transcriptionId: string, positions: number[]) =>
-  database
-    .select()
-    .from(transcriptSegments)
-    .where(and(eq(transcriptSegments.transcriptionId, transcriptionId), inArray(transcriptSegments.position, positions)))
-    .orderBy(asc(transcriptSegments.position));
+/** Whether the change would make the segment other than it is (an opened and left segment does not). */
+const differs = (row: TranscriptSegment, change: Change) =>
+  (change.text !== undefined && cleanText(change.text) !== row.text) || (change.speaker !== undefined && change.speaker !== row.speaker);
 
 /** The segments with their changes applied; new texts get word timings from the old ones. */
-async function editedSegments(userId: string, rows: TranscriptSegment[], changes: Map<number, Change>): Promise<TranscriptSegment[]> {
-  const edited = rows.map((row) => {
-    const change = changes.get(row.position)!;
-    const text = change.text === undefined ? row.text : cleanText(change.text);
-    return { ...row, text, speaker: change.speaker === undefined ? row.speaker : change.speaker };
-  });
+async function editedSegments(userId: string, differ: ReadonlyArray<{ row: TranscriptSegment; change: Change }>): Promise<TranscriptSegment[]> {
+  const edited = differ.map(({ row, change }) => ({
+    ...row,
+    text: change.text === undefined ? row.text : cleanText(change.text),
+    speaker: change.speaker === undefined ? row.speaker : change.speaker,
+  }));
   // Without engine word timings there is nothing to keep; guessed ones would mislead the highlight.
-  const realign = edited.filter((r, i) => r.text !== rows[i].text && rows[i].words);
+  const realign = edited.filter((r, i) => r.text !== differ[i].row.text && differ[i].row.words);
   if (realign.length) {
     const words = await runOffThread(
       "realignSegments",
@@ -228,22 +254,6 @@ async function editedSegments(userId: string, rows: TranscriptSegment[], changes
   return edited;
 }
 
-/**
- * Another save bumps the version, so a save whose base version still holds sees the rows it
- * read; this catches any write that did not (a re-run replacing the transcript).
- */
-async function requireUnchanged(tx: Tx, transcriptionId: string, before: TranscriptSegment[], baseVersion: number): Promise<void> {
-  const now = await tx
-    .select({ id: transcriptSegments.id, text: transcriptSegments.text })
-    .from(transcriptSegments)
-    .where(and(eq(transcriptSegments.transcriptionId, transcriptionId), inArray(transcriptSegments.position, before.map((r) => r.position))))
-    .orderBy(asc(transcriptSegments.position));
-  const same = now.length === before.length && now.every((r, i) => r.id === before[i].id && r.text === before[i].text);
-  // Thrown inside the transaction, so the version stays at the base version.
-  if (!same) throw new DomainError("conflict", STALE_EDIT_MESSAGE, { current_version: baseVersion });
-}
-
-/** Every edited segment in one statement, however many. */
 /**
  * What one statement of a save writes at most: each statement holds embedded PGlite, and so the
  * server's thread. A save's 200 segments with their word timings (~0.5 MB of JSON) in one
@@ -271,12 +281,12 @@ function saveParts(rows: Array<{ row: TranscriptSegment; words: string | null }>
 async function writeSegments(tx: Tx, edited: TranscriptSegment[]): Promise<void> {
   for (const part of saveParts(edited.map((row) => ({ row, words: row.words === null ? null : JSON.stringify(row.words) })))) {
     const values = sql.join(
-      part.map(({ row, words }) => sql`(${row.id}::text, ${row.text}::text, ${row.speaker}::text, ${words}::jsonb)`),
+      part.map(({ row, words }) => sql`(${row.id}::text, ${row.text}::text, ${row.speaker}::text, ${words}::jsonb, ${row.changedVersion}::integer, ${row.changedBy}::text)`),
       sql`, `,
     );
     await tx.execute(sql`
-      update ${transcriptSegments} set text = v.text, speaker = v.speaker, words = v.words
-      from (values ${values}) as v(id, text, speaker, words)
+      update ${transcriptSegments} set text = v.text, speaker = v.speaker, words = v.words, changed_version = v.changed_version, changed_by = v.changed_by
+      from (values ${values}) as v(id, text, speaker, words, changed_version, changed_by)
       where ${transcriptSegments.id} = v.id`);
   }
 }

@@ -84,3 +84,17 @@ export function redo(history: UndoHistory): { action: HistoryAction; history: Un
   if (!step) return null;
   return { action: redoing(step), history: { done: [...history.done, step], undone: history.undone.slice(0, -1) } };
 }
+
+/**
+ * The history without the segments at `positions`, which others changed: undoing an earlier
+ * step there would put back text they replaced. Splits and merges stay (they name positions, not texts).
+ */
+export function forgetSegments(history: UndoHistory, positions: readonly number[]): UndoHistory {
+  const keep = (steps: HistoryStep[]) =>
+    steps.flatMap((step): HistoryStep[] => {
+      if (step.kind === "split" || step.kind === "merge") return [step];
+      const before = step.before.filter((s) => !positions.includes(s.position));
+      return before.length ? [{ before, after: step.after.filter((s) => !positions.includes(s.position)) }] : [];
+    });
+  return { done: keep(history.done), undone: keep(history.undone) };
+}

@@ -1,4 +1,4 @@
-import type { ApiFormatted, ApiSegment } from "@/lib/api/contract/transcription";
+import type { ApiFormatted, ApiSegment, EditableSegment } from "@/lib/api/contract/transcription";
 import { DomainError } from "@/lib/errors/domain-error";
 import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
@@ -12,6 +12,11 @@ export { SUMMARY, toApiTranscription, type TranscriptionSummary };
 
 export function toApiSegment(s: TranscriptSegment): ApiSegment {
   return { start_ms: s.startMs, end_ms: s.endMs, text: s.text, words: s.words, confidence: s.confidence, speaker: s.speaker };
+}
+
+/** A segment with what its editors need to save it: its id and the version it last changed in. */
+export function toEditableSegment(s: TranscriptSegment): EditableSegment {
+  return { ...toApiSegment(s), id: s.id, version: s.changedVersion };
 }
 
 /** The formatted version, if any; `outdated` when the segments were edited after it was made. */

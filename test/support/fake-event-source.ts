@@ -5,8 +5,16 @@ import type { ApiTranscription } from "@/lib/api/contract/transcription";
 export class FakeEventSource {
   static opened: FakeEventSource[] = [];
   onmessage: ((event: MessageEvent) => void) | null = null;
+  readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
   constructor(readonly url: string) {
     FakeEventSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  /** Delivers a named event (`event: changes`), as the edit stream sends them. */
+  emit(type: string, data: unknown) {
+    act(() => this.listeners.get(type)?.forEach((listener) => listener(new MessageEvent(type, { data: JSON.stringify(data) }))));
   }
   deliver(t: ApiTranscription) {
     act(() => this.onmessage?.(new MessageEvent("message", { data: JSON.stringify(t) })));

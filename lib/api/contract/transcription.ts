@@ -79,13 +79,69 @@ export const ApiSegment = z.object({
 });
 export type ApiSegment = z.infer<typeof ApiSegment>;
 
-export const TranscriptionDetail = z.extend(ApiTranscription, { segments: z.array(ApiSegment) });
+/**
+ * A segment as its editors read it: its `id` (stable across splits and merges before it) and
+ * `version`, the transcript's version when it last changed. A save naming both is a conflict
+ * only if that segment changed since, whatever else others saved.
+ */
+export const EditableSegment = z.extend(ApiSegment, { id: z.string(), version: z.number() });
+export type EditableSegment = z.infer<typeof EditableSegment>;
+
+export const TranscriptionDetail = z.extend(ApiTranscription, { segments: z.array(EditableSegment) });
 
 /** The answer of a segment save: the new version and the saved segments. */
 export const SavedSegments = z.object({
   version: z.number(),
-  segments: z.array(z.extend(ApiSegment, { position: z.number() })),
+  segments: z.array(z.extend(EditableSegment, { position: z.number() })),
 });
+
+/** A segment another editor changed, as the edit stream sends it: where it is now and who changed it. */
+export const ChangedSegment = z.extend(EditableSegment, { position: z.number(), changed_by: z.nullable(z.string()) });
+export type ChangedSegment = z.infer<typeof ChangedSegment>;
+
+/**
+ * `event: changes` of `GET /api/transcriptions/{id}/edits`: the transcript at `version`.
+ * `segments` holds those changed since the stream's last event; after a split or merge
+ * (`restructured`) it holds them all, in order, since positions moved.
+ */
+export const TranscriptChanges = z.object({ version: z.number(), restructured: z.boolean(), segments: z.array(ChangedSegment) });
+export type TranscriptChanges = z.infer<typeof TranscriptChanges>;
+
+/** `event: presence`: the others who have the transcript open, and the segment each is editing. */
+export const TranscriptPresence = z.object({
+  others: z.array(z.object({ client_id: z.string(), name: z.string(), segment_id: z.nullable(z.string()) })),
+});
+export type TranscriptPresence = z.infer<typeof TranscriptPresence>;
+
+export const EditsStreamQuery = z.object({
+  since: z.optional(z.string().check(z.regex(/^\d{1,9}$/, "Send the version you hold as a whole number."))),
+  client_id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, "Send the client id this page made."))),
+});
+
+/** How often an open editor says it is still there (`POST …/presence`); a page silent for three beats counts as closed. */
+export const PRESENCE_BEAT_MS = 10_000;
+
+/** `POST /api/transcriptions/{id}/presence`: this page is open, editing a segment or none; `left` when it closes. */
+export const PresenceBeat = z.object({
+  client_id: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, "Send the client id this page made.")),
+  segment_id: z.nullable(z.string().check(z.maxLength(64))),
+  left: z.optional(z.boolean()),
+});
+
+/**
+ * What a 409 of a save carries for each segment someone else changed since it was read: their
+ * text and speaker now, its version, and who changed it (`by_you`: another tab of yours).
+ */
+export const SegmentConflict = z.object({
+  id: z.string(),
+  position: z.number(),
+  version: z.number(),
+  text: z.string(),
+  speaker: z.nullable(z.string()),
+  changed_by: z.nullable(z.string()),
+  by_you: z.boolean(),
+});
+export type SegmentConflict = z.infer<typeof SegmentConflict>;
 
 export const ApiFormatted = z.object({
   markdown: z.string(),
@@ -217,6 +273,17 @@ export const MAX_TEXT_PER_SAVE = 50_000;
 // Segment positions are counted from 0; a transcript has far fewer segments than this.
 const MAX_POSITION = 1_000_000;
 
+/**
+ * The segment as it was read, for saves that may meet others' edits: its `id` finds it
+ * wherever splits and merges moved it, and its `version` makes the save a conflict only if
+ * that segment changed since. Without them, `position` and `base_version` name it, and any
+ * split or merge since is a conflict.
+ */
+const segmentRead = {
+  id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  version: z.optional(z.number().check(z.int(), z.gte(0))),
+};
+
 /** `PATCH /api/transcriptions/{id}/segments`: changes based on the version the editor holds. */
 export const SegmentEdits = z.object({
   base_version: z.number({ error: "Send the version of the transcript you edited." }).check(z.int(), z.gte(0)),
@@ -224,6 +291,7 @@ export const SegmentEdits = z.object({
     .array(
       z.object({
         position: z.number().check(z.int(), z.gte(0), z.lte(MAX_POSITION, `Segment positions go up to ${MAX_POSITION}.`)),
+        ...segmentRead,
         text: z.optional(z.string().check(z.maxLength(MAX_SEGMENT_CHARS, `A segment may hold at most ${MAX_SEGMENT_CHARS} characters.`))),
         /** null: the segment has no speaker */
         speaker: z.optional(z.nullable(SpeakerName)),
@@ -251,9 +319,17 @@ export const SegmentStructureEdit = z.discriminatedUnion(
       action: z.literal("split"),
       base_version: SegmentEdits.shape.base_version,
       position: segmentPosition,
+      ...segmentRead,
       word: z.number({ error: "Say where to split: the number of the word the new segment starts with." }).check(z.int()),
     }),
-    z.object({ action: z.literal("merge"), base_version: SegmentEdits.shape.base_version, position: segmentPosition }),
+    z.object({
+      action: z.literal("merge"),
+      base_version: SegmentEdits.shape.base_version,
+      position: segmentPosition,
+      ...segmentRead,
+      /** the next segment, which the merge joins to this one */
+      next: z.optional(z.object(segmentRead)),
+    }),
   ],
   { error: 'Choose an action: "split" or "merge".' },
 );

@@ -9,7 +9,7 @@ import { editorCapabilities } from "@/lib/editor/capabilities";
 import { formatState } from "@/lib/editor/format-transcript";
 import { listStyles, toApiStyle } from "@/lib/editor/styles";
 import { llmConfigFromEnv } from "@/lib/formatting/llm-client";
-import { findReadable, segmentsOf, toApiSegment, toApiTranscription } from "@/lib/transcription/queries";
+import { findReadable, segmentsOf, toApiTranscription, toEditableSegment } from "@/lib/transcription/queries";
 import { payerOfTranscription } from "@/lib/billing/payer";
 import { mayEdit, mayManage } from "@/lib/access/roles";
 
@@ -42,7 +42,7 @@ export default async function TranscriptionPage({ params, searchParams }: { para
       </Link>
       <TranscriptView
         transcription={toApiTranscription(t)}
-        segments={segments.map(toApiSegment)}
+        segments={segments.map(toEditableSegment)}
         format={format}
         capabilities={editorCapabilities(entitlements, llmConfigFromEnv() !== null, !editor)}
         styles={styles.map(toApiStyle)}

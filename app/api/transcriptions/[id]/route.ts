@@ -2,14 +2,14 @@ import { db } from "@/lib/db/client";
 import { jsonInParts } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 import { deleteForGood, deleteTranscription } from "@/lib/transcription/deletion";
-import { readableTranscription, renameTranscription, segmentsOf, toApiSegment, toApiTranscription } from "@/lib/transcription/queries";
+import { readableTranscription, renameTranscription, segmentsOf, toApiTranscription, toEditableSegment } from "@/lib/transcription/queries";
 import { OK } from "@/lib/api/contract/common";
 import * as transcriptionsApi from "@/lib/api/endpoints/transcription";
 
 /** Written a part at a time: a 10-hour transcript's segments are 6 MB of JSON, too long to serialise in one turn of the event loop. */
 export const GET = route(transcriptionsApi.getTranscription, { auth: "user", apiKey: "read" }, async ({ user, params, within }) => {
   const t = await readableTranscription(db(), user.id, params.id, within);
-  return jsonInParts(toApiTranscription(t), "segments", (await segmentsOf(db(), t.id)).map(toApiSegment));
+  return jsonInParts(toApiTranscription(t), "segments", (await segmentsOf(db(), t.id)).map(toEditableSegment));
 });
 
 export const PATCH = route(transcriptionsApi.renameTranscription, { auth: "user" }, async ({ user, params, body }) =>

@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import type { Transcription, User } from "@/lib/db/schema";
 import { applySegmentEdits, restructureSegments, type SavedEdits } from "@/lib/editor/segment-edits";
 import { route } from "@/lib/http/route";
-import { editableTranscription, toApiSegment } from "@/lib/transcription/queries";
+import { editableTranscription, toEditableSegment } from "@/lib/transcription/queries";
 import * as editorApi from "@/lib/api/endpoints/editor";
 
 // 200 changes and 50,000 characters of text (lib/api/contract), escaped, with speaker names.
@@ -35,5 +35,5 @@ export const POST = route(
 
 const answer = (saved: SavedEdits) => ({
   version: saved.version,
-  segments: saved.segments.map((s) => ({ position: s.position, ...toApiSegment(s) })),
+  segments: saved.segments.map((s) => ({ position: s.position, ...toEditableSegment(s) })),
 });
