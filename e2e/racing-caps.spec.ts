@@ -76,7 +76,7 @@ test("ten racing invitations with 2 seats free: two are sent, eight refused with
   expect(statuses.filter((s) => s === 200)).toHaveLength(2);
   expect(statuses.filter((s) => s === 403)).toHaveLength(8);
   for (const a of answers.filter((x) => x.status() === 403)) {
-    expect(((await a.json()) as { message: string }).message).toBe("Your Team plan has 6 seats and all are taken. Add seats on your Account page to invite more people.");
+    expect(((await a.json()) as { message: string }).message).toBe("Your Team plan has 6 seats and all are taken. Add seats on your Account page to invite more people, or invite them as viewers (viewers are free).");
   }
   const pending = await sql("select id from workspace_invitations where organization_id = $1 and status = 'pending'", [workspaceId]);
   expect(pending).toHaveLength(2);

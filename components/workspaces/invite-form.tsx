@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useId, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -11,12 +12,16 @@ import { inviteMember } from "./workspace-calls";
 const EMAIL_MAX = 254;
 const NO_EMAIL = "Enter the email address to send the invitation to.";
 
-/** Owners and admins invite by email; the mail's link is valid for a week. The server's refusal (seats, say) is shown as it words it. */
-export function InviteForm({ workspaceId, onInvited }: { workspaceId: string; onInvited(): Promise<unknown> }) {
+/**
+ * Owners and admins invite by email; the mail's link is valid for a week. The server's refusal
+ * (seats, say) is shown as it words it; an owner refused for want of seats is led to add them.
+ */
+export function InviteForm({ workspaceId, onInvited, addSeatsHref }: { workspaceId: string; onInvited(): Promise<unknown>; addSeatsHref?: string }) {
   const roleId = useId();
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<AssignableRole>("member");
   const [problem, setProblem] = useState("");
+  const [seatsTaken, setSeatsTaken] = useState(false);
   const [sent, setSent] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -31,8 +36,9 @@ export function InviteForm({ workspaceId, onInvited }: { workspaceId: string; on
     setBusy(true);
     const refused = await inviteMember(workspaceId, address, role);
     setBusy(false);
+    setSeatsTaken(refused?.seatsTaken ?? false);
     if (refused) {
-      setProblem(refused);
+      setProblem(refused.refusal);
       return;
     }
     setProblem("");
@@ -64,7 +70,17 @@ export function InviteForm({ workspaceId, onInvited }: { workspaceId: string; on
         </Button>
       </form>
       <p className="text-xs text-muted-foreground">{ROLE_HINTS[role]}.</p>
-      {problem && <Alert>{problem}</Alert>}
+      {problem && (
+        <Alert>
+          {problem}
+          {seatsTaken && addSeatsHref && (
+            <>
+              {" "}
+              <Link href={addSeatsHref} className="font-medium underline">Add seats</Link>
+            </>
+          )}
+        </Alert>
+      )}
       {sent && <Alert tone="success">{sent}</Alert>}
     </section>
   );

@@ -6,6 +6,6 @@ export const ROLE_LABELS: Record<WorkspaceRoleName, string> = { owner: "Owner", 
 export const ROLE_HINTS: Record<Exclude<WorkspaceRoleName, "owner">, string> = {
   admin: "Admin: edits, invites and removes members",
   member: "Member: uploads, edits and exports",
-  viewer: "Viewer: reads and exports only",
+  viewer: "Viewer: reads and exports only, and takes no seat",
 };
 

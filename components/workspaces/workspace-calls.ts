@@ -16,7 +16,7 @@ const UNREACHABLE = "The server could not be reached. Check your connection and 
 type Organization = Awaited<ReturnType<typeof authClient>>["organization"];
 type Answer<T> = { data: T | null; error: { message?: string; status?: number; code?: string } | null };
 
-async function call<T>(send: (organization: Organization) => Promise<Answer<T>>): Promise<{ data: T | null } | { refusal: string }> {
+async function call<T>(send: (organization: Organization) => Promise<Answer<T>>): Promise<{ data: T | null } | { refusal: string; code?: string }> {
   let answer: Answer<T>;
   try {
     answer = await send((await authClient()).organization);
@@ -24,7 +24,7 @@ async function call<T>(send: (organization: Organization) => Promise<Answer<T>>)
     return { refusal: UNREACHABLE };
   }
   // Some answers are null when they succeed (choosing the personal space): only `error` is a refusal.
-  if (answer.error) return { refusal: errorText(answer.error) };
+  if (answer.error) return { refusal: errorText(answer.error), code: answer.error.code };
   return { data: answer.data };
 }
 
@@ -46,8 +46,13 @@ export async function renameWorkspace(workspaceId: string, name: string): Promis
   return refusalOf(await call((o) => o.update({ organizationId: workspaceId, data: { name: name.trim() } })));
 }
 
-export async function inviteMember(workspaceId: string, email: string, role: AssignableRole): Promise<Refusal> {
-  return refusalOf(await call((o) => o.inviteMember({ organizationId: workspaceId, email: email.trim(), role })));
+/** As lib/auth/workspace-rules SEATS_TAKEN_CODE: the refusal was for want of seats. */
+const SEATS_TAKEN = "SEATS_TAKEN";
+
+/** Null when sent; else the sentence, and whether it was for want of seats (the form then links to where seats are added). */
+export async function inviteMember(workspaceId: string, email: string, role: AssignableRole): Promise<{ refusal: string; seatsTaken: boolean } | null> {
+  const result = await call((o) => o.inviteMember({ organizationId: workspaceId, email: email.trim(), role }));
+  return "refusal" in result ? { refusal: result.refusal, seatsTaken: result.code === SEATS_TAKEN } : null;
 }
 
 export async function revokeInvitation(invitationId: string): Promise<Refusal> {

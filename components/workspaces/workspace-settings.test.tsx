@@ -80,8 +80,8 @@ test("a viewer reads the members only: no role choice, no Remove, no invitations
 });
 
 test("an invitation goes to Better Auth with the chosen role; the server's refusal (seats) is shown as it words it", async () => {
-  const seats = "Your Team plan has 5 seats and all are taken. Add seats on your Account page to invite more people.";
-  let answer: { status: number; body: unknown } = { status: 403, body: { message: seats, code: "WORKSPACE_REFUSED" } };
+  const seats = "Your Team plan has 5 seats and all are taken. Add seats on your Account page to invite more people, or invite them as viewers (viewers are free).";
+  let answer: { status: number; body: unknown } = { status: 403, body: { message: seats, code: "SEATS_TAKEN" } };
   const fetch = setup(ACME, "u-olivia", { "POST /api/auth/organization/invite-member": () => answer });
   const form = screen.getByRole("heading", { name: "Invite someone" }).closest("section")!;
 
@@ -91,9 +91,11 @@ test("an invitation goes to Better Auth with the chosen role; the server's refus
 
   fireEvent.change(within(form).getByLabelText("Email"), { target: { value: " ada@example.com " } });
   fireEvent.change(within(form).getByLabelText("Role"), { target: { value: "viewer" } });
-  expect(form).toHaveTextContent("Viewer: reads and exports only.");
+  expect(form).toHaveTextContent("Viewer: reads and exports only, and takes no seat.");
   fireEvent.click(within(form).getByRole("button", { name: "Send invitation" }));
   await waitFor(() => expect(within(form).getByRole("alert")).toHaveTextContent(seats));
+  // The owner is led to where seats are added.
+  expect(within(within(form).getByRole("alert")).getByRole("link", { name: "Add seats" })).toHaveAttribute("href", "/account#plan");
   expect(authCalls(fetch)).toEqual([["/api/auth/organization/invite-member", { organizationId: "ws-acme", email: "ada@example.com", role: "viewer" }]]);
 
   answer = { status: 200, body: { id: "inv-2" } };

@@ -58,17 +58,20 @@ export function WorkspaceSettings({ initial, userId }: WorkspaceSettingsProps) {
           ? `${workspace.seats.used} ${workspace.seats.used === 1 ? "seat" : "seats"} used, no seat limit`
           : `${workspace.seats.used} of ${workspace.seats.limit} seats used`}{" "}
         {atLeast(workspace.your_role, "owner") ? (
-          <Link href={PLANS_HREF} className="text-accent underline">
-            Change seats or plan
-          </Link>
+          <>
+            <Link href={PLANS_HREF} className="text-accent underline">
+              Change seats or plan
+            </Link>
+            <span> · viewers are free</span>
+          </>
         ) : (
-          <span>· each member and pending invitation takes one</span>
+          <span>· each member, admin and pending invitation takes one; viewers are free</span>
         )}
       </p>
       <MembersTable workspace={workspace} userId={userId} onChanged={refresh} />
       {manages && (
         <>
-          <InviteForm workspaceId={workspace.id} onInvited={refresh} />
+          <InviteForm workspaceId={workspace.id} onInvited={refresh} addSeatsHref={atLeast(workspace.your_role, "owner") ? PLANS_HREF : undefined} />
           <PendingInvitations invitations={workspace.invitations} onChanged={refresh} />
         </>
       )}

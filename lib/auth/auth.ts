@@ -241,26 +241,28 @@ function createAuth() {
         sendInvitationEmail: async ({ id, email, role, organization: workspace, inviter }) => {
           const url = `${config.APP_URL}/invitations/${encodeURIComponent(id)}`;
           // Racing invitations all passed beforeCreateInvitation: the seat is held here, after the write.
-          await sendInvitationIfSeated(db(), { id, workspaceId: workspace.id }, inviter.user.id, workspaceInvitationMail(email, inviter.user.name, workspace.name, role, url, INVITATION_DAYS));
+          await sendInvitationIfSeated(db(), { id, workspaceId: workspace.id, role }, inviter.user.id, workspaceInvitationMail(email, inviter.user.name, workspace.name, role, url, INVITATION_DAYS));
         },
         organizationHooks: {
           beforeCreateOrganization: async ({ organization: fields }) => checkedWorkspaceFields(fields, { creating: true }),
           beforeUpdateOrganization: async ({ organization: fields }) => checkedWorkspaceFields(fields, { creating: false }),
           beforeCreateInvitation: async ({ invitation, inviter }) => {
             assertAssignableRole(invitation.role);
-            await assertSeatForNewMember(db(), invitation.organizationId, undefined, inviter.id);
+            await assertSeatForNewMember(db(), invitation.organizationId, { role: invitation.role, actorId: inviter.id });
           },
           afterCreateInvitation: async ({ invitation }) => refuseWithdrawnInvitation(invitation.id),
           beforeAddMember: async ({ member }) => {
-            if (member.role !== "owner") await assertSeatForNewMember(db(), member.organizationId);
+            if (member.role !== "owner") await assertSeatForNewMember(db(), member.organizationId, { role: member.role });
           },
           beforeAcceptInvitation: async ({ invitation, user }) => {
             // Its own pending invitation holds the seat it is about to take.
-            await assertSeatForNewMember(db(), invitation.organizationId, invitation.id, user.id);
+            await assertSeatForNewMember(db(), invitation.organizationId, { role: invitation.role, acceptingInvitationId: invitation.id, actorId: user.id });
           },
-          beforeUpdateMemberRole: async ({ member, newRole }) => {
+          beforeUpdateMemberRole: async ({ member, newRole, user }) => {
             if (member.role === "owner") throw new APIError("FORBIDDEN", { message: OWNER_ROLE_FIXED, code: "WORKSPACE_REFUSED" });
             assertAssignableRole(newRole);
+            // A viewer takes no seat; made member or admin, they need one.
+            if (member.role === "viewer" && newRole !== "viewer") await assertSeatForNewMember(db(), member.organizationId, { role: newRole, actorId: user.id });
           },
           beforeDeleteOrganization: async ({ organization: workspace }) => handBackToOwner(db(), workspace.id),
         },

@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { and, eq, sql } from "drizzle-orm";
-import { assertSeatFree, holdSeatForInvitation, mayCreateWorkspace } from "@/lib/billing/seats";
+import { assertSeatFree, holdSeatForInvitation, mayCreateWorkspace, type SeatRequest } from "@/lib/billing/seats";
 import type { Database } from "@/lib/db/client";
 import { transcriptions, workspaceMembers } from "@/lib/db/schema";
 import { isDomainError, type DomainError } from "@/lib/errors/domain-error";
@@ -15,8 +15,15 @@ import { workspaceNameProblem } from "@/lib/access/workspace-name";
  * APIError, which it answers, with our sentence.
  */
 
+/** The code of a refusal for want of seats: the invite form then links to where seats are added. */
+export const SEATS_TAKEN_CODE = "SEATS_TAKEN";
+
 function refuse(error: unknown): never {
-  if (isDomainError(error)) throw new APIError(error.kind === "not_found" ? "NOT_FOUND" : "FORBIDDEN", { message: error.message, code: "WORKSPACE_REFUSED" });
+  if (isDomainError(error)) {
+    const seatsTaken = (error.data.seats as { limit?: number } | undefined)?.limit;
+    const code = seatsTaken ? SEATS_TAKEN_CODE : "WORKSPACE_REFUSED";
+    throw new APIError(error.kind === "not_found" ? "NOT_FOUND" : "FORBIDDEN", { message: error.message, code });
+  }
   throw error;
 }
 
@@ -68,9 +75,9 @@ export async function allowWorkspaceCreation(database: Database, userId: string)
   return mayCreateWorkspace(database, userId);
 }
 
-/** An invitation or a new member needs a free seat of the owner's plan (pending invitations hold one). */
-export async function assertSeatForNewMember(database: Database, workspaceId: string, acceptingInvitationId?: string, actorId?: string): Promise<void> {
-  await assertSeatFree(database, workspaceId, acceptingInvitationId, actorId).catch(refuse);
+/** An invitation, a new member or a viewer made member or admin needs a free seat of the owner's plan (pending invitations hold one; viewers take none). */
+export async function assertSeatForNewMember(database: Database, workspaceId: string, request: SeatRequest): Promise<void> {
+  await assertSeatFree(database, workspaceId, request).catch(refuse);
 }
 
 /** Invitations removed for want of a seat after Better Auth wrote them, until their request answers the refusal. */
@@ -83,7 +90,7 @@ const withdrawn = new Map<string, DomainError>();
  * what this throws, so a withdrawn invitation is refused by `refuseWithdrawnInvitation`
  * (afterCreateInvitation, next in the same request).
  */
-export async function sendInvitationIfSeated(database: Database, invitation: { id: string; workspaceId: string }, inviterId: string, mail: Mail): Promise<void> {
+export async function sendInvitationIfSeated(database: Database, invitation: { id: string; workspaceId: string; role: string }, inviterId: string, mail: Mail): Promise<void> {
   const refusal = await database.transaction(async (tx) => {
     const refused = await holdSeatForInvitation(tx, invitation, inviterId);
     if (!refused) await queueMail(tx, mail);

@@ -44,13 +44,13 @@ async function teamOwner(db: Database, seats: number, provider: "demo" | "stripe
   return userId;
 }
 
-async function invite(db: Database, workspaceId: string, inviterId: string, expiresInDays = 7, status = "pending"): Promise<string> {
+async function invite(db: Database, workspaceId: string, inviterId: string, expiresInDays = 7, status = "pending", role = "member"): Promise<string> {
   const id = randomUUID();
   await db.insert(workspaceInvitations).values({
     id,
     workspaceId: workspaceId,
     email: `${id}@example.com`,
-    role: "member",
+    role,
     status,
     expiresAt: new Date(Date.now() + expiresInDays * DAY_MS),
     inviterId,
@@ -184,24 +184,24 @@ describe.each(BACKENDS)("Team billing on %s", (_name, open) => {
     await invite(t.db, ws, owner, 7, "rejected");
     await invite(t.db, ws, owner, 7, "canceled");
     expect(await seatsTaken(t.db, owner)).toEqual({ members: 2, invitations: 0 });
-    await expect(assertSeatFree(t.db, ws)).resolves.toBeUndefined();
+    await expect(assertSeatFree(t.db, ws, { role: "member" })).resolves.toBeUndefined();
 
     const pending = await invite(t.db, ws, owner);
-    await expect(assertSeatFree(t.db, ws)).resolves.toBeUndefined();
+    await expect(assertSeatFree(t.db, ws, { role: "member" })).resolves.toBeUndefined();
     await invite(t.db, ws, owner);
     expect(await seatsTaken(t.db, owner)).toEqual({ members: 2, invitations: 2 });
     // 2 members + 2 pending = 4 seats: the fifth person cannot be invited…
-    await expect(assertSeatFree(t.db, ws, undefined, owner)).rejects.toMatchObject({
+    await expect(assertSeatFree(t.db, ws, { role: "member", actorId: owner })).rejects.toMatchObject({
       kind: "forbidden",
-      message: "Your Team plan has 4 seats and all are taken. Add seats on your Account page to invite more people.",
+      message: "Your Team plan has 4 seats and all are taken. Add seats on your Account page to invite more people, or invite them as viewers (viewers are free).",
       data: { seats: { limit: 4, members: 2, invitations: 2 } },
     });
     // …an admin is told who can add seats…
-    await expect(assertSeatFree(t.db, ws)).rejects.toMatchObject({
+    await expect(assertSeatFree(t.db, ws, { role: "member" })).rejects.toMatchObject({
       message: "This workspace's Team plan has 4 seats and all are taken. Its owner can add seats on their Account page.",
     });
     // …but a pending invitation being accepted already holds its seat.
-    await expect(assertSeatFree(t.db, ws, pending)).resolves.toBeUndefined();
+    await expect(assertSeatFree(t.db, ws, { role: "member", acceptingInvitationId: pending })).resolves.toBeUndefined();
   });
 
   it("ten invitations at once with 2 seats free, sent as Better Auth sends them (check, write, then the seat held): 2 are kept, 8 withdrawn with the sentence", async () => {
@@ -210,9 +210,9 @@ describe.each(BACKENDS)("Team billing on %s", (_name, open) => {
     for (let i = 0; i < 3; i++) await addMember(t.db, ws, await insertUser(t.db), "member");
     // Better Auth's invite-member: beforeCreateInvitation, its own insert, then sendInvitationEmail — three steps, no transaction.
     const inviteAsBetterAuth = async () => {
-      await assertSeatFree(t.db, ws, undefined, owner);
+      await assertSeatFree(t.db, ws, { role: "member", actorId: owner });
       const id = await invite(t.db, ws, owner);
-      const refusal = await t.db.transaction((tx) => holdSeatForInvitation(tx, { id, workspaceId: ws }, owner));
+      const refusal = await t.db.transaction((tx) => holdSeatForInvitation(tx, { id, workspaceId: ws, role: "member" }, owner));
       if (refusal) throw refusal;
       return id;
     };
@@ -220,7 +220,7 @@ describe.each(BACKENDS)("Team billing on %s", (_name, open) => {
     const kept = settled.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
     expect(kept).toHaveLength(2);
     for (const s of settled) {
-      if (s.status === "rejected") expect(s.reason).toMatchObject({ kind: "forbidden", message: "Your Team plan has 6 seats and all are taken. Add seats on your Account page to invite more people." });
+      if (s.status === "rejected") expect(s.reason).toMatchObject({ kind: "forbidden", message: "Your Team plan has 6 seats and all are taken. Add seats on your Account page to invite more people, or invite them as viewers (viewers are free)." });
     }
     expect(await seatsTaken(t.db, owner)).toEqual({ members: 4, invitations: 2 });
     const pending = await t.db.select({ id: workspaceInvitations.id }).from(workspaceInvitations).where(and(eq(workspaceInvitations.workspaceId, ws), eq(workspaceInvitations.status, "pending")));
@@ -235,24 +235,38 @@ describe.each(BACKENDS)("Team billing on %s", (_name, open) => {
     await addMember(t.db, a, both, "member");
     await addMember(t.db, b, both, "viewer");
     expect(await seatsTaken(t.db, owner)).toEqual({ members: 2, invitations: 0 });
-    await expect(assertSeatFree(t.db, b)).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(assertSeatFree(t.db, b, { role: "member" })).rejects.toMatchObject({ kind: "forbidden" });
+  });
+
+  it("viewers are free: viewer members and viewer invitations take no seat, and a viewer can join a full workspace; only a plan with team workspaces lets them in", async () => {
+    const owner = await teamOwner(t.db, 2);
+    const ws = await insertWorkspace(t.db, owner);
+    await addMember(t.db, ws, await insertUser(t.db), "member");
+    for (let i = 0; i < 3; i++) await addMember(t.db, ws, await insertUser(t.db), "viewer");
+    const client = await invite(t.db, ws, owner, 7, "pending", "viewer");
+    expect(await seatsTaken(t.db, owner)).toEqual({ members: 2, invitations: 0 });
+    await expect(assertSeatFree(t.db, ws, { role: "member", actorId: owner })).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(assertSeatFree(t.db, ws, { role: "viewer", actorId: owner })).resolves.toBeUndefined();
+    await expect(assertSeatFree(t.db, ws, { role: "viewer", acceptingInvitationId: client })).resolves.toBeUndefined();
+    const lapsed = await insertUser(t.db, "premium");
+    await expect(assertSeatFree(t.db, await insertWorkspace(t.db, lapsed), { role: "viewer", actorId: lapsed })).rejects.toMatchObject({ kind: "forbidden" });
   });
 
   it("an owner who lost team management lets nobody new in, and an Enterprise workspace has no seat limit", async () => {
     const owner = await insertUser(t.db, "premium");
     const ws = await insertWorkspace(t.db, owner);
-    await expect(assertSeatFree(t.db, ws, undefined, owner)).rejects.toMatchObject({
+    await expect(assertSeatFree(t.db, ws, { role: "member", actorId: owner })).rejects.toMatchObject({
       kind: "forbidden",
       message: "Your Premium plan does not include team workspaces. Subscribe to a plan with team management to invite people.",
     });
-    await expect(assertSeatFree(t.db, ws)).rejects.toMatchObject({ kind: "forbidden", message: expect.stringContaining("no longer has a plan with team workspaces") });
-    await expect(assertSeatFree(t.db, randomUUID())).rejects.toMatchObject({ kind: "not_found" });
+    await expect(assertSeatFree(t.db, ws, { role: "member" })).rejects.toMatchObject({ kind: "forbidden", message: expect.stringContaining("no longer has a plan with team workspaces") });
+    await expect(assertSeatFree(t.db, randomUUID(), { role: "member" })).rejects.toMatchObject({ kind: "not_found" });
 
     const big = await insertUser(t.db);
     await t.db.insert(subscriptions).values({ id: randomUUID(), userId: big, planId: "enterprise", status: "active", billingInterval: "annual" });
     const bigWs = await insertWorkspace(t.db, big);
     for (let i = 0; i < 3; i++) await invite(t.db, bigWs, big);
-    await expect(assertSeatFree(t.db, bigWs)).resolves.toBeUndefined();
+    await expect(assertSeatFree(t.db, bigWs, { role: "member" })).resolves.toBeUndefined();
   });
 
   it("who may create a workspace comes from the gate table, with its standard refusal", async () => {

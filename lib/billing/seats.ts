@@ -3,7 +3,9 @@
  * them; a plan with team_management that is not per seat (Enterprise, a contract) sets no
  * limit here; without team_management there are none. A person counts once however many of
  * the owner's workspaces they are in, and a pending, unexpired invitation holds a seat, so
- * invitations cannot overbook the plan.
+ * invitations cannot overbook the plan. Viewers are free: a client who only reads, listens
+ * and exports uses no hours and changes nothing, so they take no seat (as read-only members
+ * do in most team tools); promoting one to member or admin needs a free seat.
  */
 import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { Database, Tx } from "@/lib/db/client";
@@ -49,7 +51,7 @@ export async function seatsTaken(database: Database | Tx, ownerUserId: string, {
       .selectDistinct({ userId: workspaceMembers.userId, email: users.email })
       .from(workspaceMembers)
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
-      .where(inArray(workspaceMembers.workspaceId, owned)),
+      .where(and(inArray(workspaceMembers.workspaceId, owned), ne(workspaceMembers.role, VIEWER))),
     database
       .selectDistinct({ email: sql<string>`lower(${workspaceInvitations.email})` })
       .from(workspaceInvitations)
@@ -57,6 +59,7 @@ export async function seatsTaken(database: Database | Tx, ownerUserId: string, {
         and(
           inArray(workspaceInvitations.workspaceId, owned),
           eq(workspaceInvitations.status, "pending"),
+          ne(workspaceInvitations.role, VIEWER),
           gt(workspaceInvitations.expiresAt, now),
           ...(exceptInvitationId ? [ne(workspaceInvitations.id, exceptInvitationId)] : []),
         ),
@@ -70,17 +73,27 @@ export async function seatsTaken(database: Database | Tx, ownerUserId: string, {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** The role that takes no seat. */
+const VIEWER = "viewer";
+
+/** What asks for a seat: the role it gives, the invitation being accepted (its seat is the newcomer's), and who asks (to word the sentence for the owner or for others). */
+export interface SeatRequest {
+  role: string;
+  acceptingInvitationId?: string;
+  actorId?: string;
+}
+
 /**
- * Before an invitation is sent or accepted (Better Auth's organization hooks): throws when the
- * owner's seats are all taken. `acceptingInvitationId`: the invitation being accepted (its
- * seat is the newcomer's). `actorId`: who asks, to word the sentence for the owner or for others.
+ * Before an invitation is sent or accepted, a member added or promoted from viewer (Better
+ * Auth's organization hooks): throws when the owner's seats are all taken. A viewer needs none
+ * on a plan with team workspaces.
  */
-export async function assertSeatFree(database: Database | Tx, workspaceId: string, acceptingInvitationId?: string, actorId?: string): Promise<void> {
+export async function assertSeatFree(database: Database | Tx, workspaceId: string, { role, acceptingInvitationId, actorId }: SeatRequest): Promise<void> {
   const owner = await workspaceOwner(database, workspaceId);
   if (!owner) throw new DomainError("not_found", WORKSPACE_NOT_FOUND);
   const e = await entitlementsFor(database, owner);
   const limit = seatsOf(e);
-  if (limit === Number.POSITIVE_INFINITY) return;
+  if (limit === Number.POSITIVE_INFINITY || (role === VIEWER && limit > 0)) return;
   const taken = await seatsTaken(database, owner, { exceptInvitationId: acceptingInvitationId });
   if (taken.members + taken.invitations < limit) return;
   const yours = actorId === owner;
@@ -96,7 +109,7 @@ export async function assertSeatFree(database: Database | Tx, workspaceId: strin
   throw new DomainError(
     "forbidden",
     yours
-      ? `Your ${e.planName} plan has ${plural(limit, "seat")} and all are taken. Add seats on your Account page to invite more people.`
+      ? `Your ${e.planName} plan has ${plural(limit, "seat")} and all are taken. Add seats on your Account page to invite more people, or invite them as viewers (viewers are free).`
       : `This workspace's ${e.planName} plan has ${plural(limit, "seat")} and all are taken. Its owner can add seats on their Account page.`,
     { seats: { limit, ...taken } },
   );
@@ -111,10 +124,10 @@ export async function assertSeatFree(database: Database | Tx, workspaceId: strin
  * does not fit is removed in the same transaction and its refusal returned (null: it keeps
  * its seat). The caller queues the invitation's mail in `tx` only when it is kept.
  */
-export async function holdSeatForInvitation(tx: Tx, invitation: { id: string; workspaceId: string }, actorId: string): Promise<DomainError | null> {
+export async function holdSeatForInvitation(tx: Tx, invitation: { id: string; workspaceId: string; role: string }, actorId: string): Promise<DomainError | null> {
   const owner = await workspaceOwner(tx, invitation.workspaceId);
   if (owner) await tx.select({ id: users.id }).from(users).where(eq(users.id, owner)).for("no key update");
-  const refusal = await assertSeatFree(tx, invitation.workspaceId, invitation.id, actorId).then(
+  const refusal = await assertSeatFree(tx, invitation.workspaceId, { role: invitation.role, acceptingInvitationId: invitation.id, actorId }).then(
     () => null,
     (error: unknown) => {
       if (error instanceof DomainError) return error;
