@@ -25,7 +25,7 @@ const OPTIONS: TranscriptionOptions = {
   plan_id: "pro",
   plan_name: "Pro",
   can_upgrade: false,
-  usage: { used_s: 0, limit_s: 3600, remaining_s: 3600, period_end: "2026-12-01T00:00:00Z" },
+  usage: { used_s: 0, limit_s: 3600, remaining_s: 3600, period_end: "2026-12-01T00:00:00Z", note: null },
   max_upload_mb: 2048,
   upload_route: "server",
   record_tab_mic: false,

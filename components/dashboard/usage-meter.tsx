@@ -13,6 +13,7 @@ export function UsageMeter({ usage, planName }: { usage: TranscriptionOptions["u
         </span>
         <span className="text-muted-foreground">resets {resets}</span>
       </div>
+      {usage.note && <p className="text-xs text-muted-foreground" data-testid="usage-note">{usage.note}</p>}
       {limit_s !== null && (
         <div className="h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Time used" aria-valuenow={Math.round(fraction * 100)}>
           <div className={`h-full ${fraction > 0.9 ? "bg-danger" : "bg-primary"}`} style={{ width: `${fraction * 100}%` }} />

@@ -41,7 +41,7 @@ function options(usedS: number): TranscriptionOptions {
     plan_id: "free",
     plan_name: "Free",
     can_upgrade: false,
-    usage: { used_s: usedS, limit_s: 3 * 3600, remaining_s: 3 * 3600 - usedS, period_end: "2026-12-01T00:00:00Z" },
+    usage: { used_s: usedS, limit_s: 3 * 3600, remaining_s: 3 * 3600 - usedS, period_end: "2026-12-01T00:00:00Z", note: null },
     max_upload_mb: 2048,
     upload_route: "server",
     record_tab_mic: false,

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, or } from "drizzle-orm";
 import type { Database, Tx } from "@/lib/db/client";
 import { languageTiers, plans, subscriptions, usage, type Plan, type Subscription } from "@/lib/db/schema";
+import { billingDate } from "./billing-date";
 import { effectiveSubscription } from "./demo/demo-clock";
 import { inheritedPlanId, isFeatureKey, type FeatureKey } from "./features";
 import { calendarMonth, type Period } from "./period";
@@ -30,6 +31,8 @@ export interface Entitlements {
   secondsPerPeriod: number | null;
   secondsUsed: number;
   period: Period;
+  /** a trial of several seats: it gives one seat's hours, and the rest arrive when it ends (`until`) */
+  trialHours: { seats: number; until: Date } | null;
 }
 
 type PlanFeatures = Pick<Plan, "id" | "features">;
@@ -148,5 +151,16 @@ export async function entitlementsFor(
     secondsPerPeriod: plan.hoursPerMonth === null ? null : Math.round(plan.hoursPerMonth * 3600 * paidSeats),
     secondsUsed: used?.seconds ?? 0,
     period,
+    trialHours: paidSeats < seats && sub?.trialEnd ? { seats, until: sub.trialEnd } : null,
   };
+}
+
+/**
+ * Beside hours shown during a trial of several seats: why they are one seat's, and when the
+ * rest arrive ("The trial gives one seat's hours; the hours of all 3 seats arrive when it
+ * ends on 6 December 2026.").
+ */
+export function trialHoursNote(e: Pick<Entitlements, "trialHours">): string | null {
+  if (!e.trialHours) return null;
+  return `The trial gives one seat's hours; the hours of all ${e.trialHours.seats} seats arrive when it ends on ${billingDate(e.trialHours.until)}.`;
 }

@@ -3,7 +3,7 @@ import type { Database } from "@/lib/db/client";
 import { plans } from "@/lib/db/schema";
 import { formatUsage } from "@/lib/text/time-format";
 import { currentSubscription } from "./current-subscription";
-import { entitlementsFor, secondsRemaining } from "./entitlements";
+import { entitlementsFor, secondsRemaining, trialHoursNote } from "./entitlements";
 import { statusLabel } from "./status-label";
 import { billingDate } from "./billing-date";
 import { seatsTaken } from "./seats";
@@ -18,6 +18,7 @@ export async function planSummaryFor(database: Database, userId: string, checkou
   const change = sub?.scheduledPlanChange;
   const [changePlan] = change ? await database.select({ name: plans.name }).from(plans).where(eq(plans.id, change.plan_id)) : [];
   const left = secondsRemaining(e);
+  const trialNote = trialHoursNote(e);
   return {
     planName: subPlan?.name ?? e.planName,
     statusLabel: sub ? statusLabel(sub.status, sub.trialEnd, now) : null,
@@ -29,7 +30,7 @@ export async function planSummaryFor(database: Database, userId: string, checkou
     usage:
       left === null
         ? `${formatUsage(e.secondsUsed)} used`
-        : `${formatUsage(e.secondsUsed)} of ${formatUsage(e.secondsPerPeriod ?? 0)} used (${e.planName} limits${e.perSeat ? `, ${e.seats} ${e.seats === 1 ? "seat" : "seats"}, shared by your workspaces` : ""})`,
+        : `${formatUsage(e.secondsUsed)} of ${formatUsage(e.secondsPerPeriod ?? 0)} used (${e.planName} limits${e.perSeat ? `, ${e.seats} ${e.seats === 1 ? "seat" : "seats"}, shared by your workspaces` : ""})${trialNote ? ` ${trialNote}` : ""}`,
     seats: sub && taken ? { count: sub.seats, minimum: Math.max(1, taken.members + taken.invitations), taken: taken.members + taken.invitations } : null,
     hasSubscription: Boolean(sub),
     notice: checkout === "success" ? "Thank you! Your plan is active." : null,

@@ -15,7 +15,7 @@ import { addMember, insertWorkspace } from "@/test/support/workspaces";
 import { insertUser } from "@/test/support/users";
 import { completeDemoCheckout, openDemoCheckout } from "./demo/demo-checkout";
 import { demoBilling } from "./demo/demo-provider";
-import { entitlementsFor } from "./entitlements";
+import { entitlementsFor, trialHoursNote } from "./entitlements";
 import { requireOperation } from "./feature-refusal";
 import { billedUserOf, payerOf, payerOfTranscription } from "./payer";
 import { NOT_PER_SEAT, changeSeats, startCheckout } from "./plan-changes";
@@ -92,6 +92,12 @@ describe.each(BACKENDS)("Team billing on %s", (_name, open) => {
     await t.db.update(subscriptions).set({ status: "trialing" }).where(eq(subscriptions.userId, owner));
     const e = await entitlementsFor(t.db, owner);
     expect([e.seats, e.secondsPerPeriod]).toEqual([500, 40 * 3600]);
+    // Where the hours are shown, the trial says why, and when the rest arrive.
+    expect(trialHoursNote(e)).toBeNull();
+    await t.db.update(subscriptions).set({ trialEnd: new Date("2026-12-06T10:00:00Z") }).where(eq(subscriptions.userId, owner));
+    expect(trialHoursNote(await entitlementsFor(t.db, owner))).toBe("The trial gives one seat's hours; the hours of all 500 seats arrive when it ends on 6 December 2026.");
+    await t.db.update(subscriptions).set({ status: "active" }).where(eq(subscriptions.userId, owner));
+    expect(trialHoursNote(await entitlementsFor(t.db, owner))).toBeNull();
   });
 
   it("the payer of a workspace is its owner; of the personal space, the user", async () => {

@@ -1,6 +1,6 @@
 import { env } from "@/lib/env";
 import type { TranscriptionOptions } from "@/lib/api/contract/transcription";
-import { entitlementsFor, secondsRemaining } from "@/lib/billing/entitlements";
+import { entitlementsFor, secondsRemaining, trialHoursNote } from "@/lib/billing/entitlements";
 import { allows } from "@/lib/billing/feature-gates";
 import { payerOf } from "@/lib/billing/payer";
 import { activePlans } from "@/lib/billing/plans";
@@ -48,6 +48,7 @@ export async function transcriptionOptions(database: Database, userId: string, w
       limit_s: e.secondsPerPeriod,
       remaining_s: secondsRemaining(e),
       period_end: e.period.end.toISOString(),
+      note: trialHoursNote(e),
     },
     max_upload_mb: maxUploadMb,
     // Browsers send straight to the bucket when it takes their parts (S3_DIRECT_UPLOADS), else through this host (tus).

@@ -14,6 +14,7 @@ function entitlements(onDefaultPlan: boolean, features: FeatureKey[] = []): Enti
     secondsPerPeriod: null,
     secondsUsed: 0,
     period: { start: new Date(0), end: new Date(1) },
+    trialHours: null,
   };
 }
 

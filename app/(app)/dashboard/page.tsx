@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Dashboard } from "@/components/dashboard/dashboard";
+import { CreateWorkspacePrompt } from "@/components/workspaces/create-workspace-prompt";
 import { requirePageSpace } from "@/lib/auth/page-user";
 import { db } from "@/lib/db/client";
 import { mayChangeIn } from "@/lib/roles";
@@ -19,6 +20,7 @@ export default async function DashboardPage() {
       <p className="mt-1 mb-6 text-muted-foreground">
         {workspace && !mayChangeIn(workspace.role) ? "Read, search and export the workspace's transcripts below." : "Upload or record audio; your transcripts appear below."}
       </p>
+      {!workspace && <CreateWorkspacePrompt />}
       {/* Keyed by space: switching spaces starts its list, folder filter and live stream afresh. */}
       <Dashboard key={workspace?.id ?? "personal"} initial={items.map(toApiTranscription)} options={options} renderedAt={renderedAt} workspace={workspace} userId={user.id} />
     </main>

@@ -192,7 +192,8 @@ export const TranscriptionOptions = z.object({
   plan_name: z.string(),
   /** a higher plan is on sale: the dashboard shows "Upgrade" (not on the top plan or enterprise) */
   can_upgrade: z.boolean(),
-  usage: z.object({ used_s: z.number(), limit_s: z.nullable(z.number()), remaining_s: z.nullable(z.number()), period_end: isoDate }),
+  /** `note`: why the hours are what they are, when that is not plain (a trial of several seats gives one seat's) */
+  usage: z.object({ used_s: z.number(), limit_s: z.nullable(z.number()), remaining_s: z.nullable(z.number()), period_end: isoDate, note: z.nullable(z.string()) }),
   max_upload_mb: z.number(),
   /** "bucket": uploads go straight to the S3 bucket (direct uploads); "server": resumable through the web host */
   upload_route: z.enum(["bucket", "server"]),
