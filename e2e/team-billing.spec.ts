@@ -32,8 +32,17 @@ test("buying Team with seats, then changing them on the account page", async ({ 
   await expect(page.getByTestId("plan-plan")).toHaveText("Team");
   await expect(page.getByTestId("plan-seats")).toHaveText("4 (1 taken)");
   await expect(page.getByTestId("plan-usage-this-period")).toContainText("4 seats");
+  // The trial gives one seat's hours, and says so where the hours are shown.
+  await expect(page.getByTestId("plan-usage-this-period")).toContainText(/The trial gives one seat's hours; the hours of all 4 seats arrive when it ends on \d{1,2} \w+ \d{4}\./);
 
+  // What the change costs is said before "Update seats" charges it.
   const field = page.getByRole("form", { name: "Change seats" }).getByLabel("Seats");
+  await field.fill("6");
+  await expect(page.getByTestId("seats-quote")).toHaveText(/^Nothing is charged during the trial; you will pay \$120 per month for 6 seats from \d{1,2} \w+ \d{4}\.$/);
+  // Once the trial is over, the prorated amount due now.
+  await sql("update subscriptions set status = 'active', trial_end = null where user_id = (select id from users where email = $1)", [creds.email]);
+  await field.fill("7");
+  await expect(page.getByTestId("seats-quote")).toHaveText(/^3 more seats cost \$\d+\.\d\d now, prorated to \d{1,2} \w+ \d{4}; then you pay \$140 per month for 7 seats\.$/);
   await field.fill("6");
   await page.getByRole("button", { name: "Update seats" }).click();
   await expect(page.getByText("Your plan now has 6 seats.")).toBeVisible();

@@ -73,7 +73,7 @@ test("a team of three: create, invite by mail, accept; a member edits, a viewer 
     await expect(page.getByText(`An invitation was sent to ${who.email}.`)).toBeVisible();
   }
   await expect(page.getByTestId("invitation-row")).toHaveCount(2);
-  await expect(page.getByTestId("seats")).toContainText("3 of 5 seats used");
+  await expect(page.getByTestId("seats")).toContainText("2 of 5 seats used");
 
   // The mails arrive, each with the invitation's link.
   const memberLink = linkIn(await waitForMail(member.email, new RegExp(`invited you to ${workspace}`)));
@@ -193,4 +193,40 @@ test("the switcher works on a 375 px screen and with the keyboard", async ({ pag
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Your transcriptions" })).toBeVisible();
   await expect(await switcher(page)).toHaveAccessibleName("Space: Personal. Change space");
+});
+
+test("viewers are free: a full Team plan still takes a viewer, but not a member, and a viewer made member needs a free seat", async ({ page, request }) => {
+  const owner = await createUser(request, { name: "Olivia Owner" });
+  await onTeamPlan(owner.email, 2);
+  await logInViaApi(page, owner);
+  const created = await page.request.post("/api/auth/organization/create", { headers: ORIGIN, data: { name: "Clients", slug: `clients-${Date.now()}` } });
+  expect(created.status(), await created.text()).toBe(200);
+  const workspaceId = ((await created.json()) as { id: string }).id;
+  const colleague = await createUser(request, { email: uniqueEmail("colleague") });
+  await sql("insert into workspace_members (id, organization_id, user_id, role) select 'm-' || id, $1, id, 'member' from users where email = $2", [workspaceId, colleague.email]);
+  const client = await createUser(request, { email: uniqueEmail("client") });
+  await sql("insert into workspace_members (id, organization_id, user_id, role) select 'm-' || id, $1, id, 'viewer' from users where email = $2", [workspaceId, client.email]);
+  const invite = (role: string) => page.request.post("/api/auth/organization/invite-member", { headers: ORIGIN, data: { organizationId: workspaceId, email: uniqueEmail("invitee"), role } });
+
+  // Owner and colleague fill both seats; the client viewing takes none.
+  const full = "Your Team plan has 2 seats and all are taken. Add seats on your Account page to invite more people, or invite them as viewers (viewers are free).";
+  const member = await invite("member");
+  expect([member.status(), ((await member.json()) as { code: string; message: string })]).toEqual([403, expect.objectContaining({ code: "SEATS_TAKEN", message: full })]);
+  expect((await invite("viewer")).status()).toBe(200);
+
+  const [row] = await sql<{ id: string }>("select m.id from workspace_members m join users u on u.id = m.user_id where u.email = $1", [client.email]);
+  const promoted = await page.request.post("/api/auth/organization/update-member-role", { headers: ORIGIN, data: { organizationId: workspaceId, memberId: row.id, role: "member" } });
+  expect([promoted.status(), ((await promoted.json()) as { message: string }).message]).toEqual([403, "This workspace's Team plan has 2 seats and all are taken. Its owner can add seats on their Account page."]);
+
+  // The workspace page says so, and the invite form leads the owner to add seats.
+  const active = await page.request.post("/api/auth/organization/set-active", { headers: ORIGIN, data: { organizationId: workspaceId } });
+  expect(active.status(), await active.text()).toBe(200);
+  await page.goto("/workspace");
+  await expect(page.getByTestId("seats")).toContainText("2 of 2 seats used");
+  await expect(page.getByTestId("seats")).toContainText("viewers are free");
+  await page.getByLabel("Email").fill(uniqueEmail("another"));
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  const refusal = page.getByRole("heading", { name: "Invite someone" }).locator("..").getByRole("alert");
+  await expect(refusal).toContainText(full);
+  await expect(refusal.getByRole("link", { name: "Add seats" })).toHaveAttribute("href", "/account#plan");
 });

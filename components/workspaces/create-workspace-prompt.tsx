@@ -20,7 +20,7 @@ export function CreateWorkspacePrompt() {
   const [creating, setCreating] = useState(false);
   if (!data?.may_create || data.workspaces.length > 0) return null;
   return (
-    <section aria-labelledby="create-workspace-heading" className="mb-6 flex flex-col gap-2 rounded-xl border border-accent/40 bg-accent-soft p-4 sm:flex-row sm:items-center sm:justify-between">
+    <section aria-labelledby="create-workspace-heading" className="mb-6 flex flex-col gap-2 rounded-xl border border-accent bg-card p-4 sm:flex-row sm:items-center sm:justify-between">
       <div>
         <h2 id="create-workspace-heading" className="font-semibold">Set up your team&apos;s workspace</h2>
         <p className="text-sm text-muted-foreground">Your plan includes a workspace: create it to invite your team, share transcriptions and edit them together.</p>

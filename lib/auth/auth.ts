@@ -258,11 +258,12 @@ function createAuth() {
             // Its own pending invitation holds the seat it is about to take.
             await assertSeatForNewMember(db(), invitation.organizationId, { role: invitation.role, acceptingInvitationId: invitation.id, actorId: user.id });
           },
-          beforeUpdateMemberRole: async ({ member, newRole, user }) => {
+          beforeUpdateMemberRole: async ({ member, newRole }) => {
             if (member.role === "owner") throw new APIError("FORBIDDEN", { message: OWNER_ROLE_FIXED, code: "WORKSPACE_REFUSED" });
             assertAssignableRole(newRole);
-            // A viewer takes no seat; made member or admin, they need one.
-            if (member.role === "viewer" && newRole !== "viewer") await assertSeatForNewMember(db(), member.organizationId, { role: newRole, actorId: user.id });
+            // A viewer takes no seat; made member or admin, they need one. (The hook is not told who
+            // asks, owner or admin, so the refusal names the owner as the one who adds seats.)
+            if (member.role === "viewer" && newRole !== "viewer") await assertSeatForNewMember(db(), member.organizationId, { role: newRole });
           },
           beforeDeleteOrganization: async ({ organization: workspace }) => handBackToOwner(db(), workspace.id),
         },

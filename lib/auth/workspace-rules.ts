@@ -16,7 +16,7 @@ import { workspaceNameProblem } from "@/lib/access/workspace-name";
  */
 
 /** The code of a refusal for want of seats: the invite form then links to where seats are added. */
-export const SEATS_TAKEN_CODE = "SEATS_TAKEN";
+const SEATS_TAKEN_CODE = "SEATS_TAKEN";
 
 function refuse(error: unknown): never {
   if (isDomainError(error)) {

@@ -80,15 +80,25 @@ const SEATS_WAIT_FOR_CHANGE = "A change to another plan is scheduled for the end
  * the people the owner's workspaces hold with their pending invitations).
  */
 export async function changeSeats(database: Database, billing: BillingProvider, userId: string, seats: number): Promise<Subscription> {
+  const { current, wanted } = await seatsChange(database, userId, seats);
+  if (current.seats === wanted) return current;
+  return billing.changeSeats(database, current, wanted);
+}
+
+/**
+ * A seats change checked as `changeSeats` checks it, without making it: the running per-seat
+ * subscription, its plan, and the seats wanted (refused below the people the workspaces hold).
+ */
+export async function seatsChange(database: Database, userId: string, seats: number): Promise<{ current: Subscription; plan: Plan; wanted: number }> {
   const wanted = checkedSeats(seats);
   const current = await currentSubscription(database, userId);
   if (!current || current.status === "unpaid") throw new DomainError("conflict", "You have no running subscription.");
   const plan = await planOf(database, current);
   if (!plan?.perSeat) throw new DomainError("conflict", NOT_PER_SEAT);
-  if (current.seats === wanted) return current;
+  if (current.seats === wanted) return { current, plan, wanted };
   if (current.scheduledPlanChange) throw new DomainError("conflict", SEATS_WAIT_FOR_CHANGE);
   if (wanted < current.seats) await assertSeatsCover(database, userId, wanted);
-  return billing.changeSeats(database, current, wanted);
+  return { current, plan, wanted };
 }
 
 /** A downgrade (premium → pro): the current plan lasts until the period ends, then the lower one. Returns the message the modal shows. */

@@ -39,6 +39,8 @@ export interface BillingProvider {
    * difference prorated on the next invoice); returns the row written.
    */
   changeSeats(database: Database, current: Subscription, seats: number): Promise<Subscription>;
+  /** What `changeSeats` to more seats would charge now (the difference prorated to the period's end), in dollars. */
+  addedSeatsCost(database: Database, current: Subscription, seats: number, now: Date): Promise<number>;
   /** Where "Manage billing" goes: Stripe's customer portal, or the demo billing page. */
   portalUrl(user: BillingUser, current: Subscription | undefined): Promise<string>;
   /**

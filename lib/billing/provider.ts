@@ -17,6 +17,7 @@ function withDemoLeftovers(billing: BillingProvider): BillingProvider {
     scheduleDowngrade: (database, current, target, interval) => owner(current).scheduleDowngrade(database, current, target, interval),
     setCancellation: (database, current, cancel) => owner(current).setCancellation(database, current, cancel),
     changeSeats: (database, current, seats) => owner(current).changeSeats(database, current, seats),
+    addedSeatsCost: (database, current, seats, now) => owner(current).addedSeatsCost(database, current, seats, now),
     portalUrl: (user, current) => owner(current).portalUrl(user, current),
   };
 }

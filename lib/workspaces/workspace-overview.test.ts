@@ -70,8 +70,8 @@ describe.each(BACKENDS)("the workspace screens' reads on %s", (_name, open) => {
     expect(seen.members.map((m) => `${m.name} ${m.role}`)).toEqual(["Olivia owner", "Ada admin", "Max member", "Vera viewer"]);
     expect(seen.members[0]).toEqual({ id: expect.any(String), user_id: owner, name: "Olivia", email: expect.stringMatching(/^olivia-/), role: "owner", joined_at: expect.any(String) });
     expect(seen.invitations).toEqual([{ id: pending, email: "new@example.com", role: "member", expires_at: expect.any(String) }]);
-    // Four people and the one pending invitation; the expired and revoked ones hold no seat.
-    expect(seen.seats).toEqual({ used: 5, limit: 5 });
+    // Three people who are not viewers and the one pending invitation; the viewer, the expired and revoked invitations hold no seat.
+    expect(seen.seats).toEqual({ used: 4, limit: 5 });
 
     const asViewer = await workspaceDetail(t.db, viewer, acme);
     expect(asViewer.your_role).toBe("viewer");

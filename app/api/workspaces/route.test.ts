@@ -55,13 +55,14 @@ describe.each(BACKENDS.slice(0, 1))("the workspace routes on %s", (_name, open) 
     await t.db.insert(subscriptions).values({ id: randomUUID(), userId: owner, planId: "team", status: "active", billingInterval: "monthly", seats: 3 });
     const viewer = await insertUser(t.db);
     const acme = await insertWorkspace(t.db, owner, "Acme");
+    // The owner and the pending invitation take seats; the viewer is free.
     await addMember(t.db, acme, viewer, "viewer");
     await t.db.insert(workspaceInvitations).values({ id: "inv-1", workspaceId: acme, email: "new@example.com", role: "member", expiresAt: new Date(Date.now() + 86_400_000), inviterId: owner });
 
     as(owner, acme);
     const asOwner = await get(current, "/api/workspaces/current");
     expect(asOwner.status).toBe(200);
-    expect(asOwner.body).toMatchObject({ id: acme, name: "Acme", your_role: "owner", seats: { used: 3, limit: 3 }, invitations: [{ id: "inv-1", email: "new@example.com" }] });
+    expect(asOwner.body).toMatchObject({ id: acme, name: "Acme", your_role: "owner", seats: { used: 2, limit: 3 }, invitations: [{ id: "inv-1", email: "new@example.com" }] });
 
     as(viewer, acme);
     const asViewer = await get(current, "/api/workspaces/current");

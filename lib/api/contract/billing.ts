@@ -126,5 +126,8 @@ export type PlanChoice = z.infer<typeof PlanChoice>;
 /** `POST /api/subscriptions/seats`: the seats the running per-seat subscription should have. */
 export const SeatsChange = z.object({ seats: Seats });
 
+/** `POST /api/subscriptions/seats/quote`: what changing to `seats` would do to the bill, in one sentence, before anything is charged. */
+export const SeatsQuote = z.object({ seats: z.number(), sentence: z.string() });
+
 /** `POST /api/billing/demo/[id]/complete`: the seats chosen on the test checkout page (a per-seat plan). */
 export const DemoCheckoutCompletion = z.optional(z.object({ seats: z.optional(Seats) }));

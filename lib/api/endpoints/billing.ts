@@ -1,4 +1,4 @@
-import { CheckoutAnswer, CurrentSubscription, DemoCheckoutAnswer, DemoCheckoutCompletion, DowngradeAnswer, OnboardingStatus, PlanChoice, PlansAnswer, PortalAnswer, SeatsChange } from "../contract/billing";
+import { CheckoutAnswer, CurrentSubscription, DemoCheckoutAnswer, DemoCheckoutCompletion, DowngradeAnswer, OnboardingStatus, PlanChoice, PlansAnswer, PortalAnswer, SeatsChange, SeatsQuote } from "../contract/billing";
 import { OkAnswer } from "../contract/common";
 import { endpoint } from "../endpoint";
 
@@ -14,4 +14,5 @@ export const openBillingPortal = endpoint({ method: "POST", path: "/api/subscrip
 export const resumeSubscription = endpoint({ method: "POST", path: "/api/subscriptions/resume", answer: CurrentSubscription });
 export const scheduleDowngrade = endpoint({ method: "POST", path: "/api/subscriptions/schedule-downgrade", body: PlanChoice, answer: DowngradeAnswer });
 export const changeSeats = endpoint({ method: "POST", path: "/api/subscriptions/seats", body: SeatsChange, answer: CurrentSubscription });
+export const quoteSeats = endpoint({ method: "POST", path: "/api/subscriptions/seats/quote", body: SeatsChange, answer: SeatsQuote });
 export const stripeWebhook = endpoint({ method: "POST", path: "/api/webhooks/stripe" });

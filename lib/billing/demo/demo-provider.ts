@@ -1,11 +1,13 @@
 import type { Database } from "@/lib/db/client";
-import type { Subscription } from "@/lib/db/schema";
+import { eq } from "drizzle-orm";
+import { plans, type Subscription } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { liveStripeSubscriptionIds } from "../current-subscription";
 import type { BillingProvider } from "../provider-types";
 import { billingNotConfigured, noBillingPeriod, webhooksOff } from "../provider-errors";
 import { applySnapshot, snapshotOf } from "../subscription-sync";
 import type { SubscriptionSnapshot } from "../subscription-types";
+import { proratedSeats, seatPrice } from "../seats-quote";
 import { openDemoCheckout } from "./demo-checkout";
 import { settleDemoSubscriptions } from "./demo-clock";
 
@@ -56,6 +58,13 @@ export const demoBilling: BillingProvider = {
   async changeSeats(database, current, seats) {
     requireDemo(current);
     return changeDemoSubscription(database, current, { seats });
+  },
+
+  async addedSeatsCost(database, current, seats, now) {
+    requireDemo(current);
+    const [plan] = await database.select().from(plans).where(eq(plans.id, current.planId));
+    if (!plan || !current.currentPeriodStart || !current.currentPeriodEnd) throw noBillingPeriod();
+    return proratedSeats(current, seatPrice(plan, current.billingInterval), seats, now);
   },
 
   async portalUrl(_user, current) {

@@ -12,7 +12,7 @@ import { changeSeats, startCheckout } from "../plan-changes";
 import { BillingProviderError } from "./errors";
 import { createCheckoutSession } from "./checkout";
 import { stripeBilling } from "./stripe-provider";
-import { SEATS_UPDATE_FAILED_MESSAGE, setSeats } from "./subscriptions";
+import { previewSeatsCost, SEATS_QUOTE_FAILED_MESSAGE, SEATS_UPDATE_FAILED_MESSAGE, setSeats } from "./subscriptions";
 
 const SECRET = "whsec_test_secret";
 const SESSION = { id: "cs_test_1", object: "checkout.session", url: "https://checkout.stripe.com/c/pay/cs_test_1" };
@@ -44,6 +44,24 @@ describe("Stripe seats (quantity of the subscription item)", () => {
       "line_items[0][adjustable_quantity][minimum]": "4",
       "line_items[0][adjustable_quantity][maximum]": "500",
     });
+  });
+
+  it("the cost of more seats is Stripe's preview of the prorated invoice, as of now, before anything changes", async () => {
+    const standIn = await startStripeStandIn();
+    standIn.on("GET /v1/subscriptions/sub_123", { json: subscription({ quantity: 3 }) });
+    standIn.on("POST /v1/invoices/create_preview", { json: { id: "upcoming_in_1", object: "invoice", amount_due: 2667, currency: "usd" } });
+    const now = new Date("2026-12-21T00:00:00Z");
+    await expect(previewSeatsCost(standIn.stripe(), "sub_123", 5, now)).resolves.toBe(26.67);
+    expect(standIn.calls()).toEqual(["GET /v1/subscriptions/sub_123", "POST /v1/invoices/create_preview"]);
+    expect(standIn.requests[1].form).toEqual({
+      subscription: "sub_123",
+      "subscription_details[items][0][id]": "si_123",
+      "subscription_details[items][0][quantity]": "5",
+      "subscription_details[proration_behavior]": "always_invoice",
+      "subscription_details[proration_date]": String(now.getTime() / 1000),
+    });
+    standIn.on("POST /v1/invoices/create_preview", stripeError(500, { type: "api_error", message: "Something went wrong." }));
+    await expect(previewSeatsCost(standIn.stripe(), "sub_123", 5, now)).rejects.toMatchObject({ message: SEATS_QUOTE_FAILED_MESSAGE });
   });
 
   it("more seats are invoiced at once and must be paid; fewer give no credit", async () => {

@@ -10,7 +10,7 @@ import type { BillingInterval } from "../subscription-types";
 import { createCheckoutSession } from "./checkout";
 import { createPortalSession } from "./portal";
 import { cancelScheduledDowngrade, scheduleDowngrade } from "./schedule";
-import { cancelSubscriptionNow, setCancelAtPeriodEnd, setSeats } from "./subscriptions";
+import { cancelSubscriptionNow, previewSeatsCost, setCancelAtPeriodEnd, setSeats } from "./subscriptions";
 
 function priceOf(plan: Plan, interval: BillingInterval): string {
   const price = interval === "annual" ? plan.stripePriceIdAnnual : plan.stripePriceIdMonthly;
@@ -79,6 +79,8 @@ export function stripeBilling(stripe: Stripe, appUrl: string, webhooks: StripeWe
       // The webhook (customer.subscription.updated) confirms it; the row shows it at once.
       return applyChange(database, current, { seats: quantity });
     },
+
+    addedSeatsCost: (_database, current, seats, now) => previewSeatsCost(stripe, stripeIdOf(current), seats, now),
 
     async portalUrl(user) {
       if (!user.stripeCustomerId) throw new DomainError("conflict", "There is no Stripe billing account for you yet.");

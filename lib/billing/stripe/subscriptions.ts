@@ -72,3 +72,24 @@ export async function setSeats(stripe: Stripe, subscriptionId: string, seats: nu
     throw new BillingProviderError(SEATS_UPDATE_FAILED_MESSAGE, { cause: error });
   }
 }
+
+export const SEATS_QUOTE_FAILED_MESSAGE = "The payment provider could not work out the cost of these seats. Try again in a minute.";
+
+/**
+ * What `setSeats` would invoice now for more seats (Stripe's preview of the prorated invoice,
+ * as of `now`), in the currency's main unit.
+ */
+export async function previewSeatsCost(stripe: Stripe, subscriptionId: string, seats: number, now: Date): Promise<number> {
+  try {
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const item = subscription.items.data[0];
+    if (!item) throw new Error(`Subscription ${subscriptionId} has no items.`);
+    const preview = await stripe.invoices.createPreview({
+      subscription: subscriptionId,
+      subscription_details: { items: [{ id: item.id, quantity: seats }], proration_behavior: "always_invoice", proration_date: Math.floor(now.getTime() / 1000) },
+    });
+    return preview.amount_due / 100;
+  } catch (error) {
+    throw new BillingProviderError(SEATS_QUOTE_FAILED_MESSAGE, { cause: error });
+  }
+}
