@@ -28,7 +28,7 @@ export function SegmentConflictDialog({ conflicts, mineOf, onResolve }: SegmentC
   if (!conflict) return null;
   const mine = mineOf(conflict.id);
   const who = conflict.by_you ? "your other tab or window" : (conflict.changed_by ?? "someone else");
-  const theirsLabel = conflict.by_you ? "Text from your other tab" : `${conflict.changed_by ?? "Their"}’s text`;
+  const theirsLabel = conflict.by_you ? "Text from your other tab" : conflict.changed_by ? `${conflict.changed_by}’s text` : "Their text";
   const choose = (choice: ConflictChoice) => {
     const all = [...chosen, choice];
     setMerge(null);
@@ -66,7 +66,7 @@ export function SegmentConflictDialog({ conflicts, mineOf, onResolve }: SegmentC
         ) : (
           <Button type="button" variant="secondary" disabled={!merge.trim()} onClick={() => choose({ conflict, keep: "merged", text: merge })}>Save the merge</Button>
         )}
-        <Button type="button" variant="secondary" onClick={() => choose({ conflict, keep: "theirs" })}>{conflict.by_you ? "Take the other tab’s" : `Take ${conflict.changed_by ?? "theirs"}’s`}</Button>
+        <Button type="button" variant="secondary" onClick={() => choose({ conflict, keep: "theirs" })}>{conflict.by_you ? "Take the other tab’s" : conflict.changed_by ? `Take ${conflict.changed_by}’s` : "Take theirs"}</Button>
         <Button type="button" onClick={() => choose({ conflict, keep: "mine" })}>Keep mine</Button>
       </div>
     </Modal>

@@ -143,6 +143,10 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
     if (result?.ok) {
       const change = renameSpeakers(latest.current, renames);
       doc.saved(change.before, change.after);
+      // The renamed segments are at the answered version now: the next save of one builds on it.
+      const renamed = new Set(result.data.segments.map((s) => s.position));
+      latest.current = latest.current.map((s, i) => (renamed.has(i) ? { ...s, version: result.data.version } : s));
+      setSegments(latest.current);
       markFormattedOutdated();
     }
     return result;

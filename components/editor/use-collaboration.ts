@@ -54,6 +54,10 @@ export function useCollaboration({ transcriptionId, version, segmentsRef, editin
     }
   }, []);
 
+  /** Others' changes to segments that were busy here, applied once they are not (retryDeferred). */
+  const deferred = useRef(new Map<string, TranscriptChanges["segments"][number]>());
+  const lastHeard = useRef(version);
+
   const apply = useCallback(
     (changes: TranscriptChanges) => {
       const current = segmentsRef.current;
@@ -67,18 +71,27 @@ export function useCollaboration({ transcriptionId, version, segmentsRef, editin
         const next = changes.segments.map(({ changed_by, ...changed }) => {
           const s = editableOf(changed);
           const old = was.get(s.id);
+          if (old !== undefined && busy(old) && !mine(s, old)) deferred.current.set(s.id, { ...changed, changed_by });
+          // Unchanged segments come without their word timings (they are here already).
           if (old !== undefined && (busy(old) || mine(s, old))) return current[old];
           if (changed_by && (old === undefined || s.version > current[old].version)) fresh.push({ id: s.id, name: changed_by });
-          return s;
+          // Sent without timings, the text as here: the timings here still fit it.
+          return s.words === null && old !== undefined && current[old].text === s.text ? { ...s, words: current[old].words } : s;
         });
         restructured(next, (position) => now.get(current[position]?.id ?? "") ?? null);
       } else {
         const next = [...current];
         const positions: number[] = [];
+        const index = new Map(current.map((c, i) => [c.id, i]));
         for (const { changed_by, ...changed } of changes.segments) {
           const s = editableOf(changed);
-          const at = current.findIndex((c) => c.id === s.id);
-          if (at < 0 || busy(at) || mine(s, at)) continue;
+          const at = index.get(s.id);
+          if (at === undefined || mine(s, at)) continue;
+          // The user's own edit of it is on its way: theirs waits (a conflict then shows both).
+          if (busy(at)) {
+            deferred.current.set(s.id, { ...changed, changed_by });
+            continue;
+          }
           next[at] = s;
           positions.push(at);
           if (changed_by) fresh.push({ id: s.id, name: changed_by });
@@ -87,6 +100,7 @@ export function useCollaboration({ transcriptionId, version, segmentsRef, editin
       }
       markRecent(fresh);
       heard(changes.version);
+      lastHeard.current = Math.max(lastHeard.current, changes.version);
     },
     [busy, segmentsRef, markRecent, restructured, takeRemote, madeHere, heard],
   );
@@ -109,6 +123,14 @@ export function useCollaboration({ transcriptionId, version, segmentsRef, editin
     [apply, sending, settled],
   );
 
+  /** After this page's save or a settled conflict: others' changes that waited are shown now (still newer than what is here). */
+  const retryDeferred = useCallback(() => {
+    if (!deferred.current.size) return;
+    const segments = [...deferred.current.values()];
+    deferred.current.clear();
+    onChanges({ version: lastHeard.current, restructured: false, segments });
+  }, [onChanges]);
+
   useEditStream(transcriptionId, version, clientId, editingId, { onChanges, onPresence: (p) => setOthers(p.others) });
 
   /** What a row says about others: who is editing it now, or who changed it a moment ago. */
@@ -119,5 +141,5 @@ export function useCollaboration({ transcriptionId, version, segmentsRef, editin
     return byId;
   }, [others, recent]);
 
-  return { others, notes };
+  return { others, notes, retryDeferred };
 }

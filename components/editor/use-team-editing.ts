@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, type Dispatch, type RefObject, type SetStateAction } from "react";
+import { useCallback, useEffect, type Dispatch, type RefObject, type SetStateAction } from "react";
 import type { EditableSegment } from "@/lib/api/contract/transcription";
 import type { ConflictChoice } from "./segment-conflict-dialog";
 import { useCollaboration } from "./use-collaboration";
@@ -65,6 +65,12 @@ export function useTeamEditing({ transcriptionId, version, segments, segmentsRef
     setSegments(next);
     resolved(dropped);
   };
+
+  // A save that went through, or a conflict settled: others' edits that waited on it are shown.
+  const { retryDeferred } = together;
+  useEffect(() => {
+    if (saver.state === "saved" || saver.state === "idle") retryDeferred();
+  }, [saver.state, retryDeferred]);
 
   return { ...together, resolveConflicts };
 }

@@ -33,20 +33,28 @@ describe.each(BACKENDS)("who is here and what changed, on %s", (_name, open) => 
     const [maya, theo] = [await named("Maya Lind"), await named("Theo Park")];
     const id = await insertDoneTranscription(db, maya, SEGMENTS);
     const [first] = await segmentsOf(db, id);
-    expect(await recordBeat(db, maya, id, { clientId: "maya-page-1", segmentId: null, left: false })).toBe(true);
-    expect(await recordBeat(db, theo, id, { clientId: "theo-page-1", segmentId: first.id, left: false })).toBe(true);
+    expect(await recordBeat(db, maya, id, { clientId: "maya-page-1", segmentId: null, left: false, mayEdit: true })).toBe(true);
+    expect(await recordBeat(db, theo, id, { clientId: "theo-page-1", segmentId: first.id, left: false, mayEdit: true })).toBe(true);
     // A beat that says only "still here" wakes nobody; moving to another segment does.
-    expect(await recordBeat(db, theo, id, { clientId: "theo-page-1", segmentId: first.id, left: false })).toBe(false);
+    expect(await recordBeat(db, theo, id, { clientId: "theo-page-1", segmentId: first.id, left: false, mayEdit: true })).toBe(false);
     expect(await othersPresent(db, id, "maya-page-1")).toEqual({ others: [{ client_id: "theo-page-1", name: "Theo Park", segment_id: first.id }] });
     expect(await othersPresent(db, id, "theo-page-1")).toEqual({ others: [{ client_id: "maya-page-1", name: "Maya Lind", segment_id: null }] });
     // Nobody takes over another person's page id.
-    expect(await recordBeat(db, maya, id, { clientId: "theo-page-1", segmentId: null, left: true })).toBe(false);
+    expect(await recordBeat(db, maya, id, { clientId: "theo-page-1", segmentId: null, left: true, mayEdit: true })).toBe(false);
     expect((await othersPresent(db, id, "maya-page-1")).others).toHaveLength(1);
     // A tab that crashed sends no goodbye: after 30 s without a beat it is gone.
     await db.update(transcriptPresence).set({ seenAt: sql`now() - interval '31 seconds'` }).where(eq(transcriptPresence.clientId, "theo-page-1"));
     expect(await othersPresent(db, id, "maya-page-1")).toEqual({ others: [] });
-    expect(await recordBeat(db, maya, id, { clientId: "maya-page-1", segmentId: null, left: true })).toBe(true);
+    expect(await recordBeat(db, maya, id, { clientId: "maya-page-1", segmentId: null, left: true, mayEdit: true })).toBe(true);
     expect(await othersPresent(db, id, null)).toEqual({ others: [] });
+
+    // A viewer is never shown editing; a segment of another transcript is not shown either.
+    await recordBeat(db, theo, id, { clientId: "theo-viewing", segmentId: first.id, left: false, mayEdit: false });
+    await recordBeat(db, maya, id, { clientId: "maya-page-2", segmentId: "not-a-segment-here", left: false, mayEdit: true });
+    expect((await othersPresent(db, id, null)).others.map((o) => o.segment_id)).toEqual([null, null]);
+    // One person's open pages are bounded.
+    for (let i = 3; i <= 11; i++) await recordBeat(db, maya, id, { clientId: `maya-page-${String(i).padStart(2, "0")}`, segmentId: null, left: false, mayEdit: true });
+    await expect(recordBeat(db, maya, id, { clientId: "maya-page-12", segmentId: null, left: false, mayEdit: true })).rejects.toMatchObject({ kind: "rate_limited" });
   });
 
   it("changes since a version: the changed segments with who changed them; after a split, all segments in order", async () => {

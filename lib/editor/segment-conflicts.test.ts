@@ -72,6 +72,16 @@ describe.each(BACKENDS)("editing together on %s", (_name, open) => {
     });
   });
 
+  it("a segment version the transcript never reached is refused, so no claim skips the check", async () => {
+    const { db, maya, theo, id, read } = await studio();
+    await applySegmentEdits(db, maya, id, { base_version: 0, changes: [{ position: 0, id: read[0].id, version: 0, text: "Maya's text" }] });
+    const claimed = applySegmentEdits(db, theo, id, { base_version: 1, changes: [{ position: 0, id: read[0].id, version: 99, text: "over it" }] });
+    await expect(claimed).rejects.toMatchObject({ kind: "conflict", message: "This transcript changed since you opened it. Reload to get the latest version." });
+    const merge = restructureSegments(db, theo, id, { action: "merge", base_version: 1, position: 0, id: read[0].id, version: 1, next: { id: read[1].id, version: 99 } });
+    await expect(merge).rejects.toMatchObject({ kind: "conflict" });
+    expect((await segmentsOf(db, id)).map((s) => s.text)).toEqual(["Maya's text", SEGMENTS[1].text, SEGMENTS[2].text]);
+  });
+
   it("a segment opened and left as it was saves nothing: the version stays", async () => {
     const { db, maya, id, read } = await studio();
     const saved = await applySegmentEdits(db, maya, id, { base_version: 0, changes: [{ position: 0, id: read[0].id, version: 0, text: "  welcome to   the show ", speaker: null }] });

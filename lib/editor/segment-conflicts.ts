@@ -6,6 +6,8 @@ import { DomainError } from "@/lib/errors/domain-error";
 
 export const STALE_EDIT_MESSAGE =
   "This transcript was changed in another tab or window since you opened it. Reload to get the latest version.";
+/** A change this page cannot follow, whoever made it (the transcript made again, a version it never had). */
+export const CHANGED_MESSAGE = "This transcript changed since you opened it. Reload to get the latest version.";
 const MOVED_MESSAGE = "Segments were split or merged since you read this transcript. Reload to get the latest version.";
 const GONE_MESSAGE = "A segment you edited was merged into another since you read it. Reload to get the latest version.";
 
@@ -34,6 +36,8 @@ export async function targetedSegments(
   baseVersion: number,
   at: TranscriptAt,
 ): Promise<TranscriptSegment[]> {
+  // A version the transcript has not reached was not read from it (and would pass every check).
+  if (targets.some((t) => t.version !== undefined && t.version > at.version)) throw new DomainError("conflict", CHANGED_MESSAGE, { current_version: at.version });
   const byPosition = targets.filter((t) => t.id === undefined);
   if (byPosition.length && at.structureVersion > baseVersion) throw new DomainError("conflict", MOVED_MESSAGE, { current_version: at.version });
   const ofTranscript = eq(transcriptSegments.transcriptionId, transcriptionId);

@@ -10,7 +10,7 @@ import { mayEdit, VIEWERS_READ_ONLY } from "@/lib/access/roles";
 import { searchedTextOf } from "@/lib/transcription/searched-text";
 import { MERGE_LAST_MESSAGE, mergedParts, splitParts } from "./segment-structure";
 import { runOffThread } from "@/lib/off-thread/off-thread";
-import { requireUnchangedSince, STALE_EDIT_MESSAGE, targetedSegments, type TranscriptAt } from "./segment-conflicts";
+import { CHANGED_MESSAGE, requireUnchangedSince, STALE_EDIT_MESSAGE, targetedSegments, type TranscriptAt } from "./segment-conflicts";
 
 
 /**
@@ -52,7 +52,7 @@ export async function applySegmentEdits(
   // A refused or conflicting save is answered before any work is done for it.
   const now = await transcriptAt(database, userId, transcriptionId);
   // A version this transcript has not reached was not read from it.
-  if (edits.base_version > now.version) throw new DomainError("conflict", STALE_EDIT_MESSAGE, { current_version: now.version });
+  if (edits.base_version > now.version) throw new DomainError("conflict", CHANGED_MESSAGE, { current_version: now.version });
   const changes = lastChangePerSegment(edits.changes);
   const before = await targetedSegments(database, transcriptionId, changes, edits.base_version, now);
   await requireUnchangedSince(database, userId, changes, before, edits.base_version, now.version);
@@ -62,9 +62,9 @@ export async function applySegmentEdits(
   const targets = differ.map(({ row, change }) => ({ ...change, id: row.id }));
   const saved = await versioned(database, userId, transcriptionId, null, async (tx, version) => {
     // Under the transcription's row lock now: what was read above is checked again.
-    const rows = await targetedSegments(tx, transcriptionId, targets, edits.base_version, { version, structureVersion: 0 });
+    const rows = await targetedSegments(tx, transcriptionId, targets, edits.base_version, { version: version - 1, structureVersion: 0 });
     await requireUnchangedSince(tx, userId, differ.map(({ change }) => change), rows, edits.base_version, version - 1);
-    if (rows.some((r, i) => r.text !== differ[i].row.text)) throw new DomainError("conflict", STALE_EDIT_MESSAGE, { current_version: version - 1 });
+    if (rows.some((r, i) => r.text !== differ[i].row.text)) throw new DomainError("conflict", CHANGED_MESSAGE, { current_version: version - 1 });
     const written = after.map((r) => ({ ...r, changedVersion: version, changedBy: userId }));
     await writeSegments(tx, written);
     await followSpeakerRenames(tx, transcriptionId, written.map((r, i) => ({ from: differ[i].row.speaker, to: r.speaker })));
@@ -137,7 +137,7 @@ export async function restructureSegments(
     if (!next) throw new DomainError("unprocessable", MERGE_LAST_MESSAGE);
     // The next segment the editor saw must still be the next one, unchanged since it read it.
     const nextRead = { position: row.position + 1, id: edit.next?.id ?? next.id, version: edit.next?.version };
-    if (nextRead.id !== next.id) throw new DomainError("conflict", STALE_EDIT_MESSAGE, { current_version: at.version });
+    if (nextRead.id !== next.id || (nextRead.version ?? 0) > at.version) throw new DomainError("conflict", CHANGED_MESSAGE, { current_version: at.version });
     await requireUnchangedSince(tx, userId, [nextRead], [next], edit.base_version, at.version);
     const [merged] = await tx.update(transcriptSegments).set({ ...mergedParts(row, next), ...stamp }).where(eq(transcriptSegments.id, row.id)).returning();
     await tx.delete(transcriptSegments).where(eq(transcriptSegments.id, next.id));

@@ -22,13 +22,15 @@ export async function changesSince(database: Database, transcriptionId: string, 
   const at = await versionsOf(database, transcriptionId);
   if (!at) return null;
   const restructured = at.structureVersion > since;
-  const rows = restructured
-    ? await segmentsOf(database, transcriptionId)
-    : await database
-        .select()
-        .from(transcriptSegments)
-        .where(and(eq(transcriptSegments.transcriptionId, transcriptionId), gt(transcriptSegments.changedVersion, since)))
-        .orderBy(asc(transcriptSegments.position));
+  const changed = await database
+    .select()
+    .from(transcriptSegments)
+    .where(and(eq(transcriptSegments.transcriptionId, transcriptionId), gt(transcriptSegments.changedVersion, since)))
+    .orderBy(asc(transcriptSegments.position));
+  // After a split or merge every segment is sent, for its new place; those unchanged since
+  // come without their word timings (most of a segment's bytes), which the editor has already.
+  const withWords = new Map(changed.map((c) => [c.id, c]));
+  const rows = restructured ? (await segmentsOf(database, transcriptionId, { words: false })).map((r) => withWords.get(r.id) ?? r) : changed;
   return { version: at.version, restructured, segments: await withEditors(database, rows) };
 }
 
