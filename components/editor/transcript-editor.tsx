@@ -59,8 +59,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
   const [reading, setReading] = useReadingMode(editable);
   const voices = useTranscriptSpeakers(t.id);
   const { reload: reloadVoices } = voices;
-  // A saved rename of a detected speaker renames it on the server too: once the segments whose
-  // speaker changed are saved, the speakers are read again.
+  // A saved rename of a detected speaker renames it on the server too: its segments saved, the speakers are read again.
   const speakerEdits = useRef(new Set<number>());
   const list = useRef<HTMLOListElement>(null);
 
@@ -119,8 +118,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
     [queue],
   );
 
-  // The same array while the names stay the same, so typing does not re-render every row
-  // (names are one line: SpeakerName collapses whitespace).
+  // The same array while the names stay the same, so typing does not re-render every row (names are one line).
   const namesKey = speakerNames(segments).join("\n");
   const speakers = useMemo(() => (namesKey ? namesKey.split("\n") : []), [namesKey]);
 
@@ -137,13 +135,12 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
     edit(change.before, change.after);
   };
 
-  // The dialog's renames go out in one request of their own, after the edits waiting to be saved.
+  // The dialog's renames go out in one request of their own; the renamed segments are then at the answered version.
   const saveSpeakerNames = async (renames: SpeakerRename[]) => {
     const result = await saver.exclusive((base) => voices.rename(base, renames));
     if (result?.ok) {
       const change = renameSpeakers(latest.current, renames);
       doc.saved(change.before, change.after);
-      // The renamed segments are at the answered version now: the next save of one builds on it.
       const renamed = new Set(result.data.segments.map((s) => s.position));
       latest.current = latest.current.map((s, i) => (renamed.has(i) ? { ...s, version: result.data.version } : s));
       setSegments(latest.current);
@@ -151,7 +148,6 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
     }
     return result;
   };
-
   useEditorShortcuts((action: ShortcutAction) => {
     const seekSegment = (i: number) => segments[i] && playback.seek(segments[i].start_ms, playback.playing);
     switch (action) {
