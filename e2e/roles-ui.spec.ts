@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
-import { ORIGIN, createUser, expect, logInViaApi, sql, test, uniqueEmail, type Credentials } from "./support/fixtures";
-import { addMember, onTeamPlan } from "./support/teams";
+import { createUser, expect, sql, test, uniqueEmail } from "./support/fixtures";
+import { addMember, openWorkspace, seedTeamWorkspace, setRole } from "./support/teams";
 import { seedJfkTranscript } from "./support/transcripts";
 
 /**
@@ -12,42 +10,13 @@ import { seedJfkTranscript } from "./support/transcripts";
 
 const VIEWERS_READ_ONLY = "Viewers of this workspace can read and export only.";
 
-interface Team {
-  workspace: string;
-  workspaceId: string;
-  done: string;
-  processing: string;
-}
-
-async function team(owner: Credentials): Promise<Team> {
-  await onTeamPlan(owner.email, 5);
-  const workspace = `Roles ${randomUUID().slice(0, 6)}`;
-  const workspaceId = randomUUID();
-  await sql("insert into workspaces (id, name, slug) values ($1, $2, $3)", [workspaceId, workspace, `roles-${workspaceId.slice(0, 8)}`]);
-  await addMember(workspaceId, owner.email, "owner");
-  const done = await seedJfkTranscript(owner.email, "Team call");
-  const processing = await seedJfkTranscript(owner.email, "Still transcribing");
-  await sql("update transcriptions set workspace_id = $2, billed_user_id = user_id where id = any($1)", [[done, processing], workspaceId]);
-  await sql("update transcriptions set status = 'processing', progress = 40, completed_at = null where id = $1", [processing]);
-  return { workspace, workspaceId, done, processing };
-}
-
-/** Signs in on the page and shows the workspace (as its switcher would). */
-async function openAs(page: Page, creds: Credentials, t: Team) {
-  await logInViaApi(page, creds);
-  const res = await page.request.post("/api/auth/organization/set-active", { headers: ORIGIN, data: { organizationId: t.workspaceId } });
-  expect(res.status(), await res.text()).toBe(200);
-  await page.goto("/dashboard");
-  await expect(page.getByRole("heading", { name: `${t.workspace} — workspace` })).toBeVisible();
-}
-
 test("a viewer is offered reading and exporting only: no upload, record, rename, cancel or delete, on the dashboard or the transcript", async ({ page, request }) => {
   const owner = await createUser(request, { name: "Olivia Owner" });
   const viewer = await createUser(request, { name: "Vera Viewer", email: uniqueEmail("vera") });
-  const t = await team(owner);
+  const t = await seedTeamWorkspace(owner);
   await addMember(t.workspaceId, viewer.email, "viewer");
 
-  await openAs(page, viewer, t);
+  await openWorkspace(page, viewer, t);
   await expect(page.getByTestId("viewer-note")).toContainText(`You are a viewer of ${t.workspace}: you can read, search and export its transcriptions.`);
   await expect(page.getByLabel("Choose audio files")).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^Record/ })).toHaveCount(0);
@@ -70,13 +39,13 @@ test("a viewer is offered reading and exporting only: no upload, record, rename,
 test("a member whose role was lowered while the page was open is told why each change is refused, never left with a silent failure", async ({ page, request }) => {
   const owner = await createUser(request, { name: "Olivia Owner" });
   const member = await createUser(request, { name: "Max Member", email: uniqueEmail("max") });
-  const t = await team(owner);
+  const t = await seedTeamWorkspace(owner);
   await addMember(t.workspaceId, member.email, "member");
 
   const own = await seedJfkTranscript(member.email, "Max's notes");
   await sql("update transcriptions set workspace_id = $2, billed_user_id = $3 where id = $1", [own, t.workspaceId, (await sql<{ id: string }>("select id from users where email = $1", [owner.email]))[0].id]);
 
-  await openAs(page, member, t);
+  await openWorkspace(page, member, t);
   // A member is offered the changes: renaming and canceling anything, deleting what they added (as the server allows).
   await expect(page.getByTestId("viewer-note")).toHaveCount(0);
   await expect(page.getByLabel("Choose audio files")).toBeAttached();
@@ -89,7 +58,7 @@ test("a member whose role was lowered while the page was open is told why each c
   await expect(ownRow.getByRole("button", { name: "Delete Max's notes" })).toBeVisible();
 
   // The owner makes them a viewer; the page still shows what it offered.
-  await sql("update workspace_members set role = 'viewer' where organization_id = $1 and user_id = (select id from users where email = $2)", [t.workspaceId, member.email]);
+  await setRole(t.workspaceId, member.email, "viewer");
 
   await ownRow.getByRole("button", { name: "Delete Max's notes" }).click();
   await page.getByRole("dialog", { name: "Delete “Max's notes”?" }).getByRole("button", { name: "Delete" }).click();

@@ -49,6 +49,10 @@ test("buying Team with seats, then changing them on the account page", async ({ 
   await expect(page.getByTestId("plan-seats")).toHaveText("6 (1 taken)");
   const [row] = await sql<{ seats: number }>("select s.seats from subscriptions s join users u on u.id = s.user_id where u.email = $1 and s.status in ('active', 'trialing')", [creds.email]);
   expect(row.seats).toBe(6);
+  // The billing history lists the purchase and the seat change, newest first.
+  const history = page.getByRole("region", { name: "Billing history" }).getByRole("listitem");
+  await expect(history.nth(0)).toContainText("Seats changed from 4 to 6 on Team (monthly)");
+  await expect(history.nth(1)).toContainText(/^Started a Team trial \(monthly, 4 seats\)/);
 });
 
 test("the seats API: a sentence for every bad request", async ({ page, request }) => {

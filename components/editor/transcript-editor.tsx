@@ -222,7 +222,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
         />
       )}
 
-      <PresenceList others={together.others} segments={segments} />
+      <PresenceList others={together.others} segments={segments} trouble={together.trouble} />
 
       <PlayerBar src={urlOf(transcriptionAudio, { params: { id: t.id } })} playback={playback} />
 

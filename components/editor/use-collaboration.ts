@@ -131,7 +131,8 @@ export function useCollaboration({ transcriptionId, version, segmentsRef, editin
     onChanges({ version: lastHeard.current, restructured: false, segments });
   }, [onChanges]);
 
-  useEditStream(transcriptionId, version, clientId, editingId, { onChanges, onPresence: (p) => setOthers(p.others) });
+  const [trouble, setTrouble] = useState<string | null>(null);
+  useEditStream(transcriptionId, version, clientId, editingId, { onChanges, onPresence: (p) => setOthers(p.others), onTrouble: setTrouble });
 
   /** What a row says about others: who is editing it now, or who changed it a moment ago. */
   const notes = useMemo(() => {
@@ -141,5 +142,5 @@ export function useCollaboration({ transcriptionId, version, segmentsRef, editin
     return byId;
   }, [others, recent]);
 
-  return { others, notes, retryDeferred };
+  return { others, notes, retryDeferred, trouble };
 }

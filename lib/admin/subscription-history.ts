@@ -2,7 +2,8 @@
 import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { AdminBillingEvent, AdminSubscription, SubscriptionHistory } from "@/lib/api/contract/admin";
 import type { Database } from "@/lib/db/client";
-import { billingEvents, plans, subscriptions } from "@/lib/db/schema";
+import { billingEventsOf } from "@/lib/billing/billing-history";
+import { plans, subscriptions } from "@/lib/db/schema";
 import { findAdminUser } from "./admin-users";
 
 async function subscriptionsOf(database: Database, userId: string): Promise<AdminSubscription[]> {
@@ -34,11 +35,7 @@ async function subscriptionsOf(database: Database, userId: string): Promise<Admi
 }
 
 async function billingHistoryOf(database: Database, userId: string): Promise<AdminBillingEvent[]> {
-  const rows = await database
-    .select()
-    .from(billingEvents)
-    .where(eq(billingEvents.userId, userId))
-    .orderBy(desc(billingEvents.createdAt), desc(billingEvents.id));
+  const rows = await billingEventsOf(database, userId);
   return rows.map((row) => ({
     id: row.id,
     event_type: row.eventType,

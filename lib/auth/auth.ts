@@ -39,6 +39,7 @@ import {
   checkedWorkspaceFields,
   handBackToOwner,
   INVITATION_DAYS,
+  keepPromotionIfSeated,
   MAX_WORKSPACE_MEMBERS,
   OWNER_ROLE_FIXED,
   refuseWithdrawnInvitation,
@@ -265,6 +266,8 @@ function createAuth() {
             // asks, owner or admin, so the refusal names the owner as the one who adds seats.)
             if (member.role === "viewer" && newRole !== "viewer") await assertSeatForNewMember(db(), member.organizationId, { role: newRole });
           },
+          afterUpdateMemberRole: async ({ member, previousRole }) =>
+            keepPromotionIfSeated(db(), { id: member.id, workspaceId: member.organizationId, role: member.role }, previousRole),
           beforeDeleteOrganization: async ({ organization: workspace }) => handBackToOwner(db(), workspace.id),
         },
       }),

@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { and, eq, sql } from "drizzle-orm";
-import { assertSeatFree, holdSeatForInvitation, mayCreateWorkspace, type SeatRequest } from "@/lib/billing/seats";
+import { assertSeatFree, holdSeatForInvitation, holdSeatForPromotion, mayCreateWorkspace, type SeatRequest } from "@/lib/billing/seats";
 import type { Database } from "@/lib/db/client";
 import { transcriptions, workspaceMembers } from "@/lib/db/schema";
 import { isDomainError, type DomainError } from "@/lib/errors/domain-error";
@@ -78,6 +78,13 @@ export async function allowWorkspaceCreation(database: Database, userId: string)
 /** An invitation, a new member or a viewer made member or admin needs a free seat of the owner's plan (pending invitations hold one; viewers take none). */
 export async function assertSeatForNewMember(database: Database, workspaceId: string, request: SeatRequest): Promise<void> {
   await assertSeatFree(database, workspaceId, request).catch(refuse);
+}
+
+/** After Better Auth made a viewer a member or admin: kept only if a seat is free with the seats held (holdSeatForPromotion). */
+export async function keepPromotionIfSeated(database: Database, member: { id: string; workspaceId: string; role: string }, previousRole: string): Promise<void> {
+  if (previousRole !== "viewer" || member.role === "viewer") return;
+  const refusal = await holdSeatForPromotion(database, member);
+  if (refusal) refuse(refusal);
 }
 
 /** Invitations removed for want of a seat after Better Auth wrote them, until their request answers the refusal. */

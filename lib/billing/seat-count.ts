@@ -9,3 +9,8 @@ export const SEATS_RANGE = `Choose a whole number of seats from ${MIN_SEATS} to 
 export function isSeatCount(value: unknown): value is number {
   return typeof value === "number" && Number.isInteger(value) && value >= MIN_SEATS && value <= MAX_SEATS;
 }
+
+/** "1 seat", "3 seats". */
+export function seatCount(n: number): string {
+  return `${n} ${n === 1 ? "seat" : "seats"}`;
+}

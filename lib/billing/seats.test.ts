@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { plans, subscriptions, usage, workspaceInvitations } from "@/lib/db/schema";
+import { plans, subscriptions, usage, workspaceInvitations, workspaceMembers } from "@/lib/db/schema";
 import { createTranscription } from "@/lib/transcription/create";
 import { cancelTranscription } from "@/lib/transcription/queue";
 import { receiveChunks, startRecording, stopRecording } from "@/lib/recordings/recording";
@@ -14,13 +14,14 @@ import { useTestEnv } from "@/test/support/env";
 import { addMember, insertWorkspace } from "@/test/support/workspaces";
 import { insertUser } from "@/test/support/users";
 import { completeDemoCheckout, openDemoCheckout } from "./demo/demo-checkout";
+import { billingEventsOf } from "./billing-history";
 import { demoBilling } from "./demo/demo-provider";
 import { entitlementsFor, trialHoursNote } from "./entitlements";
 import { requireOperation } from "./feature-refusal";
 import { billedUserOf, payerOf, payerOfTranscription } from "./payer";
 import { NOT_PER_SEAT, changeSeats, startCheckout } from "./plan-changes";
 import { SEATS_RANGE } from "./seat-count";
-import { assertSeatFree, assertSeatsCover, defaultSeats, holdSeatForInvitation, mayCreateWorkspace, seatLimit, seatsTaken } from "./seats";
+import { assertSeatFree, assertSeatsCover, defaultSeats, holdSeatForInvitation, holdSeatForPromotion, mayCreateWorkspace, seatLimit, seatsTaken } from "./seats";
 
 const JFK = path.resolve(__dirname, "../../test/fixtures/audio/jfk.wav");
 const DAY_MS = 86_400_000;
@@ -233,6 +234,31 @@ describe.each(BACKENDS)("Team billing on %s", (_name, open) => {
     expect(pending.map((p) => p.id).sort()).toEqual([...kept].sort());
   });
 
+  it("five viewers made members at once with 2 seats free, as Better Auth does it (check, update, then the seat held): 2 keep the role, 3 are viewers again with the sentence", async () => {
+    const owner = await teamOwner(t.db, 4);
+    const ws = await insertWorkspace(t.db, owner);
+    await addMember(t.db, ws, await insertUser(t.db), "member");
+    const viewers = await Promise.all(Array.from({ length: 5 }, async () => {
+      const id = randomUUID();
+      await t.db.insert(workspaceMembers).values({ id, workspaceId: ws, userId: await insertUser(t.db), role: "viewer" });
+      return id;
+    }));
+    const promoteAsBetterAuth = async (memberId: string) => {
+      await assertSeatFree(t.db, ws, { role: "member" });
+      await t.db.update(workspaceMembers).set({ role: "member" }).where(eq(workspaceMembers.id, memberId));
+      const refusal = await holdSeatForPromotion(t.db, { id: memberId, workspaceId: ws, role: "member" });
+      if (refusal) throw refusal;
+    };
+    const settled = await Promise.allSettled(viewers.map(promoteAsBetterAuth));
+    expect(settled.filter((s) => s.status === "fulfilled")).toHaveLength(2);
+    for (const s of settled) {
+      if (s.status === "rejected") expect(s.reason).toMatchObject({ kind: "forbidden", message: "This workspace's Team plan has 4 seats and all are taken. Its owner can add seats on their Account page." });
+    }
+    const roles = await t.db.select({ role: workspaceMembers.role }).from(workspaceMembers).where(inArray(workspaceMembers.id, viewers));
+    expect(roles.map((r) => r.role).sort()).toEqual(["member", "member", "viewer", "viewer", "viewer"]);
+    expect(await seatsTaken(t.db, owner)).toEqual({ members: 4, invitations: 0 });
+  });
+
   it("seats are counted across every workspace an owner has, each person once", async () => {
     const owner = await teamOwner(t.db, 2);
     const a = await insertWorkspace(t.db, owner, "A");
@@ -311,6 +337,11 @@ describe.each(BACKENDS)("Team billing on %s", (_name, open) => {
     expect(await changeSeats(t.db, demoBilling, owner, 6)).toMatchObject({ seats: 6, planId: "team" });
     expect((await entitlementsFor(t.db, owner)).secondsPerPeriod).toBe(6 * 40 * 3600);
     expect(await changeSeats(t.db, demoBilling, owner, 12)).toMatchObject({ seats: 12 });
+    // Each change is a line of the owner's billing history, newest first.
+    expect((await billingEventsOf(t.db, owner)).map((e) => [e.eventType, e.description])).toEqual([
+      ["seats_changed", "Seats changed from 6 to 12 on Team (monthly)"],
+      ["seats_changed", "Seats changed from 8 to 6 on Team (monthly)"],
+    ]);
   });
 
   it("a seat change needs a running per-seat subscription and a sensible number", async () => {
@@ -340,6 +371,7 @@ describe.each(BACKENDS)("Team billing on %s", (_name, open) => {
     const live = await t.db.select().from(subscriptions).where(and(eq(subscriptions.userId, buyer), eq(subscriptions.status, "active")));
     expect(live.map((s) => s.planId)).toEqual(["team"]);
     expect((await entitlementsFor(t.db, buyer)).secondsPerPeriod).toBe(9 * 40 * 3600);
+    expect((await billingEventsOf(t.db, buyer, 1))[0].description).toBe("Upgraded from Premium to Team (monthly, 9 seats)");
   });
 
   it("switching Team to annual billing starts the checkout with the seats already bought", async () => {

@@ -15,7 +15,7 @@ import { entitlementsFor, type Entitlements } from "./entitlements";
 import { allows } from "./feature-gates";
 import { workspaceOwner } from "./payer";
 
-import { DEFAULT_SEATS, MAX_SEATS, SEATS_RANGE, isSeatCount } from "./seat-count";
+import { DEFAULT_SEATS, MAX_SEATS, SEATS_RANGE, isSeatCount, seatCount } from "./seat-count";
 import { WORKSPACE_NOT_FOUND } from "@/lib/access/roles";
 
 
@@ -109,8 +109,8 @@ export async function assertSeatFree(database: Database | Tx, workspaceId: strin
   throw new DomainError(
     "forbidden",
     yours
-      ? `Your ${e.planName} plan has ${plural(limit, "seat")} and all are taken. Add seats on your Account page to invite more people, or invite them as viewers (viewers are free).`
-      : `This workspace's ${e.planName} plan has ${plural(limit, "seat")} and all are taken. Its owner can add seats on their Account page.`,
+      ? `Your ${e.planName} plan has ${seatCount(limit)} and all are taken. Add seats on your Account page to invite more people, or invite them as viewers (viewers are free).`
+      : `This workspace's ${e.planName} plan has ${seatCount(limit)} and all are taken. Its owner can add seats on their Account page.`,
     { seats: { limit, ...taken } },
   );
 }
@@ -125,17 +125,44 @@ export async function assertSeatFree(database: Database | Tx, workspaceId: strin
  * its seat). The caller queues the invitation's mail in `tx` only when it is kept.
  */
 export async function holdSeatForInvitation(tx: Tx, invitation: { id: string; workspaceId: string; role: string }, actorId: string): Promise<DomainError | null> {
-  const owner = await workspaceOwner(tx, invitation.workspaceId);
+  await lockOwnerSeats(tx, invitation.workspaceId);
+  const refusal = await seatRefusal(tx, invitation.workspaceId, { role: invitation.role, acceptingInvitationId: invitation.id, actorId });
+  if (refusal) await tx.delete(workspaceInvitations).where(eq(workspaceInvitations.id, invitation.id));
+  return refusal;
+}
+
+/**
+ * A viewer Better Auth has just made a member or admin, checked again with the owner's seats
+ * held, as invitations are (its `beforeUpdateMemberRole` check and the update are two steps,
+ * so two promotions at the same moment both passed it). The check counts the others: the
+ * promoted member is a viewer again for its length, and stays one when no seat is free.
+ */
+export async function holdSeatForPromotion(database: Database, member: { id: string; workspaceId: string; role: string }): Promise<DomainError | null> {
+  return database.transaction(async (tx) => {
+    const asViewer = () => tx.update(workspaceMembers).set({ role: VIEWER }).where(eq(workspaceMembers.id, member.id));
+    await lockOwnerSeats(tx, member.workspaceId);
+    await asViewer();
+    const refusal = await seatRefusal(tx, member.workspaceId, { role: member.role });
+    if (!refusal) await tx.update(workspaceMembers).set({ role: member.role }).where(eq(workspaceMembers.id, member.id));
+    return refusal;
+  });
+}
+
+/** Holds the workspace owner's row (FOR NO KEY UPDATE) to the commit: seat checks take turns. */
+async function lockOwnerSeats(tx: Tx, workspaceId: string): Promise<void> {
+  const owner = await workspaceOwner(tx, workspaceId);
   if (owner) await tx.select({ id: users.id }).from(users).where(eq(users.id, owner)).for("no key update");
-  const refusal = await assertSeatFree(tx, invitation.workspaceId, { role: invitation.role, acceptingInvitationId: invitation.id, actorId }).then(
+}
+
+/** `assertSeatFree`'s refusal, or null. */
+async function seatRefusal(tx: Tx, workspaceId: string, request: SeatRequest): Promise<DomainError | null> {
+  return assertSeatFree(tx, workspaceId, request).then(
     () => null,
     (error: unknown) => {
       if (error instanceof DomainError) return error;
       throw error;
     },
   );
-  if (refusal) await tx.delete(workspaceInvitations).where(eq(workspaceInvitations.id, invitation.id));
-  return refusal;
 }
 
 /** Whether the user's plan lets them create a workspace (the gate table's `team_workspaces`). */
@@ -166,7 +193,7 @@ export async function assertSeatsCover(database: Database | Tx, ownerUserId: str
   if (seats >= needed) return;
   const message =
     taken.invitations === 0
-      ? `You have ${plural(taken.members, "member")}; remove members before going below ${plural(needed, "seat")}.`
-      : `You have ${plural(taken.members, "member")} and ${plural(taken.invitations, "pending invitation")}; remove members or revoke invitations before going below ${plural(needed, "seat")}.`;
+      ? `You have ${plural(taken.members, "member")}; remove members before going below ${seatCount(needed)}.`
+      : `You have ${plural(taken.members, "member")} and ${plural(taken.invitations, "pending invitation")}; remove members or revoke invitations before going below ${seatCount(needed)}.`;
   throw new DomainError("unprocessable", message, { seats: { needed } });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database, Tx } from "@/lib/db/client";
 import { billingEvents, plans, subscriptions, type Subscription } from "@/lib/db/schema";
+import { seatCount } from "./seat-count";
 import type { SubscriptionSnapshot } from "./subscription-types";
 
 type BillingEventType = (typeof billingEvents.$inferInsert)["eventType"];
@@ -16,9 +17,11 @@ export interface ApplyResult {
   supersededStripeIds: string[];
 }
 
-async function planInfo(tx: Database | Tx): Promise<Map<string, { name: string; price: number }>> {
-  const rows = await tx.select({ id: plans.id, name: plans.name, price: plans.priceMonthly }).from(plans);
-  return new Map(rows.map((p) => [p.id, { name: p.name, price: Number(p.price) }]));
+type PlanInfo = Map<string, { name: string; price: number; perSeat: boolean }>;
+
+async function planInfo(tx: Database | Tx): Promise<PlanInfo> {
+  const rows = await tx.select({ id: plans.id, name: plans.name, price: plans.priceMonthly, perSeat: plans.perSeat }).from(plans);
+  return new Map(rows.map((p) => [p.id, { name: p.name, price: Number(p.price), perSeat: p.perSeat }]));
 }
 
 async function lockedRow(tx: Database | Tx, snap: SubscriptionSnapshot): Promise<Subscription | undefined> {
@@ -52,25 +55,35 @@ function rowValues(snap: SubscriptionSnapshot, previous: Subscription | undefine
   };
 }
 
-function changeEvent(previous: Subscription, snap: SubscriptionSnapshot, prices: Map<string, { price: number }>): BillingEventType | null {
+function changeEvent(previous: Subscription, snap: SubscriptionSnapshot, prices: PlanInfo): BillingEventType | null {
   if (previous.status !== "canceled" && snap.status === "canceled") return "subscription_canceled";
-  if (previous.planId === snap.planId) return null;
+  if (previous.planId === snap.planId) return snap.seats !== undefined && snap.seats !== previous.seats && snap.status !== "canceled" ? "seats_changed" : null;
   if (previous.scheduledPlanChange?.plan_id === snap.planId) return "scheduled_plan_change_effective";
-  const before = prices.get(previous.planId)?.price ?? 0;
-  const after = prices.get(snap.planId)?.price ?? 0;
+  // A per-seat plan costs its price for each seat: Team for 9 is more than Premium.
+  const monthly = (planId: string, seats: number | undefined) => {
+    const plan = prices.get(planId);
+    return (plan?.price ?? 0) * (plan?.perSeat ? (seats ?? 1) : 1);
+  };
+  const before = monthly(previous.planId, previous.seats);
+  const after = monthly(snap.planId, snap.seats);
   return after >= before ? "subscription_upgraded" : "subscription_downgraded";
 }
 
-function describe(event: BillingEventType, snap: SubscriptionSnapshot, previousPlanId: string | null, names: Map<string, { name: string }>): string {
-  const name = (id: string | null) => (id ? (names.get(id)?.name ?? id) : "");
+function describe(event: BillingEventType, snap: SubscriptionSnapshot, previous: { planId: string | null; seats: number | null }, info: PlanInfo): string {
+  const name = (id: string | null) => (id ? (info.get(id)?.name ?? id) : "");
   const plan = name(snap.planId);
+  const previousPlanId = previous.planId;
+  // A buyer of a per-seat plan reads how many seats each step bought.
+  const terms = info.get(snap.planId)?.perSeat && snap.seats ? `${snap.billingInterval}, ${seatCount(snap.seats)}` : snap.billingInterval;
   switch (event) {
     case "subscription_created":
-      return snap.status === "trialing" ? `Started a ${plan} trial (${snap.billingInterval})` : `Subscribed to ${plan} (${snap.billingInterval})`;
+      return snap.status === "trialing" ? `Started a ${plan} trial (${terms})` : `Subscribed to ${plan} (${terms})`;
+    case "seats_changed":
+      return `Seats changed from ${previous.seats ?? 1} to ${snap.seats ?? 1} on ${plan} (${snap.billingInterval})`;
     case "subscription_upgraded":
-      return `Upgraded from ${name(previousPlanId)} to ${plan} (${snap.billingInterval})`;
+      return `Upgraded from ${name(previousPlanId)} to ${plan} (${terms})`;
     case "subscription_downgraded":
-      return `Changed from ${name(previousPlanId)} to ${plan} (${snap.billingInterval})`;
+      return `Changed from ${name(previousPlanId)} to ${plan} (${terms})`;
     case "subscription_canceled":
       return `${plan} subscription canceled`;
     case "scheduled_plan_change_effective":
@@ -88,6 +101,7 @@ export async function applySnapshot(tx: Database | Tx, snap: SubscriptionSnapsho
   const previous = await lockedRow(tx, snap);
   let event: BillingEventType | null;
   let previousPlanId: string | null = previous?.planId ?? null;
+  const previousSeats = previous?.seats ?? null;
   let supersededStripeIds: string[] = [];
   let subscription: Subscription;
 
@@ -124,7 +138,7 @@ export async function applySnapshot(tx: Database | Tx, snap: SubscriptionSnapsho
       eventType: event,
       planId: snap.planId,
       billingInterval: snap.billingInterval,
-      description: describe(event, snap, previousPlanId, prices),
+      description: describe(event, snap, { planId: previousPlanId, seats: previousSeats }, prices),
       stripeSubscriptionId: snap.externalId,
     });
   }

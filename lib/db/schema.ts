@@ -232,6 +232,7 @@ export const billingEvents = pgTable(
         "subscription_downgraded",
         "subscription_canceled",
         "scheduled_plan_change_effective",
+        "seats_changed",
       ],
     }).notNull(),
     planId: text("plan_id"),
@@ -321,6 +322,7 @@ export type AuditEntry = typeof auditLog.$inferSelect;
 export type Plan = typeof plans.$inferSelect;
 export type LanguageTier = typeof languageTiers.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
+export type BillingEvent = typeof billingEvents.$inferSelect;
 export type Setting = typeof settings.$inferSelect;
 
 // ---- Transcription ----

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AppearanceSection } from "@/components/account/appearance-section";
+import { BillingHistorySection } from "@/components/account/billing-history-section";
 import { DeleteAccountSection } from "@/components/account/delete-account-section";
 import { NotificationsSection } from "@/components/account/notifications-section";
 import { PlanSection } from "@/components/account/plan-section";
@@ -10,6 +11,8 @@ import { VoiceProfilesSection } from "@/components/account/voice-profiles-sectio
 import { hasPassword } from "@/lib/account/credentials";
 import { requirePageUser } from "@/lib/auth/page-user";
 import { toApiUser } from "@/lib/auth/session";
+import { ACCOUNT_HISTORY_LIMIT, billingEventsOf } from "@/lib/billing/billing-history";
+import { billingDate } from "@/lib/billing/billing-date";
 import { planSummaryFor } from "@/lib/billing/plan-summary-view";
 import { db } from "@/lib/db/client";
 
@@ -19,6 +22,11 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
   const user = await requirePageUser(db(), "/account");
   const withPassword = await hasPassword(db(), user.id);
   const plan = await planSummaryFor(db(), user.id, (await searchParams).checkout);
+  const history = (await billingEventsOf(db(), user.id, ACCOUNT_HISTORY_LIMIT)).map((event) => ({
+    id: event.id,
+    date: billingDate(event.createdAt),
+    description: event.description,
+  }));
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
       <div>
@@ -31,6 +39,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         </p>
       </div>
       <PlanSection summary={plan} />
+      <BillingHistorySection items={history} />
       <ProfileSection user={toApiUser(user)} />
       <NotificationsSection emailWhenDone={user.emailWhenDone} />
       <VoiceProfilesSection />
