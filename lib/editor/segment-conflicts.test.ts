@@ -54,7 +54,7 @@ describe.each(BACKENDS)("editing together on %s", (_name, open) => {
     await expect(late).rejects.toMatchObject({
       kind: "conflict",
       message: "Maya Lind changed this segment while you were editing. Choose which text to keep.",
-      data: { current_version: 1, conflicts: [{ id: read[1].id, position: 1, version: 1, text: "Maya's words", changed_by: "Maya Lind", by_you: false }] },
+      data: { current_version: 1, conflicts: [{ id: read[1].id, position: 1, version: 1, text: "Maya's words", changed_by: "Maya Lind", by_you: false, restructured: false }] },
     });
     expect((await segmentsOf(db, id))[1].text).toBe("Maya's words");
     // Keeping his text: the same edit based on the version he was shown lands.
@@ -100,6 +100,15 @@ describe.each(BACKENDS)("editing together on %s", (_name, open) => {
       message: "Segments were split or merged since you read this transcript. Reload to get the latest version.",
     });
     expect((await segmentsOf(db, id)).map((s) => s.text)).toEqual(["welcome to", "the show", "moved but found", "and how to edit them together"]);
+  });
+
+  it("an edit of a segment a teammate split since is a conflict that says so: the text read no longer fits one part", async () => {
+    const { db, maya, theo, id, read } = await studio();
+    await restructureSegments(db, maya, id, { action: "split", base_version: 0, position: 0, id: read[0].id, version: 0, word: 2 });
+    await expect(applySegmentEdits(db, theo, id, { base_version: 0, changes: [{ position: 0, id: read[0].id, version: 0, text: "Welcome to the show!" }] })).rejects.toMatchObject({
+      kind: "conflict",
+      data: { conflicts: [{ id: read[0].id, text: "welcome to", changed_by: "Maya Lind", restructured: true }] },
+    });
   });
 
   it("a split by id lands beside a teammate's edit elsewhere; a merge whose next segment changed since is a conflict", async () => {

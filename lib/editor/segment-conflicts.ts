@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { SegmentConflict } from "@/lib/api/contract/transcription";
 import type { Database, Tx } from "@/lib/db/client";
-import { transcriptSegments, users, type TranscriptSegment } from "@/lib/db/schema";
+import { transcriptions, transcriptSegments, users, type TranscriptSegment } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 
 export const STALE_EDIT_MESSAGE =
@@ -72,6 +72,8 @@ export async function requireUnchangedSince(
   if (!changed.length) return;
   const byIds = [...new Set(changed.flatMap((r) => (r.changedBy ? [r.changedBy] : [])))];
   const names = new Map(byIds.length ? (await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, byIds))).map((u) => [u.id, u.name]) : []);
+  // A segment last changed by the transcript's latest split or merge holds a part (or a join) of what was read.
+  const [at] = await tx.select({ structureVersion: transcriptions.structureVersion }).from(transcriptions).where(eq(transcriptions.id, changed[0].transcriptionId));
   const conflicts: SegmentConflict[] = changed.map((r) => ({
     id: r.id,
     position: r.position,
@@ -80,6 +82,7 @@ export async function requireUnchangedSince(
     speaker: r.speaker,
     changed_by: r.changedBy === null ? null : (names.get(r.changedBy) ?? null),
     by_you: r.changedBy === userId,
+    restructured: r.changedVersion === at?.structureVersion,
   }));
   throw new DomainError("conflict", conflictMessage(conflicts), { current_version: currentVersion, conflicts });
 }

@@ -140,6 +140,8 @@ export const SegmentConflict = z.object({
   speaker: z.nullable(z.string()),
   changed_by: z.nullable(z.string()),
   by_you: z.boolean(),
+  /** the other change split or merged this segment: its text is a part, or a join, of what the editor read, so the editor's whole text cannot simply replace it */
+  restructured: z.boolean(),
 });
 export type SegmentConflict = z.infer<typeof SegmentConflict>;
 
