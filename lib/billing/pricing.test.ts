@@ -1,4 +1,4 @@
-import { annualPricePerMonth, formatPrice, priceUnit } from "./pricing";
+import { annualPricePerMonth, formatCharge, formatPrice, priceUnit } from "./pricing";
 
 describe("annual price shown per month", () => {
   it.each([
@@ -21,5 +21,14 @@ describe("what a price is for", () => {
     expect(`${formatPrice(20)}${priceUnit(true)}`).toBe("$20 per seat / month");
     expect(`${formatPrice(15)}${priceUnit(false)}`).toBe("$15 / month");
     expect(`${formatPrice(192)}${priceUnit(true, "year")}`).toBe("$192 per seat / year");
+  });
+});
+
+describe("a charge the provider worked out", () => {
+  it("is in dollars as the catalogue writes them, or in its own currency", () => {
+    expect(formatCharge({ amount: 26.67, currency: "usd" })).toBe("$26.67");
+    expect(formatCharge({ amount: 20, currency: "usd" })).toBe("$20.00");
+    expect(formatCharge({ amount: 2667, currency: "jpy" })).toBe("¥2,667");
+    expect(formatCharge({ amount: 24.5, currency: "eur" })).toBe("€24.50");
   });
 });

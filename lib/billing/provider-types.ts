@@ -40,7 +40,7 @@ export interface BillingProvider {
    */
   changeSeats(database: Database, current: Subscription, seats: number): Promise<Subscription>;
   /** What `changeSeats` to more seats would charge now (the difference prorated to the period's end), in dollars. */
-  addedSeatsCost(database: Database, current: Subscription, seats: number, now: Date): Promise<number>;
+  addedSeatsCost(database: Database, current: Subscription, seats: number, now: Date): Promise<Money>;
   /** Where "Manage billing" goes: Stripe's customer portal, or the demo billing page. */
   portalUrl(user: BillingUser, current: Subscription | undefined): Promise<string>;
   /**
@@ -55,4 +55,11 @@ export interface BillingProvider {
    * transaction. A provider that takes no webhooks answers not_found.
    */
   handleWebhook(database: Database, rawBody: string, signature: string | null): Promise<WebhookOutcome>;
+}
+
+/** An amount in a currency's main unit (26.67 US dollars), as the payment provider charges it. */
+export interface Money {
+  amount: number;
+  /** ISO 4217, lower case as Stripe writes it ("usd") */
+  currency: string;
 }

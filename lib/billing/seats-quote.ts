@@ -1,8 +1,9 @@
 import type { Database } from "@/lib/db/client";
 import type { Plan, Subscription } from "@/lib/db/schema";
 import { billingDate } from "./billing-date";
+import { seatCount } from "./seat-count";
 import { seatsChange } from "./plan-changes";
-import { formatPrice } from "./pricing";
+import { formatCharge, formatPrice } from "./pricing";
 import type { BillingProvider } from "./provider-types";
 
 /** One seat's price for the subscription's interval. */
@@ -18,8 +19,6 @@ export function proratedSeats(current: Pick<Subscription, "seats" | "currentPeri
   return Math.round(Math.max(0, seats - current.seats) * price * left * 100) / 100;
 }
 
-const seatsWord = (n: number) => `${n} ${n === 1 ? "seat" : "seats"}`;
-
 /**
  * What "Update seats" would do to the bill, said before it is done: more seats are charged now
  * (prorated to the period's end, as the provider works it out); fewer take effect at once
@@ -28,8 +27,8 @@ const seatsWord = (n: number) => `${n} ${n === 1 ? "seat" : "seats"}`;
 export async function quoteSeats(database: Database, billing: BillingProvider, userId: string, seats: number, now = new Date()): Promise<{ seats: number; sentence: string }> {
   const { current, plan, wanted } = await seatsChange(database, userId, seats);
   const period = current.billingInterval === "annual" ? "year" : "month";
-  const recurring = `${formatPrice(seatPrice(plan, current.billingInterval) * wanted)} per ${period} for ${seatsWord(wanted)}`;
-  if (wanted === current.seats) return { seats: wanted, sentence: `Your plan already has ${seatsWord(wanted)}.` };
+  const recurring = `${formatPrice(seatPrice(plan, current.billingInterval) * wanted)} per ${period} for ${seatCount(wanted)}`;
+  if (wanted === current.seats) return { seats: wanted, sentence: `Your plan already has ${seatCount(wanted)}.` };
   if (current.status === "trialing") {
     const from = current.trialEnd ? ` from ${billingDate(current.trialEnd)}` : " once the trial ends";
     return { seats: wanted, sentence: `Nothing is charged during the trial; you will pay ${recurring}${from}.` };
@@ -41,5 +40,5 @@ export async function quoteSeats(database: Database, billing: BillingProvider, u
   const dueNow = await billing.addedSeatsCost(database, current, wanted, now);
   const added = wanted - current.seats;
   const more = added === 1 ? "1 more seat costs" : `${added} more seats cost`;
-  return { seats: wanted, sentence: `${more} ${formatPrice(dueNow, { alwaysCents: true })} now, prorated${next ? ` to ${next}` : ""}; then you pay ${recurring}.` };
+  return { seats: wanted, sentence: `${more} ${formatCharge(dueNow)} now, prorated${next ? ` to ${next}` : ""}; then you pay ${recurring}.` };
 }

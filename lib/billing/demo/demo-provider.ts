@@ -64,7 +64,8 @@ export const demoBilling: BillingProvider = {
     requireDemo(current);
     const [plan] = await database.select().from(plans).where(eq(plans.id, current.planId));
     if (!plan || !current.currentPeriodStart || !current.currentPeriodEnd) throw noBillingPeriod();
-    return proratedSeats(current, seatPrice(plan, current.billingInterval), seats, now);
+    // The demo provider charges in the catalogue's currency.
+    return { amount: proratedSeats(current, seatPrice(plan, current.billingInterval), seats, now), currency: "usd" };
   },
 
   async portalUrl(_user, current) {

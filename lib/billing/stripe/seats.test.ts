@@ -51,7 +51,7 @@ describe("Stripe seats (quantity of the subscription item)", () => {
     standIn.on("GET /v1/subscriptions/sub_123", { json: subscription({ quantity: 3 }) });
     standIn.on("POST /v1/invoices/create_preview", { json: { id: "upcoming_in_1", object: "invoice", amount_due: 2667, currency: "usd" } });
     const now = new Date("2026-12-21T00:00:00Z");
-    await expect(previewSeatsCost(standIn.stripe(), "sub_123", 5, now)).resolves.toBe(26.67);
+    await expect(previewSeatsCost(standIn.stripe(), "sub_123", 5, now)).resolves.toEqual({ amount: 26.67, currency: "usd" });
     expect(standIn.calls()).toEqual(["GET /v1/subscriptions/sub_123", "POST /v1/invoices/create_preview"]);
     expect(standIn.requests[1].form).toEqual({
       subscription: "sub_123",
@@ -60,6 +60,11 @@ describe("Stripe seats (quantity of the subscription item)", () => {
       "subscription_details[proration_behavior]": "always_invoice",
       "subscription_details[proration_date]": String(now.getTime() / 1000),
     });
+    // Amounts are in the currency's smallest unit: yen have none, dinars three decimals.
+    standIn.on("POST /v1/invoices/create_preview", { json: { id: "upcoming_in_2", object: "invoice", amount_due: 2667, currency: "jpy" } });
+    await expect(previewSeatsCost(standIn.stripe(), "sub_123", 5, now)).resolves.toEqual({ amount: 2667, currency: "jpy" });
+    standIn.on("POST /v1/invoices/create_preview", { json: { id: "upcoming_in_3", object: "invoice", amount_due: 2667, currency: "kwd" } });
+    await expect(previewSeatsCost(standIn.stripe(), "sub_123", 5, now)).resolves.toEqual({ amount: 2.667, currency: "kwd" });
     standIn.on("POST /v1/invoices/create_preview", stripeError(500, { type: "api_error", message: "Something went wrong." }));
     await expect(previewSeatsCost(standIn.stripe(), "sub_123", 5, now)).rejects.toMatchObject({ message: SEATS_QUOTE_FAILED_MESSAGE });
   });

@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import { BillingProviderError, isResourceMissing } from "./errors";
+import type { Money } from "../provider-types";
 
 export const SUBSCRIPTION_UPDATE_FAILED_MESSAGE =
   "The payment provider could not update the subscription. Try again in a minute.";
@@ -75,11 +76,20 @@ export async function setSeats(stripe: Stripe, subscriptionId: string, seats: nu
 
 export const SEATS_QUOTE_FAILED_MESSAGE = "The payment provider could not work out the cost of these seats. Try again in a minute.";
 
+/** Stripe's currencies without a minor unit, and with three decimals (Stripe's own lists: its amounts are in the smallest unit). */
+const ZERO_DECIMAL = new Set(["bif", "clp", "djf", "gnf", "jpy", "kmf", "krw", "mga", "pyg", "rwf", "ugx", "vnd", "vuv", "xaf", "xof", "xpf"]);
+const THREE_DECIMAL = new Set(["bhd", "jod", "kwd", "omr", "tnd"]);
+
+function fromMinorUnits(amount: number, currency: string): Money {
+  const unit = ZERO_DECIMAL.has(currency) ? 1 : THREE_DECIMAL.has(currency) ? 1000 : 100;
+  return { amount: amount / unit, currency };
+}
+
 /**
  * What `setSeats` would invoice now for more seats (Stripe's preview of the prorated invoice,
- * as of `now`), in the currency's main unit.
+ * as of `now`), in the invoice's currency and its main unit.
  */
-export async function previewSeatsCost(stripe: Stripe, subscriptionId: string, seats: number, now: Date): Promise<number> {
+export async function previewSeatsCost(stripe: Stripe, subscriptionId: string, seats: number, now: Date): Promise<Money> {
   try {
     const subscription = await stripe.subscriptions.retrieve(subscriptionId);
     const item = subscription.items.data[0];
@@ -88,7 +98,7 @@ export async function previewSeatsCost(stripe: Stripe, subscriptionId: string, s
       subscription: subscriptionId,
       subscription_details: { items: [{ id: item.id, quantity: seats }], proration_behavior: "always_invoice", proration_date: Math.floor(now.getTime() / 1000) },
     });
-    return preview.amount_due / 100;
+    return fromMinorUnits(preview.amount_due, preview.currency);
   } catch (error) {
     throw new BillingProviderError(SEATS_QUOTE_FAILED_MESSAGE, { cause: error });
   }
