@@ -110,6 +110,8 @@ test("another user's transcription answers 404 everywhere", async ({ request, pl
 });
 
 test("rename validates its body; delete removes the audio and the transcript", async ({ request }) => {
+  // The normalised copy waits for a worker, which in CI is busy with the other specs' jobs.
+  test.setTimeout(150_000);
   const user = await signedInUser(request);
   const created = await (await upload(request, jfkWav(), "speech.wav")).json();
   const bad = await request.patch(`/api/transcriptions/${created.id}`, { data: Buffer.from("{oops"), headers: { ...ORIGIN, "content-type": "application/json" } });
@@ -122,7 +124,7 @@ test("rename validates its body; delete removes the audio and the transcript", a
 
   const prefix = `${user.id}/${created.id}`;
   // The original is stored on upload; a worker adds the normalised copy.
-  await expect.poll(async () => (await storedKeys(prefix)).sort(), { timeout: 30_000 }).toEqual([`${prefix}/normalised.wav`, `${prefix}/original`]);
+  await expect.poll(async () => (await storedKeys(prefix)).sort(), { timeout: 120_000 }).toEqual([`${prefix}/normalised.wav`, `${prefix}/original`]);
   // Deleted, it is gone from every read but kept with its audio in Recently deleted; deleted for good, nothing is left.
   expect((await request.delete(`/api/transcriptions/${created.id}`, { headers: ORIGIN })).status()).toBe(200);
   expect((await request.get(`/api/transcriptions/${created.id}`)).status()).toBe(404);
