@@ -73,9 +73,14 @@ test("a script uploads with an API key, gets a signed webhook when it is done (a
     const listed = (await (await script.get("/api/transcriptions")).json()) as { transcriptions: Array<{ id: string }> };
     expect(listed.transcriptions.map((t) => t.id)).toContain(id);
 
-    // Keys are not sessions: making keys or webhooks needs the person, not the script.
+    // The script reads the delivery log with its key too: which transcription each call was for.
+    const scriptLog = await script.get(`/api/webhook-endpoints/${webhookId}/deliveries`);
+    expect(scriptLog.status(), await scriptLog.text()).toBe(200);
+    const { deliveries: seen } = (await scriptLog.json()) as { deliveries: Array<{ transcription_id: string; transcription_title: string }> };
+    expect(seen[0]).toMatchObject({ transcription_id: id, transcription_title: "jfk" });
+
+    // Keys are not sessions: making keys needs the person, not the script.
     expect((await script.post("/api/api-keys", { data: { name: "escalate", scope: "write" } })).status()).toBe(401);
-    expect((await script.get("/api/webhook-endpoints")).status()).toBe(401);
     await script.dispose();
   } finally {
     await hooks.close();

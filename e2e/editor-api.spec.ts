@@ -24,7 +24,7 @@ test.describe("segment edits", () => {
     expect(await stale.json()).toEqual({
       detail: "This transcript was changed in another tab or window since you opened it. Reload to get the latest version.",
       current_version: 1,
-      conflicts: [{ id: saved.segments[0].id, position: 1, version: 1, text: "first tab", speaker: null, changed_by: expect.any(String), by_you: true }],
+      conflicts: [{ id: saved.segments[0].id, position: 1, version: 1, text: "first tab", speaker: null, changed_by: expect.any(String), by_you: true, restructured: false }],
     });
     const got = await (await request.get(`/api/transcriptions/${id}`)).json();
     expect(got.version).toBe(1);
@@ -185,7 +185,7 @@ test.describe("exports", () => {
     const { id } = await signedIn(request, "pro");
     const cases: [string, number, string][] = [
       ["format=exe", 400, 'Unknown export format "exe". Choose one of: txt, md, pdf, docx, srt, vtt.'],
-      ["", 400, 'Unknown export format "". Choose one of: txt, md, pdf, docx, srt, vtt.'],
+      ["", 400, "Choose an export format with ?format=: one of txt, md, pdf, docx, srt, vtt."],
       ["format=txt&timestamps=maybe", 400, 'timestamps must be "1" or "0".'],
       ["format=txt&version=pretty", 400, 'version must be "raw" or "formatted".'],
       ["format=txt&tz=Mars/Olympus", 400, 'Unknown time zone "Mars/Olympus".'],

@@ -49,6 +49,7 @@ export function DeliveryLog({ webhook }: { webhook: ApiWebhook }) {
             <tr>
               <th className="py-1 pr-3 font-medium">Time</th>
               <th className="py-1 pr-3 font-medium">Event</th>
+              <th className="py-1 pr-3 font-medium">Transcription</th>
               <th className="py-1 pr-3 font-medium">Status</th>
               <th className="py-1 pr-3 font-medium">Attempts</th>
               <th className="py-1 pr-3 font-medium">Response</th>
@@ -63,6 +64,15 @@ export function DeliveryLog({ webhook }: { webhook: ApiWebhook }) {
               <tr key={d.id} data-testid="webhook-delivery">
                 <td className="py-1 pr-3 whitespace-nowrap">{when(d.created_at)}</td>
                 <td className="py-1 pr-3 whitespace-nowrap">{d.event}</td>
+                <td className="max-w-48 truncate py-1 pr-3">
+                  {d.transcription_id ? (
+                    <a href={`/transcription/${d.transcription_id}`} className="text-accent hover:underline">
+                      {d.transcription_title ?? d.transcription_id}
+                    </a>
+                  ) : (
+                    "—"
+                  )}
+                </td>
                 <td className="py-1 pr-3">{STATUS_LABELS[d.status]}</td>
                 <td className="py-1 pr-3">
                   {d.attempt_log.length ? (

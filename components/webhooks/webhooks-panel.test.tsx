@@ -24,6 +24,7 @@ const delivery = (overrides: Partial<ApiWebhookDelivery> = {}): ApiWebhookDelive
   webhook_id: "w-1",
   event: "transcription.failed",
   transcription_id: "t-1",
+  transcription_title: "Board meeting",
   status: "failed",
   attempts: 6,
   response_status: 503,

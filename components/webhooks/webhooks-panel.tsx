@@ -8,7 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { call, detailOr } from "@/lib/api/client";
 import { WEBHOOK_DISABLE_AFTER_FAILURES, WEBHOOK_EVENT_NAMES, type ApiWebhook, type WebhookEventName } from "@/lib/api/contract/webhooks";
-import { createWebhook, deleteWebhook, enableWebhook, listWebhooks } from "@/lib/api/endpoints/webhooks";
+import { createWebhook, deleteWebhook, enableWebhook, listWebhooks, rotateWebhookSecret } from "@/lib/api/endpoints/webhooks";
 import { useApi } from "@/lib/api/use-api";
 import { DeliveryLog, when } from "./delivery-log";
 
@@ -59,14 +59,24 @@ function WebhookItem({ webhook, onDelete, onChange }: { webhook: ApiWebhook; onD
   const [revealed, setRevealed] = useState(false);
   const [showLog, setShowLog] = useState(false);
   const [enabling, setEnabling] = useState(false);
-  const [enableError, setEnableError] = useState("");
+  const [rotating, setRotating] = useState(false);
+  const [error, setError] = useState("");
 
   async function enable() {
     setEnabling(true);
-    setEnableError("");
+    setError("");
     const result = await call(enableWebhook, { params: { id: webhook.id } });
     setEnabling(false);
-    if (!result.ok) return setEnableError(detailOr(result, "The webhook could not be enabled. Try again."));
+    if (!result.ok) return setError(detailOr(result, "The webhook could not be enabled. Try again."));
+    onChange(result.data);
+  }
+
+  async function rotate() {
+    setError("");
+    const result = await call(rotateWebhookSecret, { params: { id: webhook.id } });
+    setRotating(false);
+    if (!result.ok) return setError(detailOr(result, "The signing secret could not be changed. Try again."));
+    setRevealed(true);
     onChange(result.data);
   }
 
@@ -103,8 +113,19 @@ function WebhookItem({ webhook, onDelete, onChange }: { webhook: ApiWebhook; onD
           {revealed ? "Hide" : "Reveal"}
         </Button>
         <CopyButton text={webhook.secret} label={`Copy the signing secret of ${webhook.url}`} />
+        <Button type="button" size="sm" variant="ghost" onClick={() => setRotating(true)} aria-label={`Rotate the signing secret of ${webhook.url}`}>
+          Rotate
+        </Button>
       </div>
-      {enableError && <Alert>{enableError}</Alert>}
+      <ConfirmDialog
+        open={rotating}
+        onOpenChange={setRotating}
+        title="Rotate the signing secret?"
+        description="Deliveries from now on, resends included, are signed with a new secret, and the current one stops working at once. Give your receiver the new secret right after."
+        confirmLabel="Rotate secret"
+        onConfirm={() => void rotate()}
+      />
+      {error && <Alert>{error}</Alert>}
       {showLog && <DeliveryLog webhook={webhook} />}
     </li>
   );

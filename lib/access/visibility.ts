@@ -1,5 +1,6 @@
 import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { transcriptions, workspaceMembers } from "@/lib/db/schema";
+import { DomainError } from "@/lib/errors/domain-error";
 
 /**
  * Which transcriptions a user reaches. Every read or change of a transcription picks its rows
@@ -48,4 +49,13 @@ export function deletableBy(userId: string): SQL {
   const admin = sql`${transcriptions.workspaceId} in (select ${workspaceMembers.workspaceId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${userId} and ${workspaceMembers.role} in ('owner', 'admin'))`;
   const uploader = and(eq(transcriptions.userId, userId), inMemberWorkspace(userId, true))!;
   return or(personal(userId), admin, uploader)!;
+}
+
+/**
+ * An API key reaches its own space only: whatever belongs to another space (a webhook, a
+ * folder, a share link's transcript) does not exist for it, as for a stranger. A session
+ * (`within` undefined) passes; its own rules apply.
+ */
+export function requireWithin(within: Within | undefined, workspaceId: string | null, notFound: string): void {
+  if (within && within.space !== workspaceId) throw new DomainError("not_found", notFound);
 }

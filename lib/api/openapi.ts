@@ -10,9 +10,13 @@ import { OkAnswer } from "./contract/common";
 import { ApiTranscription, TranscriptionDetail, TranscriptionList } from "./contract/transcription";
 import { DirectUploadAnswer } from "./contract/uploads";
 import type { Endpoint } from "./endpoint";
+import { ApiWebhook } from "./contract/webhooks";
 import * as apiKeys from "./endpoints/api-keys";
+import * as folders from "./endpoints/folders";
+import * as sharing from "./endpoints/sharing";
 import * as transcriptions from "./endpoints/transcription";
 import * as uploads from "./endpoints/uploads";
+import * as webhooks from "./endpoints/webhooks";
 
 type JsonSchema = Record<string, unknown>;
 type Method = "get" | "post" | "put" | "patch" | "delete" | "head";
@@ -79,6 +83,7 @@ const ERROR_CODES: Record<string, string> = {
   "401": "No valid API key or session (`This API key is not valid.`).",
   "403": "Not allowed: a read-only key on a write operation (`This API key can only read.`), or a plan without the feature.",
   "404": "No such resource, or not yours: another user's or workspace's transcription is never revealed.",
+  "409": "The resource is not in a state that allows this now; `detail` says why and what to do (a name already taken, a delivery still being sent, an upload's offset that moved on).",
   "413": "The file is larger than the plan allows.",
   "415": "Not an audio or video file we can read.",
   "422": "A field breaks a rule; `detail` says which.",
@@ -108,6 +113,7 @@ const NAMED: Record<string, z.core.$ZodType> = {
   DirectUpload: DirectUploadAnswer,
   ApiKeyList,
   CreatedApiKey,
+  Webhook: ApiWebhook,
   Ok: OkAnswer,
 };
 const NAME_OF = new Map(Object.entries(NAMED).map(([name, schema]) => [schema, name]));
@@ -174,6 +180,9 @@ function operation(d: Documented): Operation {
 const TRANSCRIPTION_ID = { id: { description: "The transcription's id." } };
 const UPLOAD_ID = { id: { description: "The upload's id (the last segment of its Location)." } };
 const DIRECT_UPLOAD_ID = { id: { description: "The direct upload's id." } };
+const WEBHOOK_ID = { id: { description: "The webhook's id." } };
+/** Webhooks, folders and share links belong to a space: a key reaches those of the space it was made in. */
+const IN_KEY_SPACE = "With an API key: those of the key's space only (another space's are answered 404).";
 
 const DOCUMENTED: Documented[] = [
   {
@@ -334,6 +343,187 @@ const DOCUMENTED: Documented[] = [
     errors: [...KEY_ERRORS, "404", "409"],
   },
   {
+    endpoint: transcriptions.transcriptionOptions,
+    operationId: "transcriptionOptions",
+    summary: "Languages and limits for uploads",
+    description: "The language codes (with their names) your plan includes on this server's engine, the largest file, and the hours left: what `language` and the other upload parameters may be.",
+    tag: "Transcriptions",
+    access: BEARER("read"),
+    ok: { description: "The options." },
+    errors: KEY_ERRORS,
+  },
+  {
+    endpoint: folders.listFolders,
+    operationId: "listFolders",
+    summary: "List folders",
+    description: `The folders of the workspace, each with how many transcriptions it holds. A personal space has none. ${IN_KEY_SPACE}`,
+    tag: "Folders",
+    access: BEARER("read"),
+    ok: { description: "The folders." },
+    errors: KEY_ERRORS,
+  },
+  {
+    endpoint: folders.createFolder,
+    operationId: "createFolder",
+    summary: "Create a folder",
+    description: "In the workspace of the key (members and above). Names are unique in a workspace, without regard to case.",
+    tag: "Folders",
+    access: BEARER("write"),
+    ok: { description: "The folder." },
+    errors: ["400", ...KEY_ERRORS, "409", "422"],
+  },
+  {
+    endpoint: folders.renameFolder,
+    operationId: "renameFolder",
+    summary: "Rename a folder",
+    tag: "Folders",
+    access: BEARER("write"),
+    params: { id: { description: "The folder's id." } },
+    ok: { description: "The folder." },
+    errors: ["400", ...KEY_ERRORS, "404", "409", "422"],
+  },
+  {
+    endpoint: folders.deleteFolder,
+    operationId: "deleteFolder",
+    summary: "Delete a folder",
+    description: "Its transcriptions stay in the workspace, unfiled. The workspace's owner and admins only.",
+    tag: "Folders",
+    access: BEARER("write"),
+    params: { id: { description: "The folder's id." } },
+    ok: { description: "Deleted." },
+    errors: [...KEY_ERRORS, "404"],
+  },
+  {
+    endpoint: folders.moveTranscription,
+    operationId: "fileTranscription",
+    summary: "File a transcription in a folder",
+    description: "`folder_id` null unfiles it. `workspace_id` must be the transcription's own space: a key files within its space and never moves a transcription to another (403).",
+    tag: "Folders",
+    access: BEARER("write"),
+    params: TRANSCRIPTION_ID,
+    ok: { description: "The transcription, filed." },
+    errors: ["400", ...KEY_ERRORS, "404", "409"],
+  },
+  {
+    endpoint: sharing.listShareLinks,
+    operationId: "listShareLinks",
+    summary: "List a transcript's share links",
+    description: `Links not revoked (expired ones too), newest first, each with its address. The transcript's owner, or a workspace's owner and admins. ${IN_KEY_SPACE}`,
+    tag: "Share links",
+    access: BEARER("write"),
+    params: TRANSCRIPTION_ID,
+    ok: { description: "The links." },
+    errors: [...KEY_ERRORS, "404"],
+  },
+  {
+    endpoint: sharing.createShareLink,
+    operationId: "createShareLink",
+    summary: "Create a share link",
+    description: "A read-only link to a finished transcript that anyone with it can open without an account. A write key: a link opens the transcript to whoever has it.",
+    tag: "Share links",
+    access: BEARER("write"),
+    params: TRANSCRIPTION_ID,
+    ok: { description: "The link, with its address." },
+    errors: ["400", ...KEY_ERRORS, "404", "409"],
+  },
+  {
+    endpoint: sharing.revokeShareLink,
+    operationId: "revokeShareLink",
+    summary: "Revoke a share link",
+    description: "It opens nothing from now on.",
+    tag: "Share links",
+    access: BEARER("write"),
+    params: { id: { description: "The link's id." } },
+    ok: { description: "Revoked." },
+    errors: [...KEY_ERRORS, "404"],
+  },
+  {
+    endpoint: webhooks.listWebhooks,
+    operationId: "listWebhooks",
+    summary: "List webhooks",
+    description: `The webhooks of your personal space, or of a workspace for its owner and admins, with their signing secrets. ${IN_KEY_SPACE} A write key: webhooks say where a space's events go.`,
+    tag: "Webhooks",
+    access: BEARER("write"),
+    ok: { description: "The webhooks." },
+    errors: KEY_ERRORS,
+  },
+  {
+    endpoint: webhooks.createWebhook,
+    operationId: "createWebhook",
+    summary: "Create a webhook",
+    description: "An https address (http only to this server's allowed hosts), and the events to send it (both when left out). At most 10 per space. The answer holds the new signing secret.",
+    tag: "Webhooks",
+    access: BEARER("write"),
+    ok: { description: "The webhook." },
+    errors: ["400", ...KEY_ERRORS, "422"],
+  },
+  {
+    endpoint: webhooks.updateWebhook,
+    operationId: "updateWebhook",
+    summary: "Change a webhook's URL or events",
+    description: "What is left out stays as it is.",
+    tag: "Webhooks",
+    access: BEARER("write"),
+    params: WEBHOOK_ID,
+    ok: { description: "The webhook." },
+    errors: ["400", ...KEY_ERRORS, "404", "422"],
+  },
+  {
+    endpoint: webhooks.rotateWebhookSecret,
+    operationId: "rotateWebhookSecret",
+    summary: "Rotate a webhook's signing secret",
+    description: "Deliveries from now on, resends included, are signed with the new secret; the old one stops at once.",
+    tag: "Webhooks",
+    access: BEARER("write"),
+    params: WEBHOOK_ID,
+    ok: { description: "The webhook, with its new secret." },
+    errors: [...KEY_ERRORS, "404"],
+  },
+  {
+    endpoint: webhooks.enableWebhook,
+    operationId: "enableWebhook",
+    summary: "Enable a webhook again",
+    description: "After it was disabled for failing 10 times in a row (or to cut its backoff short); its failures count afresh.",
+    tag: "Webhooks",
+    access: BEARER("write"),
+    params: WEBHOOK_ID,
+    ok: { description: "The webhook." },
+    errors: [...KEY_ERRORS, "404"],
+  },
+  {
+    endpoint: webhooks.deleteWebhook,
+    operationId: "deleteWebhook",
+    summary: "Delete a webhook",
+    description: "With its delivery log.",
+    tag: "Webhooks",
+    access: BEARER("write"),
+    params: WEBHOOK_ID,
+    ok: { description: "Deleted (no body)." },
+    errors: [...KEY_ERRORS, "404"],
+  },
+  {
+    endpoint: webhooks.listWebhookDeliveries,
+    operationId: "listWebhookDeliveries",
+    summary: "List a webhook's deliveries",
+    description: "The latest 50, newest first: the event, the transcription's id and title, the status, each attempt.",
+    tag: "Webhooks",
+    access: BEARER("write"),
+    params: WEBHOOK_ID,
+    ok: { description: "The deliveries." },
+    errors: [...KEY_ERRORS, "404"],
+  },
+  {
+    endpoint: webhooks.resendWebhookDelivery,
+    operationId: "resendWebhookDelivery",
+    summary: "Resend a delivery",
+    description: "The same payload and delivery id (a receiver that got it can tell), signed afresh, with a new round of retries. One still being sent, or of a disabled webhook, is a conflict.",
+    tag: "Webhooks",
+    access: BEARER("write"),
+    params: { id: { description: "The delivery's id." } },
+    ok: { description: "Queued: it goes out from a worker." },
+    errors: [...KEY_ERRORS, "404", "409"],
+  },
+  {
     endpoint: apiKeys.listApiKeys,
     operationId: "listApiKeys",
     summary: "List API keys",
@@ -392,6 +582,9 @@ export function openApiDocument(): OpenApiDocument {
       { name: "Transcriptions", description: "List, read, upload, export and delete transcriptions." },
       { name: "Resumable uploads", description: "Large files, resumed after a dropped connection (tus 1.0)." },
       { name: "Direct uploads", description: "Uploads straight to the server's object storage, where it has one." },
+      { name: "Folders", description: "A workspace's folders, and filing transcriptions in them." },
+      { name: "Share links", description: "Read-only links to a finished transcript, for people without an account." },
+      { name: "Webhooks", description: "Calls to your server when a transcription is done or failed, signed with `Verbatim-Signature`; their delivery logs." },
       { name: "API keys", description: "Managing keys (from the signed-in browser only)." },
     ],
     paths: paths(),

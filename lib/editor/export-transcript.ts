@@ -37,7 +37,8 @@ export async function exportTranscription(
   { speakers = true, owner = t.userId }: { speakers?: boolean; owner?: string } = {},
 ): Promise<RenderedExport> {
   const format = query.format ?? "";
-  if (!isExportFormat(format)) throw invalid(`Unknown export format "${format}". Choose one of: ${EXPORT_FORMATS.join(", ")}.`);
+  if (!format) throw invalid(`Choose an export format with ?format=: one of ${EXPORT_FORMATS.join(", ")}.`);
+  if (!isExportFormat(format)) throw invalid(`Unknown export format "${format.slice(0, 40)}". Choose one of: ${EXPORT_FORMATS.join(", ")}.`);
   await requireOperation(database, e, exportOperation(format));
   const timestamps = FLAGS[query.timestamps ?? "0"];
   if (timestamps === undefined) throw invalid('timestamps must be "1" or "0".');

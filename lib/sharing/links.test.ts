@@ -105,7 +105,7 @@ describe.each(BACKENDS)("share links on %s", (_name, open) => {
     const owner = await insertUser(t.db);
     const id = await insertDoneTranscription(t.db, owner, [{ startMs: 0, endMs: 1000, text: "Hi." }]);
     const made = new Date();
-    const week = await createShareLink(t.db, owner, id, { ...OPTIONS, expires_in_days: 7 }, made);
+    const week = await createShareLink(t.db, owner, id, { ...OPTIONS, expires_in_days: 7 }, undefined, made);
     expect(week.expiresAt?.getTime()).toBe(made.getTime() + 7 * DAY_MS);
 
     const justBefore = new Date(made.getTime() + 7 * DAY_MS - 1000);

@@ -6,7 +6,7 @@ import { shareLinks, transcriptions, type ShareLink, type Transcription } from "
 import { DomainError } from "@/lib/errors/domain-error";
 import { TRANSCRIPTION_NOT_FOUND } from "@/lib/transcription/queries";
 import { mayManage } from "@/lib/access/roles";
-import { readableBy } from "@/lib/access/visibility";
+import { readableBy, type Within } from "@/lib/access/visibility";
 import { shareToken, sharedUrl, tokenHash } from "./tokens";
 
 export const NOT_YOURS_TO_SHARE = "Only the transcript's owner or a workspace admin can share it.";
@@ -19,8 +19,8 @@ const DAY_MS = 86_400_000;
  * The transcription, when the user may manage its links: a stranger (or a row in Recently
  * deleted) is told it does not exist, a reader who may not manage it is forbidden.
  */
-async function manageable(database: Database, userId: string, transcriptionId: string): Promise<Transcription> {
-  const [t] = await database.select().from(transcriptions).where(and(eq(transcriptions.id, transcriptionId), readableBy(userId)));
+async function manageable(database: Database, userId: string, transcriptionId: string, within?: Within): Promise<Transcription> {
+  const [t] = await database.select().from(transcriptions).where(and(eq(transcriptions.id, transcriptionId), readableBy(userId, within)));
   if (!t) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
   if (!(await mayManage(database, userId, t))) throw new DomainError("forbidden", NOT_YOURS_TO_SHARE);
   return t;
@@ -32,9 +32,10 @@ export async function createShareLink(
   userId: string,
   transcriptionId: string,
   options: CreateShareLinkBody,
+  within?: Within,
   now = new Date(),
 ): Promise<ShareLink> {
-  const t = await manageable(database, userId, transcriptionId);
+  const t = await manageable(database, userId, transcriptionId, within);
   if (t.status !== "done") throw new DomainError("conflict", NOT_FINISHED);
   const id = randomUUID();
   const [link] = await database
@@ -53,8 +54,8 @@ export async function createShareLink(
 }
 
 /** The transcript's links that were not revoked (expired ones too, so the owner sees why one stopped), newest first. */
-export async function listShareLinks(database: Database, userId: string, transcriptionId: string): Promise<ShareLink[]> {
-  const t = await manageable(database, userId, transcriptionId);
+export async function listShareLinks(database: Database, userId: string, transcriptionId: string, within?: Within): Promise<ShareLink[]> {
+  const t = await manageable(database, userId, transcriptionId, within);
   return database
     .select()
     .from(shareLinks)
@@ -63,12 +64,12 @@ export async function listShareLinks(database: Database, userId: string, transcr
 }
 
 /** Revokes a link at once: its next opening finds nothing. Revoking it again is `not_found`. */
-export async function revokeShareLink(database: Database, userId: string, linkId: string, now = new Date()): Promise<void> {
+export async function revokeShareLink(database: Database, userId: string, linkId: string, within?: Within, now = new Date()): Promise<void> {
   const [row] = await database
     .select({ transcription: transcriptions })
     .from(shareLinks)
     .innerJoin(transcriptions, eq(transcriptions.id, shareLinks.transcriptionId))
-    .where(and(eq(shareLinks.id, linkId), isNull(shareLinks.revokedAt), readableBy(userId)));
+    .where(and(eq(shareLinks.id, linkId), isNull(shareLinks.revokedAt), readableBy(userId, within)));
   if (!row) throw new DomainError("not_found", LINK_NOT_FOUND);
   if (!(await mayManage(database, userId, row.transcription))) throw new DomainError("forbidden", NOT_YOURS_TO_SHARE);
   await database.update(shareLinks).set({ revokedAt: now }).where(and(eq(shareLinks.id, linkId), isNull(shareLinks.revokedAt)));

@@ -6,7 +6,7 @@ import { STATUS_OF } from "@/lib/http/error-response";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { insertUser } from "@/test/support/users";
-import { createTranscription, storedContentType } from "./create";
+import { createTranscription, isLanguageCode, storedContentType } from "./create";
 
 describe("the type an upload is stored with", () => {
   it("keeps a plain type/subtype, without parameters, in lower case", () => {
@@ -47,6 +47,13 @@ describe.each(BACKENDS.slice(0, 1))("the title an upload's file name gives, on %
 
   it("is refused as missing when the name is nothing but such characters", async () => {
     const error = await upload("\u202E\r\n\u2066").catch((e: unknown) => e);
-    expect(isDomainError(error) && { status: STATUS_OF[error.kind], detail: error.message }).toEqual({ status: 400, detail: "The file has no name." });
+    expect(isDomainError(error) && { status: STATUS_OF[error.kind], detail: error.message }).toEqual({ status: 400, detail: "The file has no name. Send its name with its extension, such as interview.mp3." });
+  });
+});
+
+describe("a language code", () => {
+  it("is an ISO 639 code, with a region or script if any; a word or a made-up code is not", () => {
+    for (const code of ["en", "de", "sw", "pt-BR", "zh-Hant", "yue", "haw"]) expect([code, isLanguageCode(code)]).toEqual([code, true]);
+    for (const code of ["english", "xx", "zz-ZZ", "auto", "", "e", "en_US", "en-"]) expect([code, isLanguageCode(code)]).toEqual([code, false]);
   });
 });

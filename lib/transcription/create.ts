@@ -50,7 +50,7 @@ const MAX_FILENAME = 200;
  */
 function checkedFilename(raw: string): string {
   const name = oneLine(raw.normalize("NFC"));
-  if (!name) throw new DomainError("invalid", "The file has no name.");
+  if (!name) throw new DomainError("invalid", "The file has no name. Send its name with its extension, such as interview.mp3.");
   if (name.length > MAX_FILENAME) throw new DomainError("invalid", `The file name is longer than ${MAX_FILENAME} characters.`);
   if (/[\/\\]/.test(name) || name === "." || name === "..") {
     throw new DomainError("invalid", "The file name must be a plain name, without folders.");
@@ -62,10 +62,29 @@ function titleFromFilename(name: string): string {
   return name.replace(/\.[A-Za-z0-9]{1,5}$/, "").replace(/[_]+/g, " ").trim() || name;
 }
 
+/** ISO 639 codes, with a region or script after a hyphen ("pt-BR", "zh-Hant"). */
+const LANGUAGE_CODE = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
+const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
+
+/** Whether `code` names a language at all (then a refusal is about the plan or the engine, not a typo). */
+export function isLanguageCode(code: string): boolean {
+  if (!LANGUAGE_CODE.test(code)) return false;
+  try {
+    return languageNames.of(code) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 export function checkLanguage(e: Entitlements, language: string | null, engine: Awaited<ReturnType<typeof chooseEngine>>["engine"]) {
   if (language === null) {
     if (engine && !engine.detectsLanguage) return languageOptions(e, engine)[0]?.code ?? null;
     return null;
+  }
+  // The catalogue's own codes count whatever Intl says (whisper's "jw" for Javanese, say).
+  if (!Object.hasOwn(e.languages, language) && !isLanguageCode(language)) {
+    const sample = JSON.stringify(language.slice(0, 40));
+    throw new DomainError("invalid", `${sample} is not a language code. Use a code such as "en" (English) or "de" (German); GET /api/transcription/options lists the languages your plan includes.`);
   }
   const allowed = languageOptions(e, engine).some((o) => o.code === language);
   if (!allowed) {

@@ -4,6 +4,7 @@ import { webhooks, type Webhook } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { ROLE_TOO_LOW, requireRole, roleIn } from "@/lib/access/roles";
 import { atLeast } from "@/lib/roles";
+import { requireWithin, type Within } from "@/lib/access/visibility";
 
 /**
  * Who may manage webhooks: in the personal space its user, in a workspace its owner and
@@ -23,16 +24,23 @@ export async function requireSpaceManager(database: Database | Tx, userId: strin
 }
 
 /** The webhook `id` if the caller may manage it; otherwise not_found (or forbidden for a member of its workspace). */
-export async function managedWebhook(database: Database | Tx, userId: string, id: string): Promise<Webhook> {
+export async function managedWebhook(database: Database | Tx, userId: string, id: string, within?: Within): Promise<Webhook> {
   if (!ID_SHAPE.test(id)) throw new DomainError("not_found", WEBHOOK_NOT_FOUND);
   const [webhook] = await database.select().from(webhooks).where(eq(webhooks.id, id));
   if (!webhook) throw new DomainError("not_found", WEBHOOK_NOT_FOUND);
-  await requireWebhookManager(database, userId, webhook, WEBHOOK_NOT_FOUND);
+  await requireWebhookManager(database, userId, webhook, WEBHOOK_NOT_FOUND, within);
   return webhook;
 }
 
-/** Checks the caller against a webhook's space; `notFound` is the sentence a stranger gets. */
-export async function requireWebhookManager(database: Database | Tx, userId: string, webhook: Pick<Webhook, "userId" | "workspaceId">, notFound: string): Promise<void> {
+/** Checks the caller against a webhook's space (an API key: its own space only); `notFound` is the sentence a stranger gets. */
+export async function requireWebhookManager(
+  database: Database | Tx,
+  userId: string,
+  webhook: Pick<Webhook, "userId" | "workspaceId">,
+  notFound: string,
+  within?: Within,
+): Promise<void> {
+  requireWithin(within, webhook.workspaceId, notFound);
   if (!webhook.workspaceId) {
     if (webhook.userId !== userId) throw new DomainError("not_found", notFound);
     return;

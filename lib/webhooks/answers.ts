@@ -29,12 +29,19 @@ export function toApiWebhook(w: Webhook): ApiWebhook {
   };
 }
 
+/** The transcription's title as the delivery sent it (it stays readable after a rename or deletion). */
+function sentTitle(d: WebhookDelivery): string | null {
+  const data = d.payload.data as { transcription?: { title?: unknown } } | undefined;
+  return typeof data?.transcription?.title === "string" ? data.transcription.title : null;
+}
+
 export function toApiDelivery(d: WebhookDelivery): ApiWebhookDelivery {
   return {
     id: d.id,
     webhook_id: d.webhookId,
     event: d.event,
     transcription_id: d.transcriptionId,
+    transcription_title: sentTitle(d),
     status: d.status,
     attempts: d.attempts,
     response_status: d.responseStatus,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Within } from "@/lib/access/visibility";
 import { and, desc, eq, ne, notInArray } from "drizzle-orm";
 import type { ApiTranscription } from "@/lib/api/contract/transcription";
 import type { Database, Tx } from "@/lib/db/client";
@@ -83,8 +84,8 @@ async function dropOldDeliveries(tx: Tx, webhookId: string): Promise<void> {
 }
 
 /** A webhook's latest deliveries, newest first. */
-export async function listDeliveries(database: Database, userId: string, webhookId: string): Promise<WebhookDelivery[]> {
-  const webhook = await managedWebhook(database, userId, webhookId);
+export async function listDeliveries(database: Database, userId: string, webhookId: string, within?: Within): Promise<WebhookDelivery[]> {
+  const webhook = await managedWebhook(database, userId, webhookId, within);
   return database
     .select()
     .from(webhookDeliveries)
@@ -98,7 +99,7 @@ export async function listDeliveries(database: Database, userId: string, webhook
  * tell), signed afresh at each attempt, with a new round of retries. One still being sent is a
  * conflict (it would be sent twice at once).
  */
-export async function resendDelivery(database: Database, userId: string, deliveryId: string): Promise<WebhookDelivery> {
+export async function resendDelivery(database: Database, userId: string, deliveryId: string, within?: Within): Promise<WebhookDelivery> {
   if (!ID_SHAPE.test(deliveryId)) throw new DomainError("not_found", DELIVERY_NOT_FOUND);
   return database.transaction(async (tx) => {
     const [found] = await tx
@@ -107,7 +108,7 @@ export async function resendDelivery(database: Database, userId: string, deliver
       .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
       .where(eq(webhookDeliveries.id, deliveryId));
     if (!found) throw new DomainError("not_found", DELIVERY_NOT_FOUND);
-    await requireWebhookManager(tx, userId, found, DELIVERY_NOT_FOUND);
+    await requireWebhookManager(tx, userId, found, DELIVERY_NOT_FOUND, within);
     if (found.disabledAt) throw new DomainError("conflict", "This webhook is disabled after failing too often. Enable it again, then resend.");
     const [pending] = await tx
       .update(webhookDeliveries)

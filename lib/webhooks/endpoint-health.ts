@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { Within } from "@/lib/access/visibility";
 import { WEBHOOK_DISABLE_AFTER_FAILURES } from "@/lib/api/contract/webhooks";
 import type { Database, Tx } from "@/lib/db/client";
 import { users, webhookDeliveries, webhooks, type DeliveryAttempt, type Webhook } from "@/lib/db/schema";
@@ -112,9 +113,9 @@ export function holdSentence(gate: Extract<EndpointGate, { open: false; why: "pa
 }
 
 /** The owner enables a disabled (or backing-off) webhook again: its failures count afresh, and the deliveries still queued go out in their turn. */
-export async function enableWebhook(database: Database, userId: string, id: string): Promise<Webhook> {
+export async function enableWebhook(database: Database, userId: string, id: string, within?: Within): Promise<Webhook> {
   return database.transaction(async (tx) => {
-    const webhook = await managedWebhook(tx, userId, id);
+    const webhook = await managedWebhook(tx, userId, id, within);
     const [enabled] = await tx.update(webhooks).set({ disabledAt: null, pausedUntil: null, consecutiveFailures: 0 }).where(eq(webhooks.id, webhook.id)).returning();
     return enabled;
   });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database, Tx } from "@/lib/db/client";
 import { WEBHOOK_EVENTS, users, webhooks, workspaceMembers, workspaces, type Webhook, type WebhookEvent } from "@/lib/db/schema";
+import type { Within } from "@/lib/access/visibility";
 import { DomainError } from "@/lib/errors/domain-error";
 import { managedWebhook, requireSpaceManager } from "./access";
 import { configuredPolicy, urlRefusal, type UrlPolicy } from "./endpoint-url";
@@ -62,9 +63,46 @@ async function lockSpace(tx: Tx, userId: string, workspaceId: string | null): Pr
 }
 
 /** Deletes the webhook and its delivery log; deliveries still queued find nothing to send. */
-export async function deleteWebhook(database: Database, userId: string, id: string): Promise<void> {
+export async function deleteWebhook(database: Database, userId: string, id: string, within?: Within): Promise<void> {
   await database.transaction(async (tx) => {
-    const webhook = await managedWebhook(tx, userId, id);
+    const webhook = await managedWebhook(tx, userId, id, within);
     await tx.delete(webhooks).where(eq(webhooks.id, webhook.id));
+  });
+}
+
+/** A webhook's new address or events (what is left out stays), checked as when it was added. */
+export async function updateWebhook(
+  database: Database,
+  userId: string,
+  id: string,
+  change: Partial<NewWebhook>,
+  within?: Within,
+  policy: UrlPolicy = configuredPolicy(),
+): Promise<Webhook> {
+  const url = change.url?.trim();
+  const refusal = url === undefined ? null : urlRefusal(url, policy);
+  if (refusal) throw new DomainError("unprocessable", refusal);
+  const events = change.events && WEBHOOK_EVENTS.filter((e) => change.events?.includes(e));
+  if (events && !events.length) throw new DomainError("unprocessable", "Choose at least one event.");
+  return database.transaction(async (tx) => {
+    const webhook = await managedWebhook(tx, userId, id, within);
+    const [updated] = await tx
+      .update(webhooks)
+      .set({ ...(url === undefined ? {} : { url }), ...(events ? { events } : {}) })
+      .where(eq(webhooks.id, webhook.id))
+      .returning();
+    return updated;
+  });
+}
+
+/**
+ * A new signing secret for the webhook, the old one void at once: deliveries from now on,
+ * resends included, are signed with the new one (they are signed at each attempt).
+ */
+export async function rotateWebhookSecret(database: Database, userId: string, id: string, within?: Within): Promise<Webhook> {
+  return database.transaction(async (tx) => {
+    const webhook = await managedWebhook(tx, userId, id, within);
+    const [rotated] = await tx.update(webhooks).set({ secret: newWebhookSecret() }).where(eq(webhooks.id, webhook.id)).returning();
+    return rotated;
   });
 }

@@ -13,6 +13,7 @@ import { folders, transcriptions, workspaceMembers, type Folder, type Transcript
 import { type WorkspaceRole } from "@/lib/roles";
 import { DomainError } from "@/lib/errors/domain-error";
 import { editableTranscription } from "@/lib/transcription/queries";
+import { requireWithin, type Within } from "@/lib/access/visibility";
 import { ROLE_TOO_LOW, requireRole } from "@/lib/access/roles";
 import { atLeast } from "@/lib/roles";
 
@@ -53,7 +54,7 @@ export async function listFolders(database: Database, userId: string, workspaceI
  * The folder `id` with the user's role in its workspace. A folder of a workspace the user is
  * not (or no longer) a member of does not exist for them (404, never 403: nothing is learnt).
  */
-async function reachableFolder(database: Database | Tx, userId: string, id: string): Promise<{ folder: Folder; role: WorkspaceRole }> {
+async function reachableFolder(database: Database | Tx, userId: string, id: string, within?: Within): Promise<{ folder: Folder; role: WorkspaceRole }> {
   if (!ID_SHAPE.test(id)) throw new DomainError("not_found", FOLDER_NOT_FOUND);
   const [row] = await database
     .select({ folder: folders, role: workspaceMembers.role })
@@ -61,6 +62,7 @@ async function reachableFolder(database: Database | Tx, userId: string, id: stri
     .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, folders.workspaceId), eq(workspaceMembers.userId, userId)))
     .where(eq(folders.id, id));
   if (!row) throw new DomainError("not_found", FOLDER_NOT_FOUND);
+  requireWithin(within, row.folder.workspaceId, FOLDER_NOT_FOUND);
   return { folder: row.folder, role: row.role as WorkspaceRole };
 }
 
@@ -106,8 +108,8 @@ export async function createFolder(database: Database, userId: string, workspace
   }
 }
 
-export async function renameFolder(database: Database, userId: string, id: string, name: string): Promise<FolderWithCount> {
-  const { folder, role } = await reachableFolder(database, userId, id);
+export async function renameFolder(database: Database, userId: string, id: string, name: string, within?: Within): Promise<FolderWithCount> {
+  const { folder, role } = await reachableFolder(database, userId, id, within);
   requireAtLeast(role, "member");
   if (await nameTaken(database, folder.workspaceId, name, folder.id)) throw new DomainError("conflict", FOLDER_NAME_TAKEN);
   let renamed: Folder | undefined;
@@ -126,8 +128,8 @@ export async function renameFolder(database: Database, userId: string, id: strin
  * rather than by the foreign key's `set null` so that their `updated_at` moves, and the other
  * members' open dashboards (which follow changes by it) see them leave the folder.
  */
-export async function deleteFolder(database: Database, userId: string, id: string): Promise<void> {
-  const { folder, role } = await reachableFolder(database, userId, id);
+export async function deleteFolder(database: Database, userId: string, id: string, within?: Within): Promise<void> {
+  const { folder, role } = await reachableFolder(database, userId, id, within);
   requireAtLeast(role, "admin");
   await database.transaction(async (tx) => {
     await tx.update(transcriptions).set({ folderId: null }).where(eq(transcriptions.folderId, folder.id));

@@ -3,6 +3,7 @@
  * from one workspace to another. Only rows change — the audio stays under its key, and a
  * queued or running job goes on with the row wherever it now is.
  */
+import type { Within } from "@/lib/access/visibility";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { isForeignKeyViolation } from "@/lib/db/errors";
@@ -13,6 +14,7 @@ import { FOLDER_NOT_FOUND, fileTranscription, folderOfWorkspace } from "./folder
 import { WORKSPACE_NOT_FOUND, mayManage, requireRole } from "@/lib/access/roles";
 
 export const MOVE_NOT_ALLOWED = "Only the workspace's owner and admins can move its transcriptions to another space.";
+const KEY_STAYS_IN_SPACE = "An API key works in the space it was made for: it can file transcriptions in that space's folders, not move them to another space.";
 export const RECORDING_MOVES_WITH_RECORDER = "A recording in progress can only be moved by the person recording it. Try again once it has stopped.";
 const MOVED_MEANWHILE = "This transcription was just moved or deleted. Reload and try again.";
 
@@ -30,8 +32,10 @@ interface Location {
  * folder (if one is given) must be the target's own. A move leaves the folder of the old
  * workspace behind.
  */
-export async function relocateTranscription(database: Database, userId: string, id: string, to: Location): Promise<Transcription> {
-  const t = await readableTranscription(database, userId, id);
+export async function relocateTranscription(database: Database, userId: string, id: string, to: Location, within?: Within): Promise<Transcription> {
+  const t = await readableTranscription(database, userId, id, within);
+  // A key works in the one space it was made for: it files there, and moves nothing out.
+  if (within && to.workspaceId !== within.space) throw new DomainError("forbidden", KEY_STAYS_IN_SPACE);
   if (to.workspaceId === t.workspaceId) return fileTranscription(database, userId, id, to.folderId);
   return moveTranscription(database, userId, t, to);
 }

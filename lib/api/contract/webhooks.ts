@@ -50,6 +50,12 @@ export const CreateWebhookBody = z.object({
 });
 export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;
 
+/** `PATCH /api/webhook-endpoints/{id}`: a new URL, new events, or both (what is left out stays). */
+export const UpdateWebhookBody = z.partial(CreateWebhookBody).check(
+  z.refine((b) => b.url !== undefined || b.events !== undefined, "Give the webhook's new \"url\", its \"events\", or both."),
+);
+export type UpdateWebhookBody = z.infer<typeof UpdateWebhookBody>;
+
 /** lib/db/schema.ts DELIVERY_ATTEMPT_OUTCOMES (lib/webhooks checks they agree). */
 export const DELIVERY_ATTEMPT_OUTCOME_NAMES = ["delivered", "status", "timeout", "error", "paused", "disabled"] as const;
 
@@ -68,6 +74,8 @@ export const ApiWebhookDelivery = z.object({
   webhook_id: z.string(),
   event: WebhookEventName,
   transcription_id: z.nullable(z.string()),
+  /** the transcription's title when the event was sent */
+  transcription_title: z.nullable(z.string()),
   status: z.enum(WEBHOOK_DELIVERY_STATES),
   /** calls made so far, resends included */
   attempts: z.number(),

@@ -5,7 +5,7 @@ import { revokeShareLink } from "@/lib/sharing/links";
 import * as sharingApi from "@/lib/api/endpoints/sharing";
 
 /** Revokes the link: from now on it opens nothing. */
-export const DELETE = route(sharingApi.revokeShareLink, { auth: "user" }, async ({ user, params }) => {
-  await revokeShareLink(db(), user.id, params.id);
+export const DELETE = route(sharingApi.revokeShareLink, { auth: "user", apiKey: "write" }, async ({ user, params, within }) => {
+  await revokeShareLink(db(), user.id, params.id, within);
   return OK;
 });

@@ -3,4 +3,4 @@ import { route } from "@/lib/http/route";
 import { transcriptionOptions } from "@/lib/transcription/options";
 import * as transcriptionsApi from "@/lib/api/endpoints/transcription";
 
-export const GET = route(transcriptionsApi.transcriptionOptions, { auth: "user" }, async ({ user, space }) => transcriptionOptions(db(), user.id, space));
+export const GET = route(transcriptionsApi.transcriptionOptions, { auth: "user", apiKey: "read" }, async ({ user, space }) => transcriptionOptions(db(), user.id, space));
