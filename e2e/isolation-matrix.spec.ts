@@ -32,8 +32,8 @@ interface Step {
 
 const text = (c: Caller, id: string) => c.client.get(`/api/transcriptions/${id}`, { headers: c.headers });
 
-// Keys reach only the routes that take them (get, list, export, upload, delete); a share
-// token is never a key. The read key is the workspace's (made by its owner).
+// Keys reach only the routes that take them (get, list, export, upload, delete, share links);
+// a share token is never a key. The read key is the workspace's (made by its owner).
 const STEPS: Step[] = [
   {
     name: "GET transcript",
@@ -93,7 +93,8 @@ const STEPS: Step[] = [
   {
     name: "list its share links",
     send: (c, id) => c.client.get(`/api/transcriptions/${id}/share-links`, { headers: c.headers }),
-    expect: { owner: READ, member: DENIED, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO_KEY, workspaceReadKey: NO_KEY, shareToken: NO_KEY },
+    // Share links take a write key of the transcript's space: a read key is refused, another space's key finds nothing.
+    expect: { owner: READ, member: DENIED, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO, workspaceReadKey: DENIED, shareToken: NO_KEY },
   },
   {
     name: "delete (the member did not upload it)",
