@@ -259,6 +259,18 @@ describe.each(BACKENDS)("Team billing on %s", (_name, open) => {
     expect(await seatsTaken(t.db, owner)).toEqual({ members: 4, invitations: 0 });
   });
 
+  it("a promotion held back for its seat leaves alone a role change made meanwhile", async () => {
+    const owner = await teamOwner(t.db, 4);
+    const ws = await insertWorkspace(t.db, owner);
+    const id = randomUUID();
+    await t.db.insert(workspaceMembers).values({ id, workspaceId: ws, userId: await insertUser(t.db), role: "member" });
+    // Better Auth made them a member; before its after-hook runs, the owner makes them a viewer again.
+    await t.db.update(workspaceMembers).set({ role: "viewer" }).where(eq(workspaceMembers.id, id));
+    expect(await holdSeatForPromotion(t.db, { id, workspaceId: ws, role: "member" })).toBeNull();
+    const [row] = await t.db.select({ role: workspaceMembers.role }).from(workspaceMembers).where(eq(workspaceMembers.id, id));
+    expect(row.role).toBe("viewer");
+  });
+
   it("seats are counted across every workspace an owner has, each person once", async () => {
     const owner = await teamOwner(t.db, 2);
     const a = await insertWorkspace(t.db, owner, "A");
@@ -378,6 +390,9 @@ describe.each(BACKENDS)("Team billing on %s", (_name, open) => {
     const owner = await teamOwner(t.db, 11);
     const url = await startCheckout(t.db, demoBilling, { id: owner, email: "o@example.com", stripeCustomerId: null }, { plan_id: "team", billing_interval: "annual" }, NO_LANGUAGE_NOTE);
     expect(url).toMatch(/\?seats=11&min=1$/);
+    // Completed with more seats, the new subscription replaces the old: the history counts from the old one's seats.
+    await completeDemoCheckout(t.db, owner, url.split("/").pop()!.split("?")[0], new Date(), 13);
+    expect((await billingEventsOf(t.db, owner, 1))[0].description).toBe("Seats changed from 11 to 13 on Team (annual)");
   });
 
   it("a demo checkout of a plan not sold per seat keeps one seat, whatever is sent", async () => {

@@ -139,9 +139,11 @@ export async function holdSeatForInvitation(tx: Tx, invitation: { id: string; wo
  */
 export async function holdSeatForPromotion(database: Database, member: { id: string; workspaceId: string; role: string }): Promise<DomainError | null> {
   return database.transaction(async (tx) => {
-    const asViewer = () => tx.update(workspaceMembers).set({ role: VIEWER }).where(eq(workspaceMembers.id, member.id));
     await lockOwnerSeats(tx, member.workspaceId);
-    await asViewer();
+    // Another role change may have landed since Better Auth's update: that one stands, untouched.
+    const [now] = await tx.select({ role: workspaceMembers.role }).from(workspaceMembers).where(eq(workspaceMembers.id, member.id)).for("update");
+    if (now?.role !== member.role) return null;
+    await tx.update(workspaceMembers).set({ role: VIEWER }).where(eq(workspaceMembers.id, member.id));
     const refusal = await seatRefusal(tx, member.workspaceId, { role: member.role });
     if (!refusal) await tx.update(workspaceMembers).set({ role: member.role }).where(eq(workspaceMembers.id, member.id));
     return refusal;

@@ -101,7 +101,7 @@ export async function applySnapshot(tx: Database | Tx, snap: SubscriptionSnapsho
   const previous = await lockedRow(tx, snap);
   let event: BillingEventType | null;
   let previousPlanId: string | null = previous?.planId ?? null;
-  const previousSeats = previous?.seats ?? null;
+  let previousSeats = previous?.seats ?? null;
   let supersededStripeIds: string[] = [];
   let subscription: Subscription;
 
@@ -117,6 +117,7 @@ export async function applySnapshot(tx: Database | Tx, snap: SubscriptionSnapsho
       .for("update");
     const replaced = others[0];
     previousPlanId = replaced?.planId ?? null;
+    previousSeats = replaced?.seats ?? null;
     event = replaced && snap.status !== "canceled" ? changeEvent({ ...replaced, scheduledPlanChange: null }, snap, prices) ?? "subscription_created" : "subscription_created";
     [subscription] = await tx
       .insert(subscriptions)

@@ -13,7 +13,7 @@ import { requireWithin, type Within } from "@/lib/access/visibility";
  * a workspace's member or viewer is told the role is too low (403).
  */
 
-const WEBHOOK_NOT_FOUND = "This webhook does not exist.";
+export const WEBHOOK_NOT_FOUND = "This webhook does not exist.";
 
 /** Ids are UUIDs: anything else names nothing (and never reaches a query). */
 export const ID_SHAPE = /^[0-9a-f-]{36}$/i;

@@ -16,7 +16,7 @@ import { startReceiver, type Receiver } from "@/test/support/webhook-receiver";
 import { toApiWebhook } from "./answers";
 import { queueWebhookDeliveries, resendDelivery } from "./deliveries";
 import { enableWebhook } from "./endpoint-health";
-import { createWebhook } from "./endpoints";
+import { createWebhook, rotateWebhookSecret, updateWebhook } from "./endpoints";
 import { webhookJob } from "./webhook-job";
 
 const LEASE = 30_000;
@@ -132,6 +132,20 @@ describe.each(BACKENDS)("a webhook endpoint's health on %s", (_name, open) => {
     expect(state).toMatchObject({ consecutiveFailures: 0, pausedUntil: null, disabledAt: null });
     expect((await deliveries(t.db, hook.id)).map((d) => d.status)).toEqual(["delivered", "delivered"]);
   }, 30_000);
+
+  it("a webhook given a new address starts healthy; the same address, or only new events, keeps its record; a key of another space finds nothing", async () => {
+    const user = await insertUser(t.db);
+    const hook = await createWebhook(t.db, user, null, { url: receiver.url("/old") });
+    await t.db.update(webhooks).set({ consecutiveFailures: 10, disabledAt: new Date(), pausedUntil: new Date() }).where(eq(webhooks.id, hook.id));
+    const sameUrl = await updateWebhook(t.db, user, hook.id, { url: receiver.url("/old"), events: ["transcription.failed"] });
+    expect(sameUrl).toMatchObject({ events: ["transcription.failed"], consecutiveFailures: 10, secret: hook.secret });
+    expect(sameUrl.disabledAt).not.toBeNull();
+    const moved = await updateWebhook(t.db, user, hook.id, { url: receiver.url("/new") });
+    expect(moved).toMatchObject({ url: receiver.url("/new"), consecutiveFailures: 0, disabledAt: null, pausedUntil: null, events: ["transcription.failed"] });
+    await expect(updateWebhook(t.db, user, hook.id, { url: receiver.url("/x") }, { space: "another-workspace" })).rejects.toMatchObject({ kind: "not_found" });
+    const rotated = await rotateWebhookSecret(t.db, user, hook.id);
+    expect(rotated.secret).not.toBe(hook.secret);
+  });
 
   it("disables an endpoint after 10 failures in a row and mails its owner once; it logs what it misses until its owner enables it again", async () => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.catcher.port}`;

@@ -4,7 +4,7 @@ import type { Database, Tx } from "@/lib/db/client";
 import { WEBHOOK_EVENTS, users, webhooks, workspaceMembers, workspaces, type Webhook, type WebhookEvent } from "@/lib/db/schema";
 import type { Within } from "@/lib/access/visibility";
 import { DomainError } from "@/lib/errors/domain-error";
-import { managedWebhook, requireSpaceManager } from "./access";
+import { managedWebhook, requireSpaceManager, WEBHOOK_NOT_FOUND } from "./access";
 import { configuredPolicy, urlRefusal, type UrlPolicy } from "./endpoint-url";
 import { newWebhookSecret } from "./signature";
 
@@ -86,11 +86,15 @@ export async function updateWebhook(
   if (events && !events.length) throw new DomainError("unprocessable", "Choose at least one event.");
   return database.transaction(async (tx) => {
     const webhook = await managedWebhook(tx, userId, id, within);
+    // A new address starts healthy: the old one's failures (or its being disabled) say nothing of it.
+    const moved = url !== undefined && url !== webhook.url ? { url, consecutiveFailures: 0, pausedUntil: null, disabledAt: null } : {};
     const [updated] = await tx
       .update(webhooks)
-      .set({ ...(url === undefined ? {} : { url }), ...(events ? { events } : {}) })
+      .set({ ...moved, ...(events ? { events } : {}) })
       .where(eq(webhooks.id, webhook.id))
       .returning();
+    // Deleted meanwhile (the read above takes no lock).
+    if (!updated) throw new DomainError("not_found", WEBHOOK_NOT_FOUND);
     return updated;
   });
 }
@@ -103,6 +107,7 @@ export async function rotateWebhookSecret(database: Database, userId: string, id
   return database.transaction(async (tx) => {
     const webhook = await managedWebhook(tx, userId, id, within);
     const [rotated] = await tx.update(webhooks).set({ secret: newWebhookSecret() }).where(eq(webhooks.id, webhook.id)).returning();
+    if (!rotated) throw new DomainError("not_found", WEBHOOK_NOT_FOUND);
     return rotated;
   });
 }
