@@ -97,6 +97,6 @@ test("the API is documented: /api/openapi.json and /docs/api, signed out", async
   expect(Object.keys(json.paths)).toEqual(expect.arrayContaining(["/api/transcriptions", "/api/transcriptions/{id}", "/api/uploads"]));
   await page.goto("/docs/api");
   await expect(page.getByRole("heading", { name: "REST API", level: 1 })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "POST /api/transcriptions" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "POST /api/transcriptions", exact: true })).toBeVisible();
   await expect(page.getByText('Authorization: Bearer $VERBATIM_API_KEY').first()).toBeVisible();
 });
