@@ -10,6 +10,7 @@ import { OkAnswer } from "./contract/common";
 import { ApiTranscription, TranscriptionDetail, TranscriptionList } from "./contract/transcription";
 import { DirectUploadAnswer } from "./contract/uploads";
 import type { Endpoint } from "./endpoint";
+import { webhookEvents } from "./openapi-webhooks";
 import { ApiWebhook } from "./contract/webhooks";
 import * as apiKeys from "./endpoints/api-keys";
 import * as folders from "./endpoints/folders";
@@ -48,6 +49,8 @@ export interface OpenApiDocument {
   servers: Array<{ url: string }>;
   tags: Array<{ name: string; description: string }>;
   paths: Record<string, Partial<Record<Method, Operation>>>;
+  /** what Verbatim sends to a webhook's URL, one entry per event */
+  webhooks: Record<string, { post: Record<string, unknown> }>;
   components: { securitySchemes: Record<string, unknown>; schemas: Record<string, JsonSchema> };
 }
 
@@ -588,6 +591,7 @@ export function openApiDocument(): OpenApiDocument {
       { name: "API keys", description: "Managing keys (from the signed-in browser only)." },
     ],
     paths: paths(),
+    webhooks: webhookEvents(),
     components: {
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "vbt_ API key", description: "An API key from the Developers page." },
