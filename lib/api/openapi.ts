@@ -10,6 +10,7 @@ import { OkAnswer } from "./contract/common";
 import { ApiTranscription, TranscriptionDetail, TranscriptionList } from "./contract/transcription";
 import { DirectUploadAnswer } from "./contract/uploads";
 import type { Endpoint } from "./endpoint";
+import { EXAMPLES } from "./openapi-examples";
 import { webhookEvents } from "./openapi-webhooks";
 import { ApiWebhook } from "./contract/webhooks";
 import * as apiKeys from "./endpoints/api-keys";
@@ -41,6 +42,8 @@ interface Operation {
   responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: JsonSchema }> }>;
   /** the key scope the operation needs (an OpenAPI extension field) */
   "x-api-key-scope"?: "read" | "write";
+  /** a runnable example (the extension Redoc and other renderers read) */
+  "x-codeSamples"?: Array<{ lang: "Shell"; label: "curl"; source: string }>;
 }
 
 export interface OpenApiDocument {
@@ -172,6 +175,7 @@ function operation(d: Documented): Operation {
     ...d.access,
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: body } } : {}),
+    ...(EXAMPLES[d.operationId] ? { "x-codeSamples": [{ lang: "Shell" as const, label: "curl" as const, source: EXAMPLES[d.operationId] }] } : {}),
     responses: {
       [String(e.status ?? 200)]: { description: d.ok.description, ...(d.ok.headers ? { headers: d.ok.headers } : {}), ...(okContent ? { content: okContent } : {}) },
       ...d.also,
