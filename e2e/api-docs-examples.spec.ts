@@ -22,7 +22,7 @@ interface Sample {
   source: string;
 }
 
-test("every example on /docs/api runs as printed", async ({ page, request, playwright, baseURL }) => {
+test("every example on /docs/api runs as printed", async ({ page, request, baseURL }) => {
   test.setTimeout(240_000);
   const dir = await mkdtemp(path.join(os.tmpdir(), "verbatim-api-examples-"));
   await run("ffmpeg", ["-v", "error", "-i", JFK_WAV, "-codec:a", "libmp3lame", path.join(dir, "meeting.mp3")]);
