@@ -32,6 +32,26 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  it("describes each webhook event: its payload, the signature header and how to verify it, the retries", () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual(["transcription.done", "transcription.failed"]);
+    const done = doc.webhooks["transcription.done"].post as { description: string; parameters: Array<{ name: string; description?: string }>; requestBody: unknown };
+    expect(done.parameters.map((p) => p.name)).toEqual(["Verbatim-Signature", "Verbatim-Event", "Verbatim-Delivery", "User-Agent"]);
+    expect(done.parameters[0].description).toContain("HMAC");
+    expect(done.description).toContain("retried after 10 s, 30 s, 2 min, 10 min and 30 min");
+    expect(JSON.stringify(done.requestBody)).toContain("#/components/schemas/ApiTranscription");
+  });
+
+  it("gives every operation a curl example that names its own path and, for key operations, the key", () => {
+    for (const { path, method, op } of operations) {
+      const source = (op["x-codeSamples"] as Array<{ source: string }> | undefined)?.[0]?.source ?? "";
+      expect({ path, method, has: source.startsWith("curl") }).toEqual({ path, method, has: true });
+      const shown = path.replace(/\{\w+\}/g, "[^/?\"]+");
+      expect(source).toMatch(new RegExp(`\\$VERBATIM_URL${shown}`));
+      if (op["x-api-key-scope"]) expect(source).toContain("Authorization: Bearer $VERBATIM_API_KEY");
+      if (path.startsWith("/api/uploads")) expect(source).toContain("Tus-Resumable: 1.0.0");
+    }
+  });
+
   it("every $ref points at a schema of the document", () => {
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/(\w+)"/g)].map((m) => m[1]!);
     expect(refs.length).toBeGreaterThan(0);

@@ -10,6 +10,8 @@ import { OkAnswer } from "./contract/common";
 import { ApiTranscription, TranscriptionDetail, TranscriptionList } from "./contract/transcription";
 import { DirectUploadAnswer } from "./contract/uploads";
 import type { Endpoint } from "./endpoint";
+import { EXAMPLES } from "./openapi-examples";
+import { webhookEvents } from "./openapi-webhooks";
 import { ApiWebhook } from "./contract/webhooks";
 import * as apiKeys from "./endpoints/api-keys";
 import * as folders from "./endpoints/folders";
@@ -40,6 +42,8 @@ interface Operation {
   responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: JsonSchema }> }>;
   /** the key scope the operation needs (an OpenAPI extension field) */
   "x-api-key-scope"?: "read" | "write";
+  /** a runnable example (the extension Redoc and other renderers read) */
+  "x-codeSamples"?: Array<{ lang: "Shell"; label: "curl"; source: string }>;
 }
 
 export interface OpenApiDocument {
@@ -48,6 +52,8 @@ export interface OpenApiDocument {
   servers: Array<{ url: string }>;
   tags: Array<{ name: string; description: string }>;
   paths: Record<string, Partial<Record<Method, Operation>>>;
+  /** what Verbatim sends to a webhook's URL, one entry per event */
+  webhooks: Record<string, { post: Record<string, unknown> }>;
   components: { securitySchemes: Record<string, unknown>; schemas: Record<string, JsonSchema> };
 }
 
@@ -169,6 +175,7 @@ function operation(d: Documented): Operation {
     ...d.access,
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: body } } : {}),
+    ...(EXAMPLES[d.operationId] ? { "x-codeSamples": [{ lang: "Shell" as const, label: "curl" as const, source: EXAMPLES[d.operationId] }] } : {}),
     responses: {
       [String(e.status ?? 200)]: { description: d.ok.description, ...(d.ok.headers ? { headers: d.ok.headers } : {}), ...(okContent ? { content: okContent } : {}) },
       ...d.also,
@@ -588,6 +595,7 @@ export function openApiDocument(): OpenApiDocument {
       { name: "API keys", description: "Managing keys (from the signed-in browser only)." },
     ],
     paths: paths(),
+    webhooks: webhookEvents(),
     components: {
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "vbt_ API key", description: "An API key from the Developers page." },

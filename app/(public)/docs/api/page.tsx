@@ -3,6 +3,7 @@ import Link from "next/link";
 import { urlOf } from "@/lib/api/client";
 import { openApi } from "@/lib/api/endpoints/service";
 import { openApiDocument, type Parameter } from "@/lib/api/openapi";
+import { EXAMPLE_PLACEHOLDERS } from "@/lib/api/openapi-examples";
 
 export const metadata: Metadata = {
   // The root layout's template appends "· Verbatim".
@@ -28,6 +29,7 @@ interface ShownOperation {
   parameters: Parameter[];
   requestTypes: string[];
   responses: Array<[string, string]>;
+  example: string;
 }
 
 function operations(): ShownOperation[] {
@@ -48,20 +50,11 @@ function operations(): ShownOperation[] {
           parameters: op.parameters ?? [],
           requestTypes: Object.keys(op.requestBody?.content ?? {}),
           responses: Object.entries(op.responses).map(([code, r]) => [code, r.description] as [string, string]),
+          example: op["x-codeSamples"]?.[0]?.source ?? "",
         },
       ];
     }),
   );
-}
-
-/** What a script would type: the method, the key, an example path and body. */
-function curlOf(op: ShownOperation): string {
-  const path = op.path.replace("{id}", "TRANSCRIPTION_ID").replace("{number}", "1");
-  const lines = [`curl${op.method === "get" ? "" : ` -X ${op.method.toUpperCase()}`} "$VERBATIM_URL${path}${op.operationId === "exportTranscription" ? "?format=txt" : ""}${op.operationId === "uploadTranscription" ? "?filename=meeting.mp3" : ""}"`];
-  lines.push(op.scope ? `  -H "Authorization: Bearer $VERBATIM_API_KEY"` : "  # from the signed-in browser only");
-  if (op.operationId === "uploadTranscription") lines.push(`  -H "Content-Type: audio/mpeg" --data-binary @meeting.mp3`);
-  if (op.operationId === "exportTranscription") lines.push("  -o transcript.txt");
-  return lines.join(" \\\n");
 }
 
 function typeOf(schema: Record<string, unknown>): string {
@@ -86,8 +79,8 @@ export default function ApiDocsPage() {
         <Link href="/developers" className="underline underline-offset-2">
           Developers
         </Link>{" "}
-        page and send it with every request as <code>Authorization: Bearer vbt_…</code>. A read key may call the GET operations; a write key may
-        also upload and delete. Each key may make 120 requests a minute (then 429 with <code>Retry-After</code>). Errors answer{" "}
+        page and send it with every request as <code>Authorization: Bearer vbt_…</code>. A read key reads transcriptions, folders and the upload
+        options; a write key may also upload, delete, file, share and manage the space&apos;s webhooks. A key works in the space it was made in. Each key may make 120 requests a minute (then 429 with <code>Retry-After</code>). Errors answer{" "}
         <code>{'{ "detail": "a sentence" }'}</code>.
       </p>
       <p className={pClass}>
@@ -100,6 +93,20 @@ export default function ApiDocsPage() {
       <pre className={codeBlock}>{`export VERBATIM_URL=https://your-verbatim.example
 export VERBATIM_API_KEY=vbt_…
 curl "$VERBATIM_URL/api/transcriptions" -H "Authorization: Bearer $VERBATIM_API_KEY"`}</pre>
+      <section aria-labelledby="placeholders" className="mt-6">
+        <h2 id="placeholders" className="text-xl font-semibold">
+          In the examples
+        </h2>
+        <p className={pClass}>Every example runs as printed once these are replaced (our tests run each one against a real server):</p>
+        <dl className="mt-2 text-sm">
+          {Object.entries(EXAMPLE_PLACEHOLDERS).map(([name, meaning]) => (
+            <div key={name} className="flex gap-2">
+              <dt className="font-mono">{name}</dt>
+              <dd className="text-[var(--muted-foreground)]">{meaning}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
 
       <nav aria-label="Operations" className="mt-8">
         <ul className="list-disc space-y-1 pl-6">
@@ -171,7 +178,7 @@ curl "$VERBATIM_URL/api/transcriptions" -H "Authorization: Bearer $VERBATIM_API_
                     </div>
                   ))}
                 </dl>
-                <pre className={codeBlock}>{curlOf(op)}</pre>
+                <pre className={codeBlock}>{op.example}</pre>
               </article>
             ))}
         </section>
