@@ -32,7 +32,7 @@ interface Step {
 
 const text = (c: Caller, id: string) => c.client.get(`/api/transcriptions/${id}`, { headers: c.headers });
 
-// Keys reach only the routes that take them (get, list, export, upload, delete, share links);
+// Keys reach only the routes that take them (get, list, export, upload, rename, cancel, delete, share links);
 // a share token is never a key. The read key is the workspace's (made by its owner).
 const STEPS: Step[] = [
   {
@@ -63,7 +63,7 @@ const STEPS: Step[] = [
   {
     name: "rename",
     send: (c, id) => c.client.patch(`/api/transcriptions/${id}`, { headers: { ...ORIGIN, ...c.headers }, data: { title: "Renamed by a test" } }),
-    expect: { owner: READ, member: READ, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO_KEY, workspaceReadKey: NO_KEY, shareToken: NO_KEY },
+    expect: { owner: READ, member: READ, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO, workspaceReadKey: DENIED, shareToken: NO_KEY },
   },
   {
     name: "save a segment",
@@ -88,7 +88,7 @@ const STEPS: Step[] = [
   {
     name: "cancel (finished: a conflict for those who may)",
     send: (c, id) => c.client.post(`/api/transcriptions/${id}/cancel`, { headers: { ...ORIGIN, ...c.headers } }),
-    expect: { owner: 409, member: 409, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO_KEY, workspaceReadKey: NO_KEY, shareToken: NO_KEY },
+    expect: { owner: 409, member: 409, viewer: DENIED, exMember: NO, otherWorkspace: NO, stranger: NO, strangerKey: NO, workspaceReadKey: DENIED, shareToken: NO_KEY },
   },
   {
     name: "list its share links",

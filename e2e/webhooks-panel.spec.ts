@@ -24,7 +24,7 @@ async function receiver() {
 /**
  * Issue 30 §5 in the browser: a webhook added on the Developers page (a private address
  * refused with a sentence), its secret revealed, a failed attempt and its retry in the
- * delivery log, a resend, and the webhook deleted. Issue 38: the endpoint's backoff after
+ * delivery log, a resend, a test delivery (issue 41), and the webhook deleted. Issue 38: the endpoint's backoff after
  * the failure is shown, and each attempt's outcome.
  */
 test("webhooks: added on the Developers page, deliveries logged with their retries, resent, deleted", async ({ page }) => {
@@ -86,6 +86,16 @@ test("webhooks: added on the Developers page, deliveries logged with their retri
     expect(again.body).toBe(first.body);
     expect(verifyWebhookSignature(secret, again.headers["verbatim-signature"] as string, again.body)).toBe(true);
     await expect(row).toContainText("Delivered", { timeout: 15_000 });
+
+    // A test delivery on request: signed, logged first with no transcription, delivered.
+    const beforeTest = hooks.received.length;
+    await item.getByRole("button", { name: `Send a test delivery to ${hooks.url}` }).click();
+    const test = item.getByTestId("webhook-delivery").first();
+    await expect(test).toContainText("webhook.ping");
+    await expect(test).toContainText("Delivered", { timeout: 30_000 });
+    const ping = hooks.received[beforeTest];
+    expect(ping.headers["verbatim-event"]).toBe("webhook.ping");
+    expect(verifyWebhookSignature(secret, ping.headers["verbatim-signature"] as string, ping.body)).toBe(true);
 
     await item.getByRole("button", { name: `Delete the webhook ${hooks.url}` }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();

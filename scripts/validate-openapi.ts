@@ -4,7 +4,7 @@
  * would read it. Part of `npm test`, so a contract change that breaks the document breaks CI.
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { openApiDocument } from "@/lib/api/openapi";
+import { openApiDocument } from "@/lib/api-docs/openapi";
 
 async function main(): Promise<void> {
   const doc = openApiDocument();

@@ -39,7 +39,7 @@ export function DeliveryLog({ webhook }: { webhook: ApiWebhook }) {
 
   if (error && !data) return <Alert>{error.message}</Alert>;
   if (!data) return <p className="text-sm text-muted-foreground">Loading deliveries…</p>;
-  if (!data.deliveries.length) return <p className="text-sm text-muted-foreground">No deliveries yet: one is sent when a transcription of this space is done or fails.</p>;
+  if (!data.deliveries.length) return <p className="text-sm text-muted-foreground">No deliveries yet: one is sent when a transcription of this space is done or fails, or when you send a test.</p>;
   return (
     <div className="flex flex-col gap-2">
       {failure && <Alert>{failure}</Alert>}

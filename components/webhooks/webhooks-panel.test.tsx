@@ -103,6 +103,31 @@ describe("the Developers page's webhooks", () => {
     expect(calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual(["/api/webhook-deliveries/d-1/resend"]);
   });
 
+  it("sends a test delivery: the log opens with it at the top; a refusal shows the server's sentence", async () => {
+    let log = [delivery()];
+    let refuse = false;
+    fakeFetch({
+      "GET /api/webhook-endpoints": { body: { webhooks: [webhook("w-1", "https://hooks.example.com/v")] } },
+      "GET /api/webhook-endpoints/w-1/deliveries": () => ({ body: { deliveries: log } }),
+      "POST /api/webhook-endpoints/w-1/ping": () => {
+        if (refuse) return { status: 409, body: { detail: "A test of this webhook is still being sent. Its result will show in the delivery log." } };
+        const ping = delivery({ id: "d-ping", event: "webhook.ping", transcription_id: null, transcription_title: null, status: "pending", attempts: 0, response_status: null, error: null, attempt_log: [] });
+        log = [ping, ...log];
+        return { status: 202, body: ping };
+      },
+    });
+    renderFresh(<WebhooksPanel />);
+    const item = await screen.findByTestId("webhook");
+    fireEvent.click(within(item).getByRole("button", { name: "Send a test delivery to https://hooks.example.com/v" }));
+    await waitFor(() => expect(within(item).getAllByTestId("webhook-delivery")[0]).toHaveTextContent("webhook.ping"));
+    expect(within(item).getAllByTestId("webhook-delivery")[0]).toHaveTextContent("Sending");
+    expect(within(item).getAllByTestId("webhook-delivery")).toHaveLength(2);
+
+    refuse = true;
+    fireEvent.click(within(item).getByRole("button", { name: "Send a test delivery to https://hooks.example.com/v" }));
+    expect(await within(item).findByRole("alert")).toHaveTextContent("A test of this webhook is still being sent. Its result will show in the delivery log.");
+  });
+
   it("shows each endpoint's state and each delivery's attempts, and enables a disabled endpoint again", async () => {
     const failing: ApiWebhook = { ...webhook("w-1", "https://hooks.example.com/slow"), state: "backing_off", consecutive_failures: 3, paused_until: "2026-11-21T11:00:00Z" };
     let down: ApiWebhook = { ...webhook("w-2", "https://hooks.example.com/down"), state: "disabled", consecutive_failures: 10, disabled_at: "2026-11-21T12:00:00Z" };

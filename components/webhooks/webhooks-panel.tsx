@@ -1,14 +1,15 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useSWRConfig } from "swr";
 import { Section } from "@/components/account/section";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
-import { call, detailOr } from "@/lib/api/client";
-import { WEBHOOK_DISABLE_AFTER_FAILURES, WEBHOOK_EVENT_NAMES, type ApiWebhook, type WebhookEventName } from "@/lib/api/contract/webhooks";
-import { createWebhook, deleteWebhook, enableWebhook, listWebhooks, rotateWebhookSecret } from "@/lib/api/endpoints/webhooks";
+import { call, detailOr, urlOf } from "@/lib/api/client";
+import { WEBHOOK_DISABLE_AFTER_FAILURES, WEBHOOK_EVENT_NAMES, type ApiWebhook, type ApiWebhookDelivery, type WebhookEventName } from "@/lib/api/contract/webhooks";
+import { createWebhook, deleteWebhook, enableWebhook, listWebhookDeliveries, listWebhooks, pingWebhook, rotateWebhookSecret } from "@/lib/api/endpoints/webhooks";
 import { useApi } from "@/lib/api/use-api";
 import { DeliveryLog, when } from "./delivery-log";
 
@@ -60,7 +61,18 @@ function WebhookItem({ webhook, onDelete, onChange }: { webhook: ApiWebhook; onD
   const [showLog, setShowLog] = useState(false);
   const [enabling, setEnabling] = useState(false);
   const [rotating, setRotating] = useState(false);
+  const { mutate: revalidate } = useSWRConfig();
   const [error, setError] = useState("");
+
+  async function sendTest() {
+    setError("");
+    const result = await call(pingWebhook, { params: { id: webhook.id } });
+    if (!result.ok) return setError(detailOr(result, "The test could not be sent. Try again."));
+    // The log opens with the test at its top, read afresh; it follows the test until it is delivered or fails.
+    const log = urlOf(listWebhookDeliveries, { params: { id: webhook.id } });
+    void revalidate(log, (current?: { deliveries: ApiWebhookDelivery[] }) => current && { deliveries: [result.data, ...current.deliveries] });
+    setShowLog(true);
+  }
 
   async function enable() {
     setEnabling(true);
@@ -96,6 +108,9 @@ function WebhookItem({ webhook, onDelete, onChange }: { webhook: ApiWebhook; onD
               {enabling ? "Enabling…" : "Enable"}
             </Button>
           )}
+          <Button type="button" size="sm" variant="secondary" onClick={() => void sendTest()} aria-label={`Send a test delivery to ${webhook.url}`}>
+            Send test
+          </Button>
           <Button type="button" size="sm" variant="secondary" aria-expanded={showLog} onClick={() => setShowLog(!showLog)}>
             {showLog ? "Hide deliveries" : "Deliveries"}
           </Button>

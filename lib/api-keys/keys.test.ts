@@ -160,12 +160,12 @@ describe.each(BACKENDS)("API keys on %s", (_name, open) => {
     expect(await verifyApiKey(t.db, key.token)).toMatchObject({ space, scope: "write" });
   });
 
-  it("limits each key to its requests per minute, with the seconds left to wait, and keys apart", async () => {
+  it("limits each key to its requests per minute, with what is left and the seconds left to wait, and keys apart", async () => {
     const rule = { windowSeconds: 60, max: 3 };
     const now = 1_900_000_000_000;
     const a = randomUUID();
-    for (let i = 0; i < 3; i++) expect((await consumeKeyRequest(t.db, a, now + i, rule)).allowed).toBe(true);
-    expect(await consumeKeyRequest(t.db, a, now + 15_000, rule)).toEqual({ allowed: false, retryAfterSeconds: 45 });
+    for (let i = 0; i < 3; i++) expect(await consumeKeyRequest(t.db, a, now + i, rule)).toEqual({ allowed: true, retryAfterSeconds: 0, remaining: 2 - i, resetSeconds: 60 });
+    expect(await consumeKeyRequest(t.db, a, now + 15_000, rule)).toEqual({ allowed: false, retryAfterSeconds: 45, remaining: 0, resetSeconds: 45 });
     expect((await consumeKeyRequest(t.db, randomUUID(), now + 15_000, rule)).allowed).toBe(true);
     // A new window begins once the last one is over.
     expect((await consumeKeyRequest(t.db, a, now + 60_001, rule)).allowed).toBe(true);

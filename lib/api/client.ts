@@ -2,7 +2,8 @@
  * The one way the browser calls our API: same origin, cookies, JSON in and out, every
  * answer checked against the shared contract (lib/api/contract) before a component sees it.
  * A call resolves to a result instead of throwing, so each screen words its own failures
- * (the spec fixes several: "Failed to delete user: {status} - {text}").
+ * (the spec fixes several: "Failed to delete user: {status} - {text}"). Scripts call the same
+ * way through another transport: a server's address and an API key (sdk/, `callVia`).
  */
 import type * as z from "zod/mini";
 import { addressOf, type BodyOf, type Endpoint, type Method, type ParamsOf, type QueryOf, type QueryValues } from "./endpoint";
@@ -16,6 +17,15 @@ import { logOut } from "./endpoints/session";
 export type ApiFailure = { ok: false; status: number; text: string; body: Record<string, unknown> | null };
 export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
 
+
+/** Where calls go and what they carry: the page's own origin and cookies, or a server's address and a key. */
+export interface ApiTransport {
+  /** prefixed to every path: "" for the page's origin, else "https://verbatim.example.com" */
+  base: string;
+  headers?: Record<string, string>;
+}
+
+const PAGE: ApiTransport = { base: "" };
 
 interface CallOptions<S extends z.ZodMiniType> {
   method?: Method;
@@ -53,8 +63,8 @@ export function failureOf(status: number, raw: string, statusText = ""): ApiFail
 /** No answer at all: the network failed. */
 const unreachable = (error: unknown): ApiFailure => ({ ok: false, status: 0, text: error instanceof Error ? error.message : String(error), body: null });
 
-function apiCall<S extends z.ZodMiniType>(path: string, options: CallOptions<S>): Promise<ApiResult<z.output<S>>> {
-  return request<z.output<S>>(path, options, (json) => options.answer.safeParse(json));
+function apiCall<S extends z.ZodMiniType>(path: string, options: CallOptions<S>, transport = PAGE): Promise<ApiResult<z.output<S>>> {
+  return request<z.output<S>>(path, options, (json) => options.answer.safeParse(json), transport);
 }
 
 /** An endpoint whose answer is JSON: what `call` and `useApi` take. */
@@ -81,8 +91,13 @@ export function urlOf<E extends Endpoint>(e: E, ...[input]: Rest<AddressInput<E>
 
 /** Calls an endpoint: the address, method, body and answer's check all come from it. */
 export function call<E extends JsonEndpoint>(e: E, ...[input]: Rest<CallInput<E>>): Promise<ApiResult<AnswerOf<E>>> {
+  return callVia(PAGE, e, input as CallInput<E>);
+}
+
+/** `call` through another transport: what the SDK uses, with a server's address and an API key. */
+export function callVia<E extends JsonEndpoint>(transport: ApiTransport, e: E, input?: CallInput<E>): Promise<ApiResult<AnswerOf<E>>> {
   const { params, query, body, signal, keepalive } = (input ?? {}) as { params?: Record<string, string>; query?: QueryValues; body?: unknown; signal?: AbortSignal; keepalive?: boolean };
-  return apiCall<E["answer"]>(addressOf(e.path, (params ?? {}) as ParamsOf<E["path"]>, query), { method: e.method, body, answer: e.answer, signal, keepalive });
+  return apiCall<E["answer"]>(addressOf(e.path, (params ?? {}) as ParamsOf<E["path"]>, query), { method: e.method, body, answer: e.answer, signal, keepalive }, transport);
 }
 
 /**
@@ -99,17 +114,17 @@ export function apiRead<E extends Endpoint, T>(e: E, read: (json: unknown) => T 
 
 type Parsed<T> = { success: true; data: T } | { success: false };
 
-async function request<T>(path: string, options: Omit<CallOptions<z.ZodMiniType>, "answer">, parse: (json: unknown) => Parsed<T>): Promise<ApiResult<T>> {
+async function request<T>(path: string, options: Omit<CallOptions<z.ZodMiniType>, "answer">, parse: (json: unknown) => Parsed<T>, transport = PAGE): Promise<ApiResult<T>> {
   const sentAsIs = (typeof FormData !== "undefined" && options.body instanceof FormData) || (typeof Blob !== "undefined" && options.body instanceof Blob);
   let res: Response;
   try {
-    res = await fetch(path, {
+    res = await fetch(`${transport.base}${path}`, {
       method: options.method ?? "GET",
       credentials: "include",
       cache: "no-store",
       signal: options.signal,
       keepalive: options.keepalive,
-      headers: options.body === undefined || sentAsIs ? undefined : { "content-type": "application/json" },
+      headers: { ...transport.headers, ...(options.body === undefined || sentAsIs ? {} : { "content-type": "application/json" }) },
       body: options.body === undefined ? undefined : sentAsIs ? (options.body as FormData | Blob) : JSON.stringify(options.body),
     });
   } catch (error) {
@@ -134,10 +149,10 @@ async function request<T>(path: string, options: Omit<CallOptions<z.ZodMiniType>
 }
 
 /** A file download (an export): the Response to save, or the refusal as for any other call. */
-export async function apiDownload(path: string): Promise<{ ok: true; response: Response } | ApiFailure> {
+export async function apiDownload(path: string, transport = PAGE): Promise<{ ok: true; response: Response } | ApiFailure> {
   let res: Response;
   try {
-    res = await fetch(path, { credentials: "include", cache: "no-store" });
+    res = await fetch(`${transport.base}${path}`, { credentials: "include", cache: "no-store", headers: transport.headers });
   } catch (error) {
     return unreachable(error);
   }

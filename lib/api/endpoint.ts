@@ -2,7 +2,7 @@
  * One value per API endpoint: its method, its path with `{name}` parameters, the query and
  * body it takes and the answer it gives. The route handler is built from it (lib/http/route),
  * the browser calls it (lib/api/client `call`, `urlOf`) and the OpenAPI document describes it
- * (lib/api/openapi), so the three cannot name different paths or shapes. Safe for the browser:
+ * (lib/api-docs/openapi), so the three cannot name different paths or shapes. Safe for the browser:
  * the schemas are zod/mini, and nothing here reaches the server.
  */
 import type * as z from "zod/mini";

@@ -946,6 +946,9 @@ export const apiKeys = pgTable(
 
 export const WEBHOOK_EVENTS = ["transcription.done", "transcription.failed"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** What a delivery can carry: an event, or the test ping its owner asked for (never subscribed to). */
+export const WEBHOOK_DELIVERY_EVENTS = [...WEBHOOK_EVENTS, "webhook.ping"] as const;
+export type WebhookDeliveryEvent = (typeof WEBHOOK_DELIVERY_EVENTS)[number];
 
 /** A URL called when a transcription of its space is done or failed (signed, retried). */
 export const webhooks = pgTable(
@@ -993,7 +996,7 @@ export const webhookDeliveries = pgTable(
     webhookId: text("webhook_id")
       .notNull()
       .references(() => webhooks.id, { onDelete: "cascade" }),
-    event: text("event", { enum: WEBHOOK_EVENTS }).notNull(),
+    event: text("event", { enum: WEBHOOK_DELIVERY_EVENTS }).notNull(),
     transcriptionId: text("transcription_id"),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: text("status", { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default("pending"),

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { isOperator } from "@/lib/account/operators";
-import { consumeKeyRequest, rateLimitedSentence } from "@/lib/api-keys/rate-limit";
+import { consumeKeyRequest, rateLimitedSentence, rateLimitHeaders, type RateDecision } from "@/lib/api-keys/rate-limit";
 import { API_KEY_NOT_VALID, requireScope, verifyApiKey } from "@/lib/api-keys/verify";
 import { currentSpace, currentUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
@@ -108,11 +108,12 @@ const BEARER = /^Bearer ([^\s]+)$/i;
  * answer refusing it: 401 for anything but a working key, 429 (with Retry-After) past the
  * limit, 403 for a read-only key on a route that changes something.
  */
-async function keyCaller(access: Access, authorization: string, needed: ApiKeyScope): Promise<Caller | Response> {
+async function keyCaller(access: Access, authorization: string, needed: ApiKeyScope, counted: (rate: RateDecision) => void): Promise<Caller | Response> {
   const token = BEARER.exec(authorization.trim())?.[1];
   if (!token) throw new DomainError("unauthenticated", API_KEY_NOT_VALID);
   const caller = await verifyApiKey(db(), token);
   const rate = await consumeKeyRequest(db(), caller.keyId);
+  counted(rate);
   if (!rate.allowed) return json({ detail: rateLimitedSentence(rate.retryAfterSeconds) }, 429, { "retry-after": String(rate.retryAfterSeconds) });
   requireScope(caller, needed);
   if (access === "operator" && !isOperator(caller.user.email)) throw new DomainError("forbidden", NOT_AUTHORIZED_TEXT);
@@ -143,12 +144,16 @@ export function route<const E extends Endpoint, A extends Access, C = undefined>
   handler: (input: RouteInput<E, A, C>) => Promise<Answer<AnswerSchemaOf<E>>>,
 ): (request: Request, context?: RouteContext) => Promise<Response> {
   const { body: bodySchema, query: querySchema } = endpoint;
-  const served = (request: Request, context?: RouteContext): Promise<Response> =>
-    withRequestScope(request, async () => {
+  const served = async (request: Request, context?: RouteContext): Promise<Response> => {
+    let rate: RateDecision | null = null;
+    const response = await withRequestScope(request, async () => {
       const authorization = options.apiKey ? request.headers.get("authorization") : null;
       const refusal = doorRefusal(request, env().APP_URL, { byApiKey: authorization !== null });
       if (refusal) throw new DomainError(refusal.status === 400 ? "invalid" : "forbidden", refusal.detail);
-      const caller = authorization !== null && options.apiKey ? await keyCaller(options.auth, authorization, options.apiKey) : await sessionCaller(options.auth, request);
+      const caller =
+        authorization !== null && options.apiKey
+          ? await keyCaller(options.auth, authorization, options.apiKey, (counted) => (rate = counted))
+          : await sessionCaller(options.auth, request);
       if (caller instanceof Response) return caller;
       const user = caller.user as UserFor<A>;
       const params = Object.fromEntries(
@@ -163,5 +168,19 @@ export function route<const E extends Endpoint, A extends Access, C = undefined>
       const answer = await handler(input);
       return answer instanceof Response ? answer : json(answer, endpoint.status ?? 200);
     });
+    return rate ? withHeaders(response, rateLimitHeaders(rate)) : response;
+  };
   return served;
+}
+
+/** Adds headers to an answer; one whose headers are fixed (a redirect made by Response.redirect) is copied. */
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  try {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+    return copy;
+  }
 }

@@ -22,6 +22,7 @@ import { closeStagedUpload, openStagedUpload } from "./open-uploads";
 import { secondsBytesCanHold } from "./bitrate-floors";
 import { log } from "@/lib/log/logger";
 import { MAX_SPEAKERS } from "@/lib/api/contract/uploads";
+import { LANGUAGE_CODE } from "@/lib/api/contract/transcription";
 
 export interface NewTranscription {
   userId: string;
@@ -63,7 +64,6 @@ function titleFromFilename(name: string): string {
 }
 
 /** ISO 639 codes, with a region or script after a hyphen ("pt-BR", "zh-Hant"). */
-const LANGUAGE_CODE = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
 const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
 
 /** Whether `code` names a language at all (then a refusal is about the plan or the engine, not a typo). */

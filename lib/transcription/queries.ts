@@ -75,8 +75,8 @@ export async function readableTranscription(database: Database, userId: string, 
  * The transcription `id` for changing it. Unreachable is not_found as for reading; a viewer
  * of its workspace, who can read it, is told they may not change it (forbidden).
  */
-export async function editableTranscription(database: Database, userId: string, id: string): Promise<Transcription> {
-  const t = await readableTranscription(database, userId, id);
+export async function editableTranscription(database: Database, userId: string, id: string, within?: Within): Promise<Transcription> {
+  const t = await readableTranscription(database, userId, id, within);
   if (!(await mayEdit(database, userId, t))) throw new DomainError("forbidden", VIEWERS_READ_ONLY);
   return t;
 }
@@ -106,8 +106,8 @@ export async function segmentsOf(database: Database, transcriptionId: string, { 
   }
 }
 
-export async function renameTranscription(database: Database, userId: string, id: string, title: string): Promise<Transcription> {
-  await editableTranscription(database, userId, id);
+export async function renameTranscription(database: Database, userId: string, id: string, title: string, within?: Within): Promise<Transcription> {
+  await editableTranscription(database, userId, id, within);
   const [row] = await database
     .update(transcriptions)
     .set({ title })
@@ -118,12 +118,12 @@ export async function renameTranscription(database: Database, userId: string, id
 }
 
 /** Stops the user's queued or running transcription and returns it as it is now; any other state is a `conflict`. */
-export async function cancelOwnedTranscription(database: Database, userId: string, id: string): Promise<Transcription> {
-  const t = await editableTranscription(database, userId, id);
+export async function cancelOwnedTranscription(database: Database, userId: string, id: string, within?: Within): Promise<Transcription> {
+  const t = await editableTranscription(database, userId, id, within);
   if (!(await cancelTranscription(database, id, t.userId))) {
     throw new DomainError("conflict", "Only a recording, or a queued or running transcription, can be canceled.");
   }
-  return readableTranscription(database, userId, id);
+  return readableTranscription(database, userId, id, within);
 }
 
 /** One space's rows changed since a moment, for the live status stream: only the columns it sends. */

@@ -1,10 +1,12 @@
-import type { ApiWebhook, ApiWebhookDelivery, DELIVERY_ATTEMPT_OUTCOME_NAMES, WEBHOOK_EVENT_NAMES } from "@/lib/api/contract/webhooks";
-import type { DELIVERY_ATTEMPT_OUTCOMES, Webhook, WebhookDelivery, WebhookEvent } from "@/lib/db/schema";
+import type { ApiWebhook, ApiWebhookDelivery, DELIVERY_ATTEMPT_OUTCOME_NAMES, DELIVERY_EVENT_NAMES, WEBHOOK_EVENT_NAMES } from "@/lib/api/contract/webhooks";
+import type { DELIVERY_ATTEMPT_OUTCOMES, Webhook, WebhookDelivery, WebhookDeliveryEvent, WebhookEvent } from "@/lib/db/schema";
 
 // The browser's contract lists the events without importing the schema: the two lists must agree.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const eventsAgree: Same<(typeof WEBHOOK_EVENT_NAMES)[number], WebhookEvent> = true;
 void eventsAgree;
+const deliveryEventsAgree: Same<(typeof DELIVERY_EVENT_NAMES)[number], WebhookDeliveryEvent> = true;
+void deliveryEventsAgree;
 const outcomesAgree: Same<(typeof DELIVERY_ATTEMPT_OUTCOME_NAMES)[number], (typeof DELIVERY_ATTEMPT_OUTCOMES)[number]> = true;
 void outcomesAgree;
 

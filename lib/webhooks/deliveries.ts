@@ -26,6 +26,14 @@ export interface EndedTranscription {
   transcription: ApiTranscription;
 }
 
+/** What a receiver of a test ping gets: no transcription, only which webhook it is. */
+type PingPayload = {
+  id: string;
+  type: "webhook.ping";
+  created_at: string;
+  data: { webhook_id: string; workspace_id: string | null };
+};
+
 /** What a receiver gets: the delivery's id (for deduplication), the event, and the transcription. */
 type WebhookPayload = {
   id: string;
@@ -68,6 +76,31 @@ export async function queueWebhookDeliveries(tx: Tx, ended: EndedTranscription):
     await dropOldDeliveries(tx, webhook.id);
   }
   return targets.length;
+}
+
+/**
+ * A test ping, sent like any delivery (signed, retried, one at a time per URL, in the log): a
+ * developer checks a receiver and its signature check without waiting for a transcription. A
+ * failed ping counts against the endpoint's health as any failure does: it is the same URL.
+ */
+export async function pingWebhook(database: Database, userId: string, webhookId: string, within?: Within): Promise<WebhookDelivery> {
+  return database.transaction(async (tx) => {
+    const webhook = await managedWebhook(tx, userId, webhookId, within);
+    if (webhook.disabledAt) throw new DomainError("conflict", "This webhook is disabled after failing too often. Enable it again, then send a test.");
+    // One ping waiting per webhook: a button pressed again (or a looping script) queues nothing more.
+    const [waiting] = await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.webhookId, webhook.id), eq(webhookDeliveries.event, "webhook.ping"), eq(webhookDeliveries.status, "pending")))
+      .limit(1);
+    if (waiting) throw new DomainError("conflict", "A test of this webhook is still being sent. Its result will show in the delivery log.");
+    const id = randomUUID();
+    const payload: PingPayload = { id, type: "webhook.ping", created_at: new Date().toISOString(), data: { webhook_id: webhook.id, workspace_id: webhook.workspaceId } };
+    const [delivery] = await tx.insert(webhookDeliveries).values({ id, webhookId: webhook.id, event: "webhook.ping", transcriptionId: null, payload }).returning();
+    await queueAttempt(tx, { id, userId: webhook.userId });
+    await dropOldDeliveries(tx, webhook.id);
+    return delivery;
+  });
 }
 
 /** Keeps the log to its last DELIVERIES_KEPT; one still being sent stays whatever its age. */

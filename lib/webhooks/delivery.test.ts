@@ -12,7 +12,7 @@ import { insertFile } from "@/test/support/job-fixtures";
 import { claimTranscription, failHeld } from "@/test/support/jobs";
 import { insertUser } from "@/test/support/users";
 import { startReceiver, type Receiver } from "@/test/support/webhook-receiver";
-import { listDeliveries, resendDelivery } from "./deliveries";
+import { listDeliveries, pingWebhook, resendDelivery } from "./deliveries";
 import { webhookBackoff, webhookKind } from "./webhook-queue";
 import { createWebhook, deleteWebhook } from "./endpoints";
 import { verifyWebhookSignature } from "./signature";
@@ -198,6 +198,29 @@ describe.each(BACKENDS)("webhook deliveries on %s", (_name, open) => {
     // A delivered one can be sent again too (a receiver that lost it).
     expect((await resendDelivery(db, user, failed.id)).status).toBe("pending");
     expect(await runDeliveries(db)).toEqual(["done"]);
+  });
+
+  it("sends a signed test ping on request, one waiting at a time, logged like any delivery; a stranger's or a disabled webhook's is refused", async () => {
+    const user = await insertUser(db);
+    const stranger = await insertUser(db);
+    const webhook = await createWebhook(db, user, null, { url: receiver.url("/ping"), events: ["transcription.done"] });
+    const ping = await pingWebhook(db, user, webhook.id);
+    expect(ping).toMatchObject({ event: "webhook.ping", transcriptionId: null, status: "pending" });
+    await expect(pingWebhook(db, user, webhook.id)).rejects.toMatchObject({ kind: "conflict", message: "A test of this webhook is still being sent. Its result will show in the delivery log." });
+    await expect(pingWebhook(db, stranger, webhook.id)).rejects.toMatchObject({ kind: "not_found" });
+
+    expect(await runDeliveries(db)).toEqual(["done"]);
+    const [sent] = receiver.requests;
+    expect(sent.headers["verbatim-event"]).toBe("webhook.ping");
+    expect(verifyWebhookSignature(webhook.secret, sent.headers["verbatim-signature"] as string, sent.body)).toBe(true);
+    expect(JSON.parse(sent.body)).toEqual({ id: ping.id, type: "webhook.ping", created_at: expect.any(String), data: { webhook_id: webhook.id, workspace_id: null } });
+    expect((await listDeliveries(db, user, webhook.id)).map((d) => [d.event, d.status])).toEqual([["webhook.ping", "delivered"]]);
+
+    // Delivered: another test may go.
+    expect((await pingWebhook(db, user, webhook.id)).status).toBe("pending");
+    expect(await runDeliveries(db)).toEqual(["done"]);
+    await db.update(webhooks).set({ disabledAt: new Date() }).where(eq(webhooks.id, webhook.id));
+    await expect(pingWebhook(db, user, webhook.id)).rejects.toMatchObject({ kind: "conflict", message: "This webhook is disabled after failing too often. Enable it again, then send a test." });
   });
 
   it("does not follow a redirect: the attempt fails with a sentence and is retried", async () => {

@@ -180,7 +180,7 @@ describe.each(BACKENDS.slice(0, 1))("the REST API with API keys on %s", (_name, 
     });
   });
 
-  it("limits each key per minute: 429 with Retry-After and a sentence, other keys unaffected", async () => {
+  it("limits each key per minute: RateLimit headers on every answer, 429 with Retry-After and a sentence, other keys unaffected", async () => {
     const userId = await insertUser(t.db);
     const busy = await createApiKey(t.db, userId, null, { name: "Busy", scope: "read" });
     const calm = await createApiKey(t.db, userId, null, { name: "Calm", scope: "read" });
@@ -188,9 +188,14 @@ describe.each(BACKENDS.slice(0, 1))("the REST API with API keys on %s", (_name, 
     await t.db
       .insert(rateLimits)
       .values({ id: busy.id, key: `api-key|${busy.id}`, count: API_KEY_RATE_LIMIT.max - 1, lastRequest: Date.now() });
-    expect((await curl(list, "GET", "/api/transcriptions", { authorization: bearer(busy.token) })).status).toBe(200);
+    const last = await curl(list, "GET", "/api/transcriptions", { authorization: bearer(busy.token) });
+    expect(last.status).toBe(200);
+    // Every answer to a key says how much of the minute's budget is left.
+    expect([last.headers.get("ratelimit-limit"), last.headers.get("ratelimit-remaining")]).toEqual(["120", "0"]);
+    expect(Number(last.headers.get("ratelimit-reset"))).toBeGreaterThanOrEqual(1);
     const refused = await curl(list, "GET", "/api/transcriptions", { authorization: bearer(busy.token) });
     expect(refused.status).toBe(429);
+    expect(refused.headers.get("ratelimit-remaining")).toBe("0");
     const wait = Number(refused.headers.get("retry-after"));
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(60);

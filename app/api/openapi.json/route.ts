@@ -1,4 +1,4 @@
-import { openApiDocument } from "@/lib/api/openapi";
+import { openApiDocument } from "@/lib/api-docs/openapi";
 import { route } from "@/lib/http/route";
 import * as serviceApi from "@/lib/api/endpoints/service";
 

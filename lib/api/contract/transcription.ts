@@ -212,6 +212,9 @@ export const TranscriptionListQuery = z.object({
   q: z.optional(z.string().check(z.maxLength(SEARCH_TERM_MAX_CHARS, `A search can be at most ${SEARCH_TERM_MAX_CHARS} characters long.`))),
 });
 
+/** What a language code looks like (`en`, `pt-BR`, `yue`); whether it names a language, lib/transcription checks. */
+export const LANGUAGE_CODE = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
+
 /**
  * `POST /api/transcriptions?filename=…&language=…&source=recording&first_seconds=N&speakers=N`: an
  * upload sent whole; createTranscription checks the values (the source is one of two words).

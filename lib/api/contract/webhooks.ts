@@ -9,6 +9,8 @@ import * as z from "zod/mini";
 export const WEBHOOK_EVENT_NAMES = ["transcription.done", "transcription.failed"] as const;
 export const WebhookEventName = z.enum(WEBHOOK_EVENT_NAMES);
 export type WebhookEventName = z.infer<typeof WebhookEventName>;
+/** lib/db/schema.ts WEBHOOK_DELIVERY_EVENTS: the events, and the test ping a webhook's manager sends. */
+export const DELIVERY_EVENT_NAMES = [...WEBHOOK_EVENT_NAMES, "webhook.ping"] as const;
 
 const WEBHOOK_DELIVERY_STATES = ["pending", "delivered", "failed"] as const;
 
@@ -72,7 +74,7 @@ export type ApiDeliveryAttempt = z.infer<typeof ApiDeliveryAttempt>;
 export const ApiWebhookDelivery = z.object({
   id: z.string(),
   webhook_id: z.string(),
-  event: WebhookEventName,
+  event: z.enum(DELIVERY_EVENT_NAMES),
   transcription_id: z.nullable(z.string()),
   /** the transcription's title when the event was sent */
   transcription_title: z.nullable(z.string()),

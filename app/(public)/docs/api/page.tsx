@@ -2,8 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { urlOf } from "@/lib/api/client";
 import { openApi } from "@/lib/api/endpoints/service";
-import { openApiDocument, type Parameter } from "@/lib/api/openapi";
-import { EXAMPLE_PLACEHOLDERS } from "@/lib/api/openapi-examples";
+import { openApiDocument, type Parameter } from "@/lib/api-docs/openapi";
+import { EXAMPLE_PLACEHOLDERS } from "@/lib/api-docs/openapi-examples";
+import { ClientSection } from "./client-section";
+import { WebhooksSection } from "./webhooks-section";
 
 export const metadata: Metadata = {
   // The root layout's template appends "· Verbatim".
@@ -80,8 +82,9 @@ export default function ApiDocsPage() {
           Developers
         </Link>{" "}
         page and send it with every request as <code>Authorization: Bearer vbt_…</code>. A read key reads transcriptions, folders and the upload
-        options; a write key may also upload, delete, file, share and manage the space&apos;s webhooks. A key works in the space it was made in. Each key may make 120 requests a minute (then 429 with <code>Retry-After</code>). Errors answer{" "}
-        <code>{'{ "detail": "a sentence" }'}</code>.
+        options; a write key may also upload, delete, file, share and manage the space&apos;s webhooks. A key works in the space it was made in. Each key may make 120 requests a minute: every answer says how many are left (
+        <code>RateLimit-Remaining</code>) and when the count starts again (<code>RateLimit-Reset</code>, in seconds); past it, 429 with <code>Retry-After</code>.
+        Every error, whatever its status, answers <code>{'{ "detail": "a sentence" }'}</code>.
       </p>
       <p className={pClass}>
         The machine-readable description (OpenAPI 3.1) is at{" "}
@@ -107,6 +110,9 @@ curl "$VERBATIM_URL/api/transcriptions" -H "Authorization: Bearer $VERBATIM_API_
           ))}
         </dl>
       </section>
+
+      <ClientSection />
+      <WebhooksSection />
 
       <nav aria-label="Operations" className="mt-8">
         <ul className="list-disc space-y-1 pl-6">
@@ -134,7 +140,7 @@ curl "$VERBATIM_URL/api/transcriptions" -H "Authorization: Bearer $VERBATIM_API_
                   {op.method.toUpperCase()} {op.path}
                 </h3>
                 <p className="mt-1 font-medium">{op.summary}</p>
-                {op.description && <p className={pClass}>{op.description}</p>}
+                {op.description && <p className={`${pClass} whitespace-pre-line`}>{op.description}</p>}
                 <p className="mt-2 text-sm">
                   {op.scope ? `API key: ${op.scope === "read" ? "read or write" : "write"}.` : "Signed-in browser session only (not with an API key)."}
                 </p>
@@ -152,8 +158,11 @@ curl "$VERBATIM_URL/api/transcriptions" -H "Authorization: Bearer $VERBATIM_API_
                         <th scope="col" className="py-1 pr-3">
                           Type
                         </th>
-                        <th scope="col" className="py-1">
+                        <th scope="col" className="py-1 pr-3">
                           Required
+                        </th>
+                        <th scope="col" className="py-1">
+                          Meaning
                         </th>
                       </tr>
                     </thead>
@@ -163,7 +172,8 @@ curl "$VERBATIM_URL/api/transcriptions" -H "Authorization: Bearer $VERBATIM_API_
                           <td className="py-1 pr-3 font-mono">{p.name}</td>
                           <td className="py-1 pr-3">{p.in}</td>
                           <td className="py-1 pr-3 font-mono">{typeOf(p.schema)}</td>
-                          <td className="py-1">{p.required ? "yes" : "no"}</td>
+                          <td className="py-1 pr-3">{p.required ? "yes" : "no"}</td>
+                          <td className="py-1 text-[var(--muted-foreground)]">{p.description ?? ""}</td>
                         </tr>
                       ))}
                     </tbody>

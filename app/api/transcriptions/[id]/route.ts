@@ -12,8 +12,8 @@ export const GET = route(transcriptionsApi.getTranscription, { auth: "user", api
   return jsonInParts(toApiTranscription(t), "segments", (await segmentsOf(db(), t.id)).map(toEditableSegment));
 });
 
-export const PATCH = route(transcriptionsApi.renameTranscription, { auth: "user" }, async ({ user, params, body }) =>
-  toApiTranscription(await renameTranscription(db(), user.id, params.id, body.title)),
+export const PATCH = route(transcriptionsApi.renameTranscription, { auth: "user", apiKey: "write" }, async ({ user, params, body, within }) =>
+  toApiTranscription(await renameTranscription(db(), user.id, params.id, body.title, within)),
 );
 
 /** Moves it to Recently deleted (restorable for 30 days); `?permanent=1` removes it and its audio for good. */

@@ -5,20 +5,23 @@
  * Served at /api/openapi.json and rendered by the docs page /docs/api.
  */
 import { toJSONSchema, type z } from "zod";
-import { ApiKeyList, CreatedApiKey } from "./contract/api-keys";
-import { OkAnswer } from "./contract/common";
-import { ApiTranscription, TranscriptionDetail, TranscriptionList } from "./contract/transcription";
-import { DirectUploadAnswer } from "./contract/uploads";
-import type { Endpoint } from "./endpoint";
+import { ApiKeyList, CreatedApiKey } from "@/lib/api/contract/api-keys";
+import { OkAnswer } from "@/lib/api/contract/common";
+import { ApiTranscription, LANGUAGE_CODE, TranscriptionDetail, TranscriptionList } from "@/lib/api/contract/transcription";
+import { DirectUploadAnswer, MAX_SPEAKERS } from "@/lib/api/contract/uploads";
+import { EXPORT_FORMATS } from "@/lib/exports/formats";
+import { LANGUAGE_TIER_SEED } from "@/lib/billing/catalog";
+import { API_KEY_RATE_LIMIT } from "@/lib/api-keys/rate-limit";
+import type { Endpoint } from "@/lib/api/endpoint";
 import { EXAMPLES } from "./openapi-examples";
 import { webhookEvents } from "./openapi-webhooks";
-import { ApiWebhook } from "./contract/webhooks";
-import * as apiKeys from "./endpoints/api-keys";
-import * as folders from "./endpoints/folders";
-import * as sharing from "./endpoints/sharing";
-import * as transcriptions from "./endpoints/transcription";
-import * as uploads from "./endpoints/uploads";
-import * as webhooks from "./endpoints/webhooks";
+import { ApiWebhook } from "@/lib/api/contract/webhooks";
+import * as apiKeys from "@/lib/api/endpoints/api-keys";
+import * as folders from "@/lib/api/endpoints/folders";
+import * as sharing from "@/lib/api/endpoints/sharing";
+import * as transcriptions from "@/lib/api/endpoints/transcription";
+import * as uploads from "@/lib/api/endpoints/uploads";
+import * as webhooks from "@/lib/api/endpoints/webhooks";
 
 type JsonSchema = Record<string, unknown>;
 type Method = "get" | "post" | "put" | "patch" | "delete" | "head";
@@ -66,16 +69,28 @@ function schemaOf(schema: z.core.$ZodType, io: "input" | "output"): JsonSchema {
   return json;
 }
 
-/** A query contract's fields as query parameters. */
-function queryParameters(schema: z.core.$ZodType): Parameter[] {
+/** What the document says of a query field beyond its contract: its meaning, its allowed values, whether the operation needs it. */
+type QueryDoc = { description: string; schema?: JsonSchema; required?: boolean };
+
+/** A query contract's fields as query parameters, each with its words and allowed values. */
+function queryParameters(schema: z.core.$ZodType, docs: Record<string, QueryDoc> = {}): Parameter[] {
   const json = schemaOf(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: "query",
-    required: json.required?.includes(name) ?? false,
-    schema: property,
+    required: docs[name]?.required ?? json.required?.includes(name) ?? false,
+    ...(docs[name] ? { description: docs[name].description } : {}),
+    schema: { ...property, ...docs[name]?.schema },
   }));
 }
+
+/** The seed catalogue's languages, code and name: what the plans offer unless an operator changed them. */
+const SEED_LANGUAGES = LANGUAGE_TIER_SEED.flatMap((tier) => Object.entries(tier.languages));
+const LANGUAGE: QueryDoc = {
+  description: `The spoken language's code (ISO 639-1, or 639-3 where there is none); left out, the engine detects it where it can. Your plan's languages, with their names, are at \`GET /api/transcription/options\`. The plans offer: ${SEED_LANGUAGES.map(([code, name]) => `\`${code}\` ${name}`).join(", ")}. A value that is no language code is a 400; a language your plan does not include, a 403.`,
+  schema: { pattern: LANGUAGE_CODE.source, examples: ["en", "de"] },
+};
+const SPEAKERS: QueryDoc = { description: `How many people speak (1–${MAX_SPEAKERS}), when you know it: speaker labels come out better. Left out, the engine guesses.`, schema: { type: "integer", minimum: 1, maximum: MAX_SPEAKERS } };
 
 const jsonContent = (schema: JsonSchema) => ({ "application/json": { schema } });
 const BYTES = { schema: { type: "string", contentMediaType: "application/octet-stream" } };
@@ -90,6 +105,7 @@ const ERROR_CODES: Record<string, string> = {
   "403": "Not allowed: a read-only key on a write operation (`This API key can only read.`), or a plan without the feature.",
   "404": "No such resource, or not yours: another user's or workspace's transcription is never revealed.",
   "409": "The resource is not in a state that allows this now; `detail` says why and what to do (a name already taken, a delivery still being sent, an upload's offset that moved on).",
+  "412": "A tus request without `Tus-Resumable: 1.0.0`.",
   "413": "The file is larger than the plan allows.",
   "415": "Not an audio or video file we can read.",
   "422": "A field breaks a rule; `detail` says which.",
@@ -102,7 +118,7 @@ function errors(...codes: string[]): Operation["responses"] {
       code,
       {
         description: ERROR_CODES[code] ?? "An error.",
-        ...(code === "429" ? { headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } } } } : {}),
+        ...(code === "429" ? { headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } }, ...RATE_LIMIT_HEADERS } } : {}),
         content: jsonContent(ref("Error")),
       },
     ]),
@@ -110,6 +126,13 @@ function errors(...codes: string[]): Operation["responses"] {
 }
 
 const KEY_ERRORS = ["401", "403", "429"];
+
+/** On every answer to a request made with a key: the minute's budget, so a client paces itself before a 429. */
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Limit": { description: `Requests a key may make per minute (${API_KEY_RATE_LIMIT.max}).`, schema: { type: "integer" } },
+  "RateLimit-Remaining": { description: "Requests left in this minute's window.", schema: { type: "integer" } },
+  "RateLimit-Reset": { description: "Seconds until the window ends and the count starts again.", schema: { type: "integer" } },
+};
 
 /** Answers named once and referred to by `$ref`. */
 const NAMED: Record<string, z.core.$ZodType> = {
@@ -149,6 +172,8 @@ interface Documented {
   params?: Record<string, { description: string; schema?: JsonSchema }>;
   /** headers it takes (tus) */
   headers?: Parameter[];
+  /** the query's fields: meaning, allowed values, required */
+  query?: Record<string, QueryDoc>;
   /** a body that is not JSON: its media type */
   rawBody?: Record<string, { schema: JsonSchema }>;
   /** the successful answer's words (and headers, or content when it is not JSON) */
@@ -164,9 +189,10 @@ function operation(d: Documented): Operation {
     const given = d.params?.[name];
     return { name, in: "path", required: true, ...(given ? { description: given.description } : {}), schema: given?.schema ?? { type: "string" } };
   });
-  const parameters = [...pathParams, ...(d.headers ?? []), ...(e.query ? queryParameters(e.query) : [])];
+  const parameters = [...pathParams, ...(d.headers ?? []), ...(e.query ? queryParameters(e.query, d.query) : [])];
   const body = e.body === "raw" ? d.rawBody : e.body ? jsonContent(schemaOf(e.body, "input")) : undefined;
   const okContent = d.ok.content ?? (e.answer ? jsonContent(answerSchema(e.answer)) : undefined);
+  const okHeaders = { ...(d.access["x-api-key-scope"] ? RATE_LIMIT_HEADERS : {}), ...d.ok.headers };
   return {
     operationId: d.operationId,
     summary: d.summary,
@@ -177,7 +203,7 @@ function operation(d: Documented): Operation {
     ...(body ? { requestBody: { required: true, content: body } } : {}),
     ...(EXAMPLES[d.operationId] ? { "x-codeSamples": [{ lang: "Shell" as const, label: "curl" as const, source: EXAMPLES[d.operationId] }] } : {}),
     responses: {
-      [String(e.status ?? 200)]: { description: d.ok.description, ...(d.ok.headers ? { headers: d.ok.headers } : {}), ...(okContent ? { content: okContent } : {}) },
+      [String(e.status ?? 200)]: { description: d.ok.description, ...(Object.keys(okHeaders).length ? { headers: okHeaders } : {}), ...(okContent ? { content: okContent } : {}) },
       ...d.also,
       ...errors(...d.errors),
     },
@@ -199,6 +225,7 @@ const DOCUMENTED: Documented[] = [
     description: "The transcriptions you can read, the newest first; `q` searches titles and transcripts.",
     tag: "Transcriptions",
     access: BEARER("read"),
+    query: { q: { description: "Words to find in titles and transcripts (at most 200 characters)." } },
     ok: { description: "The transcriptions." },
     errors: ["400", ...KEY_ERRORS],
   },
@@ -210,6 +237,13 @@ const DOCUMENTED: Documented[] = [
       "The raw audio or video file is the body; `filename` names it. Transcription starts at once; poll `GET /api/transcriptions/{id}` (or use webhooks) until `status` is `done`. For large files or unreliable networks use the resumable upload.",
     tag: "Transcriptions",
     access: BEARER("write"),
+    query: {
+      filename: { description: "The file's name, with its extension (`meeting.mp3`): it titles the transcription.", required: true, schema: { minLength: 1 } },
+      language: LANGUAGE,
+      source: { description: "`recording` for audio recorded in your app (it is labelled so); `upload` otherwise." },
+      first_seconds: { description: "Transcribe only the file's first this many seconds (a preview of a long file).", schema: { type: "number", exclusiveMinimum: 0 } },
+      speakers: SPEAKERS,
+    },
     rawBody: { "application/octet-stream": BYTES },
     ok: { description: "The new transcription (queued)." },
     errors: ["400", ...KEY_ERRORS, "413", "415", "422"],
@@ -225,6 +259,28 @@ const DOCUMENTED: Documented[] = [
     errors: [...KEY_ERRORS, "404"],
   },
   {
+    endpoint: transcriptions.renameTranscription,
+    operationId: "renameTranscription",
+    summary: "Rename a transcription",
+    description: "One line of 1–200 characters. Its uploader, or an admin or member of its workspace; a viewer may not.",
+    tag: "Transcriptions",
+    access: BEARER("write"),
+    params: TRANSCRIPTION_ID,
+    ok: { description: "The transcription, renamed." },
+    errors: [...KEY_ERRORS, "404", "422"],
+  },
+  {
+    endpoint: transcriptions.cancelTranscription,
+    operationId: "cancelTranscription",
+    summary: "Cancel a transcription",
+    description: "Stops a queued or running transcription (its reserved time is given back); it stays in the list as `canceled`. One that already ended is a 409.",
+    tag: "Transcriptions",
+    access: BEARER("write"),
+    params: TRANSCRIPTION_ID,
+    ok: { description: "The transcription as it is now." },
+    errors: [...KEY_ERRORS, "404", "409"],
+  },
+  {
     endpoint: transcriptions.deleteTranscription,
     operationId: "deleteTranscription",
     summary: "Delete a transcription",
@@ -232,6 +288,7 @@ const DOCUMENTED: Documented[] = [
     tag: "Transcriptions",
     access: BEARER("write"),
     params: TRANSCRIPTION_ID,
+    query: { permanent: { description: "`1`: delete for good, with its audio, instead of moving it to Recently deleted." } },
     ok: { description: "Deleted." },
     errors: [...KEY_ERRORS, "404", "422"],
   },
@@ -243,8 +300,14 @@ const DOCUMENTED: Documented[] = [
     tag: "Transcriptions",
     access: BEARER("read"),
     params: TRANSCRIPTION_ID,
+    query: {
+      format: { description: "The file's format. Missing or unknown: 400 with the formats to choose from; one your plan lacks: 403.", required: true, schema: { enum: [...EXPORT_FORMATS] } },
+      timestamps: { description: "`1`: each paragraph starts with its time (txt, md, pdf, docx; subtitles always have times).", schema: { enum: ["1", "0"] } },
+      version: { description: "`formatted`: the formatted version, when one was made; `raw` (the default): the transcript as edited.", schema: { enum: ["raw", "formatted"] } },
+      tz: { description: "An IANA time zone (`Europe/Berlin`) for the dates printed in documents; UTC when left out.", schema: { examples: ["Europe/Berlin"] } },
+    },
     ok: { description: "The file (Content-Disposition names it).", content: { "application/octet-stream": BYTES } },
-    errors: [...KEY_ERRORS, "404", "422"],
+    errors: ["400", ...KEY_ERRORS, "404", "409"],
   },
   {
     endpoint: transcriptions.transcriptionAudio,
@@ -261,17 +324,36 @@ const DOCUMENTED: Documented[] = [
     endpoint: uploads.createResumableUpload,
     operationId: "createResumableUpload",
     summary: "Start a resumable upload (tus 1.0)",
-    description:
-      "A tus 1.0 creation request: `Tus-Resumable: 1.0.0`, `Upload-Length` (bytes), and `Upload-Metadata` with base64 values for `filename`, `filetype`, and optionally `language`, `source`, `first_seconds`, `speakers`. Answers 201 with `Location` (the upload's address); send the file to it with PATCH. Concatenation (`Upload-Concat`, parallel uploads) is not supported: 400. Any tus client works, with the `Authorization` header added.",
+    description: [
+      "The tus 1.0 protocol (https://tus.io/protocols/resumable-upload), core and the `creation`, `creation-with-upload`, `expiration` and `termination` extensions; any tus client works with the `Authorization` header added (the typed client and the `verbatim` command line use one).",
+      "1. **Create**: this POST, with `Upload-Length` (the file's bytes) and `Upload-Metadata`: comma-separated `key base64(value)` pairs — `filename` (required), `filetype` (its MIME type), and optionally `language`, `source`, `first_seconds`, `speakers` as for the upload sent whole. The plan's size and hour limits are checked now. The answer's `Location` is the upload's address; its last segment is the upload's id, which becomes the transcription's id.",
+      "2. **Send**: PATCH the bytes from `Upload-Offset`, in one request or several; each answer's `Upload-Offset` is where the next starts. The answer to the last one is the new transcription (200, JSON); while the finished file is being checked, another request about it is a 423.",
+      "3. **Resume** after a drop: HEAD the upload for its `Upload-Offset` and PATCH from there; a PATCH whose offset is not the server's is a 409.",
+      "4. **Cancel**: DELETE it. An unfinished upload expires 24 hours after it was created (`Upload-Expires` says when) and is then 404.",
+      "Every request but OPTIONS needs `Tus-Resumable: 1.0.0` (missing: 412). Parallel parts (`Upload-Concat`) are refused: 400.",
+    ].join("\n\n"),
     tag: "Resumable uploads",
     access: BEARER("write"),
     headers: [
       TUS_RESUMABLE,
-      { name: "Upload-Length", in: "header", required: true, schema: { type: "integer", minimum: 0 } },
-      { name: "Upload-Metadata", in: "header", required: true, schema: { type: "string" } },
+      { name: "Upload-Length", in: "header", required: true, description: "The file's size in bytes.", schema: { type: "integer", minimum: 0 } },
+      {
+        name: "Upload-Metadata",
+        in: "header",
+        required: true,
+        description: "`filename <base64>,filetype <base64>[,language <base64>][,speakers <base64>]…` (tus' own format).",
+        schema: { type: "string", pattern: "^[a-z_]+ [A-Za-z0-9+/=]*(,[a-z_]+ [A-Za-z0-9+/=]*)*$" },
+      },
     ],
-    ok: { description: "Started; `Location` is the upload's address.", headers: { Location: { schema: { type: "string" } } } },
-    errors: [...KEY_ERRORS, "413", "415"],
+    ok: {
+      description: "Started; `Location` is the upload's address.",
+      headers: {
+        Location: { description: "The upload's address: `/api/uploads/{id}`.", schema: { type: "string" } },
+        "Upload-Expires": { description: "When the unfinished upload is dropped (an HTTP date).", schema: { type: "string" } },
+        "Tus-Resumable": { schema: { type: "string", const: "1.0.0" } },
+      },
+    },
+    errors: ["400", ...KEY_ERRORS, "412", "413", "415", "422"],
   },
   {
     endpoint: uploads.resumableUploadOffset,
@@ -281,8 +363,11 @@ const DOCUMENTED: Documented[] = [
     access: BEARER("write"),
     params: UPLOAD_ID,
     headers: [TUS_RESUMABLE],
-    ok: { description: "`Upload-Offset` says how many bytes arrived.", headers: { "Upload-Offset": { schema: { type: "integer" } } } },
-    errors: [...KEY_ERRORS, "404"],
+    ok: {
+      description: "`Upload-Offset` says how many bytes arrived (send the rest from there); `Upload-Length` the whole.",
+      headers: { "Upload-Offset": { schema: { type: "integer" } }, "Upload-Length": { schema: { type: "integer" } }, "Upload-Expires": { schema: { type: "string" } } },
+    },
+    errors: [...KEY_ERRORS, "404", "412"],
   },
   {
     endpoint: uploads.appendResumableUpload,
@@ -292,11 +377,14 @@ const DOCUMENTED: Documented[] = [
     tag: "Resumable uploads",
     access: BEARER("write"),
     params: { id: { description: "The upload's id." } },
-    headers: [TUS_RESUMABLE, { name: "Upload-Offset", in: "header", required: true, schema: { type: "integer", minimum: 0 } }],
+    headers: [
+      TUS_RESUMABLE,
+      { name: "Upload-Offset", in: "header", required: true, description: "The bytes the server already has (0 for the first part; else the last answer's or HEAD's).", schema: { type: "integer", minimum: 0 } },
+    ],
     rawBody: { "application/offset+octet-stream": BYTES },
     ok: { description: "The last part: the upload became this transcription.", content: jsonContent(ref("ApiTranscription")) },
-    also: { "204": { description: "The part was stored; `Upload-Offset` is the new offset." } },
-    errors: [...KEY_ERRORS, "404", "413"],
+    also: { "204": { description: "The part was stored; `Upload-Offset` is the new offset.", headers: { "Upload-Offset": { schema: { type: "integer" } } } } },
+    errors: [...KEY_ERRORS, "404", "409", "412", "413", "415"],
   },
   {
     endpoint: uploads.cancelResumableUpload,
@@ -306,8 +394,8 @@ const DOCUMENTED: Documented[] = [
     access: BEARER("write"),
     params: { id: { description: "The upload's id." } },
     headers: [TUS_RESUMABLE],
-    ok: { description: "Cancelled." },
-    errors: [...KEY_ERRORS, "404"],
+    ok: { description: "Cancelled: what arrived is deleted." },
+    errors: [...KEY_ERRORS, "404", "412"],
   },
   {
     endpoint: uploads.startDirectUpload,
@@ -487,6 +575,18 @@ const DOCUMENTED: Documented[] = [
     errors: [...KEY_ERRORS, "404"],
   },
   {
+    endpoint: webhooks.pingWebhook,
+    operationId: "pingWebhook",
+    summary: "Send a test delivery",
+    description:
+      "Queues a signed `webhook.ping` delivery to the webhook's URL, sent, retried and logged like any other (its failures count toward disabling the webhook). One waits at a time: a second while the first is being sent is a 409.",
+    tag: "Webhooks",
+    access: BEARER("write"),
+    params: WEBHOOK_ID,
+    ok: { description: "The queued delivery: follow it in the delivery log." },
+    errors: [...KEY_ERRORS, "404", "409"],
+  },
+  {
     endpoint: webhooks.enableWebhook,
     operationId: "enableWebhook",
     summary: "Enable a webhook again",
@@ -582,7 +682,7 @@ export function openApiDocument(): OpenApiDocument {
       title: "Verbatim REST API",
       version: "1",
       description:
-        "Upload audio, follow transcriptions and export transcripts from scripts and other tools. Authenticate with an API key made on the Developers page: `Authorization: Bearer vbt_…`. Read keys may call GET operations only; each key may make 120 requests a minute. Errors answer `{ \"detail\": \"a sentence\" }`.",
+        `Upload audio, follow transcriptions and export transcripts from scripts and other tools. Authenticate with an API key made on the Developers page: \`Authorization: Bearer vbt_…\`. Read keys may call GET operations only; each key may make ${API_KEY_RATE_LIMIT.max} requests a minute, and every answer to a key says how many are left (\`RateLimit-Remaining\`, \`RateLimit-Reset\`). Every error answers \`{ "detail": "a sentence" }\` (the \`Error\` schema). A typed TypeScript client and the \`verbatim\` command line are in the repository (\`sdk/\`): see /docs/api.`,
     },
     servers: [{ url: "/" }],
     tags: [
@@ -603,7 +703,12 @@ export function openApiDocument(): OpenApiDocument {
       },
       schemas: {
         ...Object.fromEntries(Object.entries(NAMED).map(([name, schema]) => [name, schemaOf(schema, "output")])),
-        Error: { type: "object", properties: { detail: { type: "string", description: "A sentence saying what went wrong and what to do." } }, required: ["detail"] },
+        Error: {
+          type: "object",
+          description: "Every error, whatever its status, has this shape: `detail` is the sentence to show. A few add fields their operation names (`upgrade`: the plan that would allow it; `current_version`; `conflicts`).",
+          properties: { detail: { type: "string", description: "A sentence saying what went wrong and what to do." } },
+          required: ["detail"],
+        },
       },
     },
   };

@@ -3,7 +3,7 @@
  * with the headers, the signature and how to verify it, and the retries. The facts are the
  * delivery code's own constants, so the document cannot drift from what is sent.
  */
-import { WEBHOOK_DISABLE_AFTER_FAILURES, WEBHOOK_EVENT_NAMES, type WebhookEventName } from "./contract/webhooks";
+import { DELIVERY_EVENT_NAMES, WEBHOOK_DISABLE_AFTER_FAILURES } from "@/lib/api/contract/webhooks";
 import { DELIVERY_TIMEOUT_MS } from "@/lib/webhooks/send";
 
 const SIGNATURE_HELP = [
@@ -15,7 +15,7 @@ const SIGNATURE_HELP = [
 
 const headers = [
   { name: "Verbatim-Signature", in: "header", required: true, description: SIGNATURE_HELP, schema: { type: "string", pattern: "^t=\\d+(,v1=[0-9a-f]{64})+$" } },
-  { name: "Verbatim-Event", in: "header", required: true, description: "The event, as in the body's `type`.", schema: { type: "string", enum: [...WEBHOOK_EVENT_NAMES] } },
+  { name: "Verbatim-Event", in: "header", required: true, description: "The event, as in the body's `type`.", schema: { type: "string", enum: [...DELIVERY_EVENT_NAMES] } },
   {
     name: "Verbatim-Delivery",
     in: "header",
@@ -34,40 +34,47 @@ const RETRIES = [
   `and after ${WEBHOOK_DISABLE_AFTER_FAILURES} failures in a row it is disabled until enabled again (\`POST /api/webhook-endpoints/{id}/enable\`); then resend what it missed.`,
 ].join(" ");
 
-const SUMMARY: Record<WebhookEventName, string> = {
+type DeliveryEvent = (typeof DELIVERY_EVENT_NAMES)[number];
+
+const SUMMARY: Record<DeliveryEvent, string> = {
   "transcription.done": "A transcription is done",
   "transcription.failed": "A transcription failed",
+  "webhook.ping": "A test delivery",
 };
-const WHEN: Record<WebhookEventName, string> = {
+const WHEN: Record<DeliveryEvent, string> = {
   "transcription.done": "Sent when a transcription of the webhook's space finishes: fetch its text with `GET /api/transcriptions/{id}` or an export, with an API key.",
   "transcription.failed": "Sent when a transcription of the webhook's space fails; `data.transcription.error` says why.",
+  "webhook.ping": "Sent when the webhook's manager asks for a test (`POST /api/webhook-endpoints/{id}/ping`, or \"Send test\" on the Developers page); whatever events it was made for. Verify it as any delivery.",
 };
 
+const envelope = (event: DeliveryEvent, data: Record<string, unknown>) => ({
+  type: "object",
+  required: ["id", "type", "created_at", "data"],
+  properties: {
+    id: { type: "string", format: "uuid", description: "The delivery's id (also in `Verbatim-Delivery`)." },
+    type: { type: "string", const: event },
+    created_at: { type: "string", format: "date-time" },
+    data,
+  },
+});
+const WORKSPACE = { type: ["string", "null"], description: "The workspace it belongs to; null: its uploader's personal space." };
+
 /** The body of every delivery: the delivery's id, the event, and the transcription as `GET /api/transcriptions/{id}` answers its summary — never the transcript's text. */
-function payload(event: WebhookEventName) {
-  return {
+function payload(event: DeliveryEvent) {
+  if (event === "webhook.ping") {
+    return envelope(event, { type: "object", required: ["webhook_id", "workspace_id"], properties: { webhook_id: { type: "string" }, workspace_id: WORKSPACE } });
+  }
+  return envelope(event, {
     type: "object",
-    required: ["id", "type", "created_at", "data"],
-    properties: {
-      id: { type: "string", format: "uuid", description: "The delivery's id (also in `Verbatim-Delivery`)." },
-      type: { type: "string", const: event },
-      created_at: { type: "string", format: "date-time" },
-      data: {
-        type: "object",
-        required: ["transcription", "workspace_id"],
-        properties: {
-          transcription: { $ref: "#/components/schemas/ApiTranscription" },
-          workspace_id: { type: ["string", "null"], description: "The workspace it belongs to; null: its uploader's personal space." },
-        },
-      },
-    },
-  };
+    required: ["transcription", "workspace_id"],
+    properties: { transcription: { $ref: "#/components/schemas/ApiTranscription" }, workspace_id: WORKSPACE },
+  });
 }
 
 /** One POST per event, keyed by the event's name. */
 export function webhookEvents(): Record<string, { post: Record<string, unknown> }> {
   return Object.fromEntries(
-    WEBHOOK_EVENT_NAMES.map((event) => [
+    DELIVERY_EVENT_NAMES.map((event) => [
       event,
       {
         post: {

@@ -33,18 +33,45 @@ describe("the OpenAPI document", () => {
   });
 
   it("describes each webhook event: its payload, the signature header and how to verify it, the retries", () => {
-    expect(Object.keys(doc.webhooks).sort()).toEqual(["transcription.done", "transcription.failed"]);
+    expect(Object.keys(doc.webhooks).sort()).toEqual(["transcription.done", "transcription.failed", "webhook.ping"]);
     const done = doc.webhooks["transcription.done"].post as { description: string; parameters: Array<{ name: string; description?: string }>; requestBody: unknown };
     expect(done.parameters.map((p) => p.name)).toEqual(["Verbatim-Signature", "Verbatim-Event", "Verbatim-Delivery", "User-Agent"]);
     expect(done.parameters[0].description).toContain("HMAC");
     expect(done.description).toContain("retried after 10 s, 30 s, 2 min, 10 min and 30 min");
     expect(JSON.stringify(done.requestBody)).toContain("#/components/schemas/ApiTranscription");
+    const ping = doc.webhooks["webhook.ping"].post as { requestBody: unknown };
+    expect(JSON.stringify(ping.requestBody)).toContain('"webhook_id"');
+  });
+
+  it("gives the parameters a client must get right their allowed values, and says which are required", () => {
+    const query = (path: string, method: "get" | "post", name: string) => doc.paths[path]?.[method]?.parameters?.find((p) => p.name === name);
+    expect(query("/api/transcriptions/{id}/export", "get", "format")).toMatchObject({ required: true, schema: { enum: ["txt", "md", "pdf", "docx", "srt", "vtt"] } });
+    expect(query("/api/transcriptions", "post", "filename")).toMatchObject({ required: true });
+    expect(query("/api/transcriptions", "post", "source")?.schema).toMatchObject({ enum: ["upload", "recording"] });
+    const language = query("/api/transcriptions", "post", "language")!;
+    expect(language.schema.pattern).toBeDefined();
+    expect(new RegExp(language.schema.pattern as string).test("en")).toBe(true);
+    expect(language.description).toContain("`de` German");
+    expect(query("/api/transcriptions", "post", "speakers")?.schema).toMatchObject({ minimum: 1, maximum: 10 });
+  });
+
+  it("documents the rate-limit headers on every key operation's answer, and one error shape", () => {
+    type Answer = { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: unknown }> };
+    for (const { path, method, op } of operations.filter((o) => o.op["x-api-key-scope"])) {
+      const responses = op.responses as Record<string, Answer>;
+      const ok = Object.entries(responses).find(([status]) => status.startsWith("2"))![1];
+      expect({ path, method, headers: Object.keys(ok.headers ?? {}) }).toEqual({ path, method, headers: expect.arrayContaining(["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]) });
+      for (const [status, answer] of Object.entries(responses).filter(([status]) => /^[45]/.test(status))) {
+        expect({ path, method, status, schema: answer.content?.["application/json"]?.schema }).toEqual({ path, method, status, schema: { $ref: "#/components/schemas/Error" } });
+        expect(answer.description).not.toBe("An error.");
+      }
+    }
   });
 
   it("gives every operation a curl example that names its own path and, for key operations, the key", () => {
     for (const { path, method, op } of operations) {
       const source = (op["x-codeSamples"] as Array<{ source: string }> | undefined)?.[0]?.source ?? "";
-      expect({ path, method, has: source.startsWith("curl") }).toEqual({ path, method, has: true });
+      expect({ path, method, has: /^curl /m.test(source) }).toEqual({ path, method, has: true });
       const shown = path.replace(/\{\w+\}/g, "[^/?\"]+");
       expect(source).toMatch(new RegExp(`\\$VERBATIM_URL${shown}`));
       if (op["x-api-key-scope"]) expect(source).toContain("Authorization: Bearer $VERBATIM_API_KEY");
@@ -83,7 +110,9 @@ describe("the OpenAPI document", () => {
     const transcription = doc.components.schemas.ApiTranscription as { properties: Record<string, unknown>; required: string[] };
     expect(Object.keys(transcription.properties)).toEqual(expect.arrayContaining(["id", "title", "status", "created_at", "completed_at"]));
     expect(transcription.required).toContain("status");
-    expect(doc.paths["/api/transcriptions"]?.get?.parameters).toEqual([{ name: "q", in: "query", required: false, schema: { type: "string", maxLength: 200 } }]);
+    expect(doc.paths["/api/transcriptions"]?.get?.parameters).toEqual([
+      { name: "q", in: "query", required: false, description: "Words to find in titles and transcripts (at most 200 characters).", schema: { type: "string", maxLength: 200 } },
+    ]);
     const createBody = doc.paths["/api/api-keys"]?.post?.requestBody?.content["application/json"]?.schema as { properties: Record<string, unknown>; required: string[] };
     expect(createBody.properties.scope).toEqual({ type: "string", enum: ["read", "write"] });
     expect(createBody.required.sort()).toEqual(["name", "scope"]);
