@@ -11,9 +11,15 @@ process.env.TSX_TSCONFIG_PATH = fileURLToPath(new URL("../tsconfig.json", import
 const { register } = await import("tsx/cjs/api");
 register();
 const { runCli } = createRequire(import.meta.url)("../sdk/cli.ts");
+// A reader that stops early (`| head`) closes the pipe: that ends the command, quietly.
+process.stdout.on("error", (error) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
 process.exitCode = await runCli(process.argv.slice(2), {
   out: (chunk) => process.stdout.write(chunk),
   err: (line) => process.stderr.write(`${line}\n`),
   env: process.env,
   interactive: process.stderr.isTTY,
+  terminal: process.stdout.isTTY,
 });

@@ -87,6 +87,31 @@ test("a workspace's write key manages its webhooks, folders and share links; a r
     await expectAnswer(await personal.delete(`/api/share-links/${made.id}`), 404);
     await expectAnswer(await script.delete(`/api/share-links/${made.id}`), 200);
 
+    // Uploads and renames stay in the key's space: the personal key's resumable and direct
+    // uploads are not found with the workspace's key, nor the workspace's transcript with the personal one.
+    const tus = { "tus-resumable": "1.0.0" };
+    const started = await personal.post("/api/uploads", {
+      headers: { ...tus, "upload-length": "1000", "upload-metadata": `filename ${Buffer.from("mine.wav").toString("base64")}` },
+    });
+    await expectAnswer(started, 201);
+    const uploadPath = new URL(started.headers().location!, baseURL).pathname;
+    await expectAnswer(await script.head(uploadPath, { headers: tus }), 404);
+    await expectAnswer(await script.patch(uploadPath, { headers: { ...tus, "upload-offset": "0", "content-type": "application/offset+octet-stream" }, data: Buffer.alloc(10) }), 404, "There is no such upload.");
+    await expectAnswer(await personal.head(uploadPath, { headers: tus }), 200);
+    await expectAnswer(await personal.delete(uploadPath, { headers: tus }), 204);
+    const direct = await personal.post("/api/direct-uploads", { data: { filename: "mine.wav", size: 1000 } });
+    await expectAnswer(direct, 201);
+    const directId = ((await direct.json()) as { id: string }).id;
+    await expectAnswer(await script.get(`/api/direct-uploads/${directId}`), 404);
+    await expectAnswer(await script.post(`/api/direct-uploads/${directId}/complete`), 404);
+    await expectAnswer(await personal.delete(`/api/direct-uploads/${directId}`), 200);
+    await expectAnswer(await personal.patch(`/api/transcriptions/${t.done}`, { data: { title: "Not in my key's space" } }), 404);
+    await expectAnswer(await reader.patch(`/api/transcriptions/${t.done}`, { data: { title: "Read only" } }), 403, READ_ONLY);
+    const renamed = await script.patch(`/api/transcriptions/${t.done}`, { data: { title: "Renamed by the script" } });
+    await expectAnswer(renamed, 200);
+    expect((await renamed.json()).title).toBe("Renamed by the script");
+    await expectAnswer(await script.post(`/api/transcriptions/${t.done}/cancel`), 409, "Only a recording, or a queued or running transcription, can be canceled.");
+
     await expectAnswer(await script.delete(`/api/webhook-endpoints/${hook.id}`), 204);
   } finally {
     await Promise.all([personal.dispose(), script.dispose(), reader.dispose()]);

@@ -103,6 +103,7 @@ test("the command line's and the client's examples on /docs/api run as printed, 
   expect(await cli(["fly"])).toMatchObject({ code: 2, stderr: expect.stringContaining('Unknown command "fly".') });
   expect(await cli(["transcribe", JFK_WAV, "--speakers", "40"])).toMatchObject({ code: 2, stderr: expect.stringContaining('--speakers takes a whole number from 1 to 10, not "40".') });
   expect(await cli(["export", id])).toMatchObject({ code: 2, stderr: expect.stringContaining("Choose a format with --format") });
+  expect(await cli(["export", id, "--format", "txt", "--out", path.join(dir, "no-such-folder", "x.txt")])).toMatchObject({ code: 2, stderr: expect.stringContaining("its folder does not exist or is not writable") });
   expect(await cli(["transcribe", path.join(dir, "missing.mp3")])).toMatchObject({ code: 1, stderr: expect.stringContaining("There is no file at") });
   expect(await cli(["list"], { VERBATIM_API_KEY: "vbt_not_a_key" })).toMatchObject({ code: 1, stderr: "This API key is not valid.\n" });
   expect(await cli(["transcribe", JFK_WAV], { VERBATIM_API_KEY: read })).toMatchObject({ code: 1, stderr: expect.stringContaining("This API key can only read.") });

@@ -4,9 +4,10 @@
  * stdout, so it can be piped; progress and sentences go to stderr. Exit 0: done; 1: the server
  * or the transcription refused or failed (its sentence is printed); 2: the command was wrong.
  */
-import { writeFile } from "node:fs/promises";
+import { access, constants, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { Verbatim, VerbatimError } from "./verbatim-client";
+import { Verbatim } from "./verbatim-client";
 
 export const USAGE = `Usage: verbatim <command> [options]
 
@@ -33,9 +34,14 @@ export interface Console {
   out: (chunk: string | Buffer) => void;
   err: (line: string) => void;
   env: Record<string, string | undefined>;
-  /** whether stderr is a terminal (then upload progress is drawn on one line) */
+  /** whether stderr is a terminal (then upload progress is shown as it goes) */
   interactive?: boolean;
+  /** whether stdout is a terminal (then a PDF or Word file is not printed to it) */
+  terminal?: boolean;
 }
+
+const BINARY_FORMATS = new Set(["pdf", "docx"]);
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 class UsageError extends Error {}
 
@@ -81,7 +87,19 @@ export async function runCli(argv: string[], io: Console): Promise<number> {
     }
     const apiKey = io.env.VERBATIM_API_KEY;
     if (!apiKey) throw new UsageError("Set VERBATIM_API_KEY to an API key from the Developers page.");
-    const client = new Verbatim({ url: io.env.VERBATIM_URL || "http://localhost:3000", apiKey, uploadMemory: io.env.VERBATIM_UPLOAD_MEMORY });
+    const url = io.env.VERBATIM_URL || "http://localhost:3000";
+    const client = new Verbatim({ url, apiKey, uploadMemory: io.env.VERBATIM_UPLOAD_MEMORY });
+    const address = new URL(url);
+    if (address.protocol === "http:" && !LOOPBACK.has(address.hostname)) io.err(`Warning: ${address.origin} is not encrypted (http): the API key crosses the network readable. Use https.`);
+    // What would fail after a long upload and wait is checked first.
+    if (values.format && BINARY_FORMATS.has(values.format) && !values.out && io.terminal) {
+      throw new UsageError(`A ${values.format} file is not text: save it with --out <path>, or redirect the output to a file.`);
+    }
+    if (values.out) {
+      await access(path.dirname(path.resolve(values.out)), constants.W_OK).catch(() => {
+        throw new UsageError(`Cannot write ${values.out}: its folder does not exist or is not writable.`);
+      });
+    }
 
     const deliver = async (id: string, format: string) => {
       const { filename, bytes } = await client.export(id, format, { timestamps: values.timestamps });
@@ -145,10 +163,8 @@ export async function runCli(argv: string[], io: Console): Promise<number> {
       io.err(`${error.message}\n\n${USAGE}`);
       return 2;
     }
-    if (error instanceof VerbatimError) {
-      io.err(error.message);
-      return 1;
-    }
-    throw error;
+    // The server's or the transcription's sentence, or what the machine said (a file that cannot be written): never a stack trace.
+    io.err(error instanceof Error ? error.message : String(error));
+    return 1;
   }
 }

@@ -34,7 +34,7 @@ export function uploadsRememberedIn(file = defaultUploadMemory()): RememberedUpl
     }
   }
   async function save(entries: Remembered[]): Promise<void> {
-    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     // Written whole then renamed: a run stopped mid-write leaves the previous list, never half of one.
     const temporary = `${file}.${process.pid}.tmp`;
     await writeFile(temporary, JSON.stringify(entries), { mode: 0o600 });

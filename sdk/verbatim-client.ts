@@ -10,7 +10,8 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import * as tus from "tus-js-client";
-import { apiDownload, callVia, urlOf, type AnswerOf, type ApiFailure, type ApiTransport, type CallInput, type JsonEndpoint } from "@/lib/api/client";
+import { apiDownload, callVia, urlOf, type AnswerOf, type ApiFailure, type ApiTransport, type CallInput, type JsonEndpoint, type Rest } from "@/lib/api/client";
+import { createHash } from "node:crypto";
 import { ApiTranscription } from "@/lib/api/contract/transcription";
 import { partBytesFor } from "@/lib/api/contract/upload-parts";
 import { exportTranscription, getTranscription, listTranscriptions } from "@/lib/api/endpoints/transcription";
@@ -78,15 +79,22 @@ const ENDED = new Set(["done", "failed", "canceled"]);
 /** Tries of a part after a drop before the upload gives up (then the next run resumes it). */
 const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000];
 
+const STOPPED = "Stopped.";
+
+/** Waits, unless the signal stops it first (its listener removed either way: a long poll adds none per turn). */
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(timer), reject(new VerbatimError("Stopped.", 0))), { once: true });
+    if (signal?.aborted) return reject(new VerbatimError(STOPPED, 0));
+    const stop = () => (clearTimeout(timer), reject(new VerbatimError(STOPPED, 0)));
+    const timer = setTimeout(() => (signal?.removeEventListener("abort", stop), resolve()), ms);
+    signal?.addEventListener("abort", stop, { once: true });
   });
 
 export class Verbatim {
   private readonly transport: ApiTransport;
   private readonly uploads: RememberedUploads;
+  /** which key an upload was started with (never the key itself): another key starts its own */
+  private readonly keyHash: string;
 
   constructor(options: VerbatimOptions) {
     let base: URL;
@@ -99,6 +107,7 @@ export class Verbatim {
     if (!options.apiKey) throw new VerbatimError("An API key is needed: make one on the Developers page.", 0);
     this.transport = { base: base.origin + base.pathname.replace(/\/+$/, ""), headers: { authorization: `Bearer ${options.apiKey}` } };
     this.uploads = uploadsRememberedIn(options.uploadMemory);
+    this.keyHash = createHash("sha256").update(options.apiKey).digest("hex").slice(0, 16);
   }
 
   /** A failed call as a VerbatimError: the server's sentence, or that it could not be reached. */
@@ -108,8 +117,8 @@ export class Verbatim {
   }
 
   /** Any JSON operation of the API, typed by its endpoint (lib/api/endpoints): its answer, or a VerbatimError. */
-  async call<E extends JsonEndpoint>(endpoint: E, input?: CallInput<E>): Promise<AnswerOf<E>> {
-    const result = await callVia(this.transport, endpoint, input);
+  async call<E extends JsonEndpoint>(endpoint: E, ...[input]: Rest<CallInput<E>>): Promise<AnswerOf<E>> {
+    const result = await callVia(this.transport, endpoint, ...([input] as Rest<CallInput<E>>));
     if (!result.ok) throw this.failure(result);
     return result.data;
   }
@@ -143,23 +152,26 @@ export class Verbatim {
       metadata,
       retryDelays: RETRY_DELAYS_MS,
       urlStorage: this.uploads,
+      fingerprint: async () => fingerprintOf(file, endpoint, this.keyHash, metadata),
       onProgress: options.onProgress,
     });
-    const previous = await upload.findPreviousUploads();
-    if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+    // Resumed only from this server, with this key and these settings: an upload remembered for
+    // another (or a tampered memory file) is started afresh, never sent the key elsewhere.
+    const previous = (await upload.findPreviousUploads()).find((p) => p.uploadUrl && new URL(p.uploadUrl, endpoint).origin === new URL(endpoint).origin);
+    if (previous) upload.resumeFromPreviousUpload(previous);
+    const stopped = new VerbatimError("The upload was stopped. Upload the same file again to resume it.", 0);
+    if (options.signal?.aborted) throw stopped;
+    let stop = () => {};
     const body = await new Promise<string>((resolve, reject) => {
+      stop = () => {
+        void upload.abort();
+        reject(stopped);
+      };
+      options.signal?.addEventListener("abort", stop, { once: true });
       upload.options.onSuccess = ({ lastResponse }) => resolve(lastResponse.getBody() ?? "");
       upload.options.onError = (error) => reject(uploadFailure(error));
-      options.signal?.addEventListener(
-        "abort",
-        () => {
-          void upload.abort();
-          reject(new VerbatimError("The upload was stopped. Upload the same file again to resume it.", 0));
-        },
-        { once: true },
-      );
       upload.start();
-    });
+    }).finally(() => options.signal?.removeEventListener("abort", stop));
     // Forgotten once finished (tus' own removal is not awaited: a run ending at once would keep it).
     await this.uploads.forget(upload.url);
     return this.transcriptionOf(upload.url, body);
@@ -181,6 +193,7 @@ export class Verbatim {
     const { intervalMs = 3000, timeoutMs = 6 * 3600_000, onStatus, signal } = options;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
+      if (signal?.aborted) throw new VerbatimError(STOPPED, 0);
       const current = await this.transcription(id).catch(async (error: unknown) => {
         // Past the key's minute budget (or a network blip): wait and look again.
         if (error instanceof VerbatimError && (error.status === 429 || error.status === 0 || error.status >= 502)) return null;
@@ -203,7 +216,13 @@ export class Verbatim {
     if (!result.ok) throw this.failure(result);
     const disposition = result.response.headers.get("content-disposition") ?? "";
     const named = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-    const filename = named ? decodeURIComponent(named) : (/filename="([^"]+)"/i.exec(disposition)?.[1] ?? `transcript.${format}`);
+    const plain = /filename="([^"]+)"/i.exec(disposition)?.[1] ?? `transcript.${format}`;
+    let filename = plain;
+    try {
+      if (named) filename = decodeURIComponent(named);
+    } catch {
+      // A name that is not valid percent-encoding: the plain one serves.
+    }
     return { filename, bytes: Buffer.from(await result.response.arrayBuffer()) };
   }
 }
@@ -219,4 +238,11 @@ function uploadFailure(error: Error): VerbatimError {
     detail = response.getBody();
   }
   return new VerbatimError(detail || `The server answered the upload with status ${response.getStatus()}.`, response.getStatus());
+}
+
+/** The file (its path, size and time), the server, the key and the settings: what an upload may be resumed under. */
+async function fingerprintOf(file: string, endpoint: string, keyHash: string, metadata: Record<string, string>): Promise<string> {
+  const { size, mtimeMs } = await stat(file);
+  const settings = createHash("sha256").update(JSON.stringify(metadata)).digest("hex").slice(0, 16);
+  return ["verbatim", path.resolve(file), size, Math.round(mtimeMs), endpoint, keyHash, settings].join("|");
 }

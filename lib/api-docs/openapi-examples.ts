@@ -142,10 +142,9 @@ main().catch((error: Error) => {
 `;
 
 /**
- * A webhook receiver's check of \`Verbatim-Signature\`, standalone (no dependency but Node's
+ * A webhook receiver's check of `Verbatim-Signature`, standalone (no dependency but Node's
  * crypto): what docs/api.md and /docs/api print, run by e2e/sdk-cli.spec.ts against a real
- * delivery. The client exports the same check (\`verifyWebhookSignature\`), which also accepts
- * several \`v1\` entries while a secret is rotated.
+ * delivery. The client exports the same check (`verifyWebhookSignature`).
  */
 export const VERIFY_EXAMPLE = `import { createHmac, timingSafeEqual } from "node:crypto";
 

@@ -8,7 +8,7 @@ import { DELIVERY_TIMEOUT_MS } from "@/lib/webhooks/send";
 
 const SIGNATURE_HELP = [
   "`t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `\"<t>.<raw body>\"` with the webhook's secret (`whsec_…`) as the key, made afresh at each attempt.",
-  "To verify: split the header on `,` into `t` and `v1` (there may be several `v1` while a secret is being rotated: accept any that matches);",
+  "To verify: split the header on `,` into `t` and `v1`;",
   "refuse a `t` more than 5 minutes from your clock (a replayed call); compute the HMAC over the raw body bytes as received, before parsing them;",
   "compare it with `v1` in constant time. The README and /docs/api show a 10-line function that does this.",
 ].join(" ");

@@ -105,8 +105,10 @@ const ERROR_CODES: Record<string, string> = {
   "403": "Not allowed: a read-only key on a write operation (`This API key can only read.`), or a plan without the feature.",
   "404": "No such resource, or not yours: another user's or workspace's transcription is never revealed.",
   "409": "The resource is not in a state that allows this now; `detail` says why and what to do (a name already taken, a delivery still being sent, an upload's offset that moved on).",
+  "410": "The unfinished upload expired (24 hours after it was created): start a new one.",
   "412": "A tus request without `Tus-Resumable: 1.0.0`.",
   "413": "The file is larger than the plan allows.",
+  "423": "The upload's last part is being checked: ask again in a moment.",
   "415": "Not an audio or video file we can read.",
   "422": "A field breaks a rule; `detail` says which.",
   "429": "Too many requests with this key (120 a minute). Wait the seconds in `Retry-After`.",
@@ -267,7 +269,7 @@ const DOCUMENTED: Documented[] = [
     access: BEARER("write"),
     params: TRANSCRIPTION_ID,
     ok: { description: "The transcription, renamed." },
-    errors: [...KEY_ERRORS, "404", "422"],
+    errors: ["400", ...KEY_ERRORS, "404", "422"],
   },
   {
     endpoint: transcriptions.cancelTranscription,
@@ -290,7 +292,7 @@ const DOCUMENTED: Documented[] = [
     params: TRANSCRIPTION_ID,
     query: { permanent: { description: "`1`: delete for good, with its audio, instead of moving it to Recently deleted." } },
     ok: { description: "Deleted." },
-    errors: [...KEY_ERRORS, "404", "422"],
+    errors: ["400", ...KEY_ERRORS, "404"],
   },
   {
     endpoint: transcriptions.exportTranscription,
@@ -327,9 +329,9 @@ const DOCUMENTED: Documented[] = [
     description: [
       "The tus 1.0 protocol (https://tus.io/protocols/resumable-upload), core and the `creation`, `creation-with-upload`, `expiration` and `termination` extensions; any tus client works with the `Authorization` header added (the typed client and the `verbatim` command line use one).",
       "1. **Create**: this POST, with `Upload-Length` (the file's bytes) and `Upload-Metadata`: comma-separated `key base64(value)` pairs — `filename` (required), `filetype` (its MIME type), and optionally `language`, `source`, `first_seconds`, `speakers` as for the upload sent whole. The plan's size and hour limits are checked now. The answer's `Location` is the upload's address; its last segment is the upload's id, which becomes the transcription's id.",
-      "2. **Send**: PATCH the bytes from `Upload-Offset`, in one request or several; each answer's `Upload-Offset` is where the next starts. The answer to the last one is the new transcription (200, JSON); while the finished file is being checked, another request about it is a 423.",
+      "2. **Send**: PATCH the bytes from `Upload-Offset`, in one request or several; each answer's `Upload-Offset` is where the next starts. The answer to the last one is the new transcription (200, JSON); a second last part sent while the first is being checked is a 423. Asked about with HEAD once finished, the upload answers its whole length, and its id is the transcription's.",
       "3. **Resume** after a drop: HEAD the upload for its `Upload-Offset` and PATCH from there; a PATCH whose offset is not the server's is a 409.",
-      "4. **Cancel**: DELETE it. An unfinished upload expires 24 hours after it was created (`Upload-Expires` says when) and is then 404.",
+      "4. **Cancel**: DELETE it. An unfinished upload expires 24 hours after it was created (the creation's `Upload-Expires` says when): then 410, and 404 once it is swept away within the hour.",
       "Every request but OPTIONS needs `Tus-Resumable: 1.0.0` (missing: 412). Parallel parts (`Upload-Concat`) are refused: 400.",
     ].join("\n\n"),
     tag: "Resumable uploads",
@@ -365,9 +367,9 @@ const DOCUMENTED: Documented[] = [
     headers: [TUS_RESUMABLE],
     ok: {
       description: "`Upload-Offset` says how many bytes arrived (send the rest from there); `Upload-Length` the whole.",
-      headers: { "Upload-Offset": { schema: { type: "integer" } }, "Upload-Length": { schema: { type: "integer" } }, "Upload-Expires": { schema: { type: "string" } } },
+      headers: { "Upload-Offset": { schema: { type: "integer" } }, "Upload-Length": { schema: { type: "integer" } } },
     },
-    errors: [...KEY_ERRORS, "404", "412"],
+    errors: [...KEY_ERRORS, "404", "410", "412"],
   },
   {
     endpoint: uploads.appendResumableUpload,
@@ -384,7 +386,7 @@ const DOCUMENTED: Documented[] = [
     rawBody: { "application/offset+octet-stream": BYTES },
     ok: { description: "The last part: the upload became this transcription.", content: jsonContent(ref("ApiTranscription")) },
     also: { "204": { description: "The part was stored; `Upload-Offset` is the new offset.", headers: { "Upload-Offset": { schema: { type: "integer" } } } } },
-    errors: [...KEY_ERRORS, "404", "409", "412", "413", "415"],
+    errors: [...KEY_ERRORS, "404", "409", "410", "412", "413", "415", "423"],
   },
   {
     endpoint: uploads.cancelResumableUpload,

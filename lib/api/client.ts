@@ -81,7 +81,7 @@ export type AddressInput<E extends Endpoint> = ParamsInput<E> & QueryInput<E>;
 /** Everything a call sends, typed by the endpoint. */
 export type CallInput<E extends Endpoint> = AddressInput<E> & BodyInput<E> & { signal?: AbortSignal; keepalive?: boolean };
 /** Optional when the endpoint needs nothing. */
-type Rest<I> = object extends I ? [input?: I] : [input: I];
+export type Rest<I> = object extends I ? [input?: I] : [input: I];
 
 /** The address of an endpoint (for links, media, event streams and downloads). */
 export function urlOf<E extends Endpoint>(e: E, ...[input]: Rest<AddressInput<E>>): string {
@@ -91,11 +91,11 @@ export function urlOf<E extends Endpoint>(e: E, ...[input]: Rest<AddressInput<E>
 
 /** Calls an endpoint: the address, method, body and answer's check all come from it. */
 export function call<E extends JsonEndpoint>(e: E, ...[input]: Rest<CallInput<E>>): Promise<ApiResult<AnswerOf<E>>> {
-  return callVia(PAGE, e, input as CallInput<E>);
+  return callVia(PAGE, e, ...([input] as Rest<CallInput<E>>));
 }
 
 /** `call` through another transport: what the SDK uses, with a server's address and an API key. */
-export function callVia<E extends JsonEndpoint>(transport: ApiTransport, e: E, input?: CallInput<E>): Promise<ApiResult<AnswerOf<E>>> {
+export function callVia<E extends JsonEndpoint>(transport: ApiTransport, e: E, ...[input]: Rest<CallInput<E>>): Promise<ApiResult<AnswerOf<E>>> {
   const { params, query, body, signal, keepalive } = (input ?? {}) as { params?: Record<string, string>; query?: QueryValues; body?: unknown; signal?: AbortSignal; keepalive?: boolean };
   return apiCall<E["answer"]>(addressOf(e.path, (params ?? {}) as ParamsOf<E["path"]>, query), { method: e.method, body, answer: e.answer, signal, keepalive }, transport);
 }

@@ -108,10 +108,11 @@ export async function segmentsOf(database: Database, transcriptionId: string, { 
 
 export async function renameTranscription(database: Database, userId: string, id: string, title: string, within?: Within): Promise<Transcription> {
   await editableTranscription(database, userId, id, within);
+  // The key's space is checked again as the row changes: one moved meanwhile is not renamed.
   const [row] = await database
     .update(transcriptions)
     .set({ title })
-    .where(editableRow(userId, id))
+    .where(and(editableRow(userId, id), within ? readableBy(userId, within) : undefined))
     .returning();
   if (!row) throw new DomainError("not_found", TRANSCRIPTION_NOT_FOUND);
   return row;

@@ -3,6 +3,7 @@ import { and, asc, eq, lt } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { directUploadParts, directUploads, type DirectUpload, type Transcription } from "@/lib/db/schema";
 import { isForeignKeyViolation } from "@/lib/db/errors";
+import type { Within } from "@/lib/access/visibility";
 import { DomainError } from "@/lib/errors/domain-error";
 import { ORIGINAL, audioKey, removeAudio } from "@/lib/storage/audio-store";
 import type { BucketMultipart } from "@/lib/storage/bucket-multipart";
@@ -81,12 +82,13 @@ export async function startDirectUpload(
 }
 
 /** The caller's own unfinished direct upload; anyone else's, or a finished one, is not found. */
-export async function ownedDirectUpload(database: Database, userId: string, id: string): Promise<DirectUpload> {
+export async function ownedDirectUpload(database: Database, userId: string, id: string, within?: Within): Promise<DirectUpload> {
   const [row] = await database
     .select()
     .from(directUploads)
     .where(and(eq(directUploads.id, id), eq(directUploads.userId, userId)));
-  if (!row) throw new DomainError("not_found", NO_SUCH_UPLOAD);
+  // With an API key, one started in another space than the key's is not there.
+  if (!row || (within && row.workspaceId !== within.space)) throw new DomainError("not_found", NO_SUCH_UPLOAD);
   return row;
 }
 

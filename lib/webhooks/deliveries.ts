@@ -8,7 +8,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { ID_SHAPE, managedWebhook, requireWebhookManager } from "./access";
 import { holdSentence } from "./endpoint-health";
-import { stillManaged, webhooksOfSpace } from "./endpoints";
+import { NO_LONGER_MANAGED, stillManaged, webhooksOfSpace } from "./endpoints";
 import { webhookKind } from "./webhook-queue";
 
 const DELIVERY_NOT_FOUND = "This delivery does not exist.";
@@ -78,29 +78,52 @@ export async function queueWebhookDeliveries(tx: Tx, ended: EndedTranscription):
   return targets.length;
 }
 
+/** Test pings kept in a webhook's log (older ones go as new ones come; they never push out an event's delivery). */
+const PINGS_KEPT = 5;
+/** The least time between two tests of one webhook: a looping script sends no flood of signed calls. */
+const PING_EVERY_MS = 10_000;
+
 /**
  * A test ping, sent like any delivery (signed, retried, one at a time per URL, in the log): a
  * developer checks a receiver and its signature check without waiting for a transcription. A
  * failed ping counts against the endpoint's health as any failure does: it is the same URL.
+ * One waits at a time; one already failing (waiting for its retry) is replaced by the new one,
+ * so a receiver just fixed is tested at once. The webhook's row is held meanwhile.
  */
 export async function pingWebhook(database: Database, userId: string, webhookId: string, within?: Within): Promise<WebhookDelivery> {
   return database.transaction(async (tx) => {
     const webhook = await managedWebhook(tx, userId, webhookId, within);
+    const [held] = await tx.select({ id: webhooks.id }).from(webhooks).where(and(eq(webhooks.id, webhook.id), stillManaged)).for("update");
+    if (!held) throw new DomainError("conflict", NO_LONGER_MANAGED);
     if (webhook.disabledAt) throw new DomainError("conflict", "This webhook is disabled after failing too often. Enable it again, then send a test.");
-    // One ping waiting per webhook: a button pressed again (or a looping script) queues nothing more.
-    const [waiting] = await tx
-      .select({ id: webhookDeliveries.id })
+    const [last] = await tx
+      .select({ id: webhookDeliveries.id, status: webhookDeliveries.status, attempts: webhookDeliveries.attempts, createdAt: webhookDeliveries.createdAt })
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.webhookId, webhook.id), eq(webhookDeliveries.event, "webhook.ping"), eq(webhookDeliveries.status, "pending")))
+      .where(and(eq(webhookDeliveries.webhookId, webhook.id), eq(webhookDeliveries.event, "webhook.ping")))
+      .orderBy(desc(webhookDeliveries.createdAt))
       .limit(1);
-    if (waiting) throw new DomainError("conflict", "A test of this webhook is still being sent. Its result will show in the delivery log.");
+    if (last && Date.now() - last.createdAt.getTime() < PING_EVERY_MS) {
+      throw new DomainError("rate_limited", "A test was sent to this webhook moments ago. Wait ten seconds before the next.");
+    }
+    if (last?.status === "pending") {
+      if (last.attempts === 0) throw new DomainError("conflict", "A test of this webhook is still being sent. Its result will show in the delivery log.");
+      // Its job finds it no longer pending and sends nothing.
+      await tx.update(webhookDeliveries).set({ status: "failed", error: "Replaced by a newer test." }).where(eq(webhookDeliveries.id, last.id));
+    }
     const id = randomUUID();
     const payload: PingPayload = { id, type: "webhook.ping", created_at: new Date().toISOString(), data: { webhook_id: webhook.id, workspace_id: webhook.workspaceId } };
     const [delivery] = await tx.insert(webhookDeliveries).values({ id, webhookId: webhook.id, event: "webhook.ping", transcriptionId: null, payload }).returning();
     await queueAttempt(tx, { id, userId: webhook.userId });
-    await dropOldDeliveries(tx, webhook.id);
+    await dropOldPings(tx, webhook.id);
     return delivery;
   });
+}
+
+/** Keeps a webhook's last PINGS_KEPT test pings; one still being sent stays. */
+async function dropOldPings(tx: Tx, webhookId: string): Promise<void> {
+  const pings = and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.event, "webhook.ping"));
+  const kept = tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(pings).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(PINGS_KEPT);
+  await tx.delete(webhookDeliveries).where(and(pings, ne(webhookDeliveries.status, "pending"), notInArray(webhookDeliveries.id, kept)));
 }
 
 /** Keeps the log to its last DELIVERIES_KEPT; one still being sent stays whatever its age. */

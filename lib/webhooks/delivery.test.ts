@@ -200,12 +200,15 @@ describe.each(BACKENDS)("webhook deliveries on %s", (_name, open) => {
     expect(await runDeliveries(db)).toEqual(["done"]);
   });
 
-  it("sends a signed test ping on request, one waiting at a time, logged like any delivery; a stranger's or a disabled webhook's is refused", async () => {
+  it("sends a signed test ping on request, logged like any delivery; one at a time, ten seconds apart; a stranger's or a disabled webhook's is refused", async () => {
     const user = await insertUser(db);
     const stranger = await insertUser(db);
     const webhook = await createWebhook(db, user, null, { url: receiver.url("/ping"), events: ["transcription.done"] });
+    const earlier = () => db.update(webhookDeliveries).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(webhookDeliveries.webhookId, webhook.id));
     const ping = await pingWebhook(db, user, webhook.id);
     expect(ping).toMatchObject({ event: "webhook.ping", transcriptionId: null, status: "pending" });
+    await expect(pingWebhook(db, user, webhook.id)).rejects.toMatchObject({ kind: "rate_limited", message: "A test was sent to this webhook moments ago. Wait ten seconds before the next." });
+    await earlier();
     await expect(pingWebhook(db, user, webhook.id)).rejects.toMatchObject({ kind: "conflict", message: "A test of this webhook is still being sent. Its result will show in the delivery log." });
     await expect(pingWebhook(db, stranger, webhook.id)).rejects.toMatchObject({ kind: "not_found" });
 
@@ -216,11 +219,45 @@ describe.each(BACKENDS)("webhook deliveries on %s", (_name, open) => {
     expect(JSON.parse(sent.body)).toEqual({ id: ping.id, type: "webhook.ping", created_at: expect.any(String), data: { webhook_id: webhook.id, workspace_id: null } });
     expect((await listDeliveries(db, user, webhook.id)).map((d) => [d.event, d.status])).toEqual([["webhook.ping", "delivered"]]);
 
-    // Delivered: another test may go.
-    expect((await pingWebhook(db, user, webhook.id)).status).toBe("pending");
-    expect(await runDeliveries(db)).toEqual(["done"]);
+    // A test that failed and waits for its retry is replaced by a new one: a receiver just fixed is tested at once.
+    await earlier();
+    const failing = await pingWebhook(db, user, webhook.id);
+    await db.update(webhookDeliveries).set({ attempts: 1, createdAt: new Date(Date.now() - 60_000) }).where(eq(webhookDeliveries.id, failing.id));
+    const fresh = await pingWebhook(db, user, webhook.id);
+    expect(await deliveryById(db, failing.id)).toMatchObject({ status: "failed", error: "Replaced by a newer test." });
+    expect(await runDeliveries(db)).toEqual(["done", "done"]);
+    expect(await deliveryById(db, fresh.id)).toMatchObject({ status: "delivered" });
+    expect(receiver.requests).toHaveLength(2);
+
+    // The log keeps the latest five tests; the webhook disabled takes none.
+    for (let i = 0; i < 5; i++) {
+      await earlier();
+      await pingWebhook(db, user, webhook.id);
+      await runDeliveries(db);
+    }
+    expect((await deliveriesOf(db, webhook.id)).length).toBe(5);
+    await earlier();
     await db.update(webhooks).set({ disabledAt: new Date() }).where(eq(webhooks.id, webhook.id));
     await expect(pingWebhook(db, user, webhook.id)).rejects.toMatchObject({ kind: "conflict", message: "This webhook is disabled after failing too often. Enable it again, then send a test." });
+  });
+
+  it("fails, with a sentence, a delivery whose webhook's maker no longer manages its space, and refuses a test of it", async () => {
+    const owner = await insertUser(db);
+    const admin = await insertUser(db);
+    const team = randomUUID();
+    await db.insert(workspaces).values({ id: team, name: "Team", slug: team });
+    await db.insert(workspaceMembers).values([
+      { id: randomUUID(), workspaceId: team, userId: owner, role: "owner" },
+      { id: randomUUID(), workspaceId: team, userId: admin, role: "admin" },
+    ]);
+    const webhook = await createWebhook(db, admin, team, { url: receiver.url("/team") });
+    const ping = await pingWebhook(db, owner, webhook.id);
+    await db.update(workspaceMembers).set({ role: "member" }).where(eq(workspaceMembers.userId, admin));
+    expect(await runDeliveries(db)).toEqual(["done"]);
+    expect(receiver.requests).toEqual([]);
+    expect(await deliveryById(db, ping.id)).toMatchObject({ status: "failed", error: "Not sent: whoever made this webhook no longer manages its space. Add it again as one who does." });
+    await db.update(webhookDeliveries).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(webhookDeliveries.id, ping.id));
+    await expect(pingWebhook(db, owner, webhook.id)).rejects.toMatchObject({ kind: "conflict", message: "Not sent: whoever made this webhook no longer manages its space. Add it again as one who does." });
   });
 
   it("does not follow a redirect: the attempt fails with a sentence and is retried", async () => {

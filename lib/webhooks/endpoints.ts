@@ -20,6 +20,9 @@ export function webhooksOfSpace(userId: string, workspaceId: string | null): SQL
  * A workspace's webhook calls out only while whoever added it still manages the workspace: an
  * admin who left or was made a member hears nothing more (as their keys and links stop).
  */
+/** Why a webhook whose maker lost the right to manage its space sends nothing. */
+export const NO_LONGER_MANAGED = "Not sent: whoever made this webhook no longer manages its space. Add it again as one who does.";
+
 export const stillManaged = sql`(${webhooks.workspaceId} is null or exists (select 1 from ${workspaceMembers} m where m.organization_id = ${webhooks.workspaceId} and m.user_id = ${webhooks.userId} and m.role in ('owner', 'admin')))`;
 
 export async function listWebhooks(database: Database, userId: string, workspaceId: string | null): Promise<Webhook[]> {

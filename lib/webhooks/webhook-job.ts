@@ -6,7 +6,7 @@ import { defineJob, type JobOutcome, type JobRun } from "@/lib/jobs/definition";
 import { EXHAUSTED } from "@/lib/jobs/run-job";
 import { complete, postpone, type HeldJob } from "@/lib/jobs/store";
 import { attemptEntry, BUSY_RETRY_MS, endpointDelivered, endpointFailed, freeEndpoint, holdSentence, takeEndpoint, type EndpointGate } from "./endpoint-health";
-import { stillManaged } from "./endpoints";
+import { NO_LONGER_MANAGED, stillManaged } from "./endpoints";
 import { configuredPolicy } from "./endpoint-url";
 import { DeliveryError, postWebhook } from "./send";
 import { SIGNATURE_HEADER, signatureHeader } from "./signature";
@@ -50,8 +50,10 @@ async function deliver({ database, job, payload, signal }: JobRun<WebhookJobPayl
     .from(webhookDeliveries)
     .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
     .where(and(eq(webhookDeliveries.id, payload.deliveryId), stillManaged));
-  // Gone with its webhook (or with its maker's role), or ended by an operator: nothing to send.
-  if (!target || target.status !== "pending") return;
+  // Gone with its webhook, or ended by an operator: nothing to send. Its maker no longer
+  // manages the space: not sent, and said so in the log (not left "Sending" for ever).
+  if (!target) return failUnmanaged(database, payload.deliveryId);
+  if (target.status !== "pending") return;
   const gate = await takeEndpoint(database, target.webhookId);
   if (!gate.open) return holdBack(database, job, target.id, gate);
   const body = JSON.stringify(target.payload);
@@ -143,3 +145,11 @@ export const webhookJob = defineJob(webhookKind, {
     },
   },
 });
+
+/** A pending delivery whose webhook's maker lost the right to manage it: failed with that sentence. */
+async function failUnmanaged(database: Database, deliveryId: string): Promise<void> {
+  await database
+    .update(webhookDeliveries)
+    .set({ status: "failed", error: NO_LONGER_MANAGED })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "pending")));
+}

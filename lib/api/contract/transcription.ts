@@ -213,7 +213,7 @@ export const TranscriptionListQuery = z.object({
 });
 
 /** What a language code looks like (`en`, `pt-BR`, `yue`); whether it names a language, lib/transcription checks. */
-export const LANGUAGE_CODE = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
+export const LANGUAGE_CODE = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/;
 
 /**
  * `POST /api/transcriptions?filename=…&language=…&source=recording&first_seconds=N&speakers=N`: an

@@ -5,6 +5,7 @@ import { MemoryLocker, Server, type Upload } from "@tus/server";
 import type { Database } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import type { Within } from "@/lib/access/visibility";
 import { DomainError, isDomainError } from "@/lib/errors/domain-error";
 import { findReadable, toApiTranscription } from "@/lib/transcription/queries";
 import { acceptStoredUpload, admitUpload } from "@/lib/transcription/create";
@@ -165,19 +166,28 @@ function uploads(): Uploads {
 
 /**
  * One tus request of a signed-in user: an upload that is not theirs (or no longer exists)
- * answers 404, before tus reads a byte of the body.
+ * answers 404, before tus reads a byte of the body. With an API key (`within`), so does one
+ * started in another space than the key's: a key reaches only its own space's uploads.
  */
-export async function handleUploadRequest(database: Database, request: Request, user: User, space: string | null, id: string | undefined): Promise<Response> {
+export async function handleUploadRequest(
+  database: Database,
+  request: Request,
+  user: User,
+  space: string | null,
+  id: string | undefined,
+  within?: Within,
+): Promise<Response> {
   refuseUnsupportedExtensions(request.headers);
   const { server, store } = uploads();
   if (id !== undefined) {
     if (!UPLOAD_ID.test(id)) throw new DomainError("not_found", NO_SUCH_UPLOAD);
     const upload: Upload | null = await store.getUpload(id).catch(() => null);
     if (!upload && request.method === "HEAD") {
-      const finished = await finishedAnswer(database, user, id);
+      const finished = await finishedAnswer(database, user, id, within);
       if (finished) return finished;
     }
-    if (!upload || upload.metadata?.owner !== user.id) throw new DomainError("not_found", NO_SUCH_UPLOAD);
+    const startedIn = upload?.metadata?.workspace || null;
+    if (!upload || upload.metadata?.owner !== user.id || (within && startedIn !== within.space)) throw new DomainError("not_found", NO_SUCH_UPLOAD);
   } else if (request.method !== "POST" && request.method !== "OPTIONS") {
     throw new DomainError("not_found", NO_SUCH_UPLOAD);
   }
@@ -195,8 +205,8 @@ export async function handleUploadRequest(database: Database, request: Request, 
  * its last part was lost): it is complete, so the client does not send the file a second
  * time, and finds the transcription by the upload's id.
  */
-async function finishedAnswer(database: Database, user: User, id: string): Promise<Response | null> {
-  const t = await findReadable(database, user.id, id);
+async function finishedAnswer(database: Database, user: User, id: string, within?: Within): Promise<Response | null> {
+  const t = await findReadable(database, user.id, id, within);
   if (!t) return null;
   const length = String(t.sizeBytes);
   return new Response(null, { status: 200, headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": length, "Upload-Length": length, "Cache-Control": "no-store" } });

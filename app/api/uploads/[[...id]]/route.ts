@@ -11,8 +11,8 @@ import { route } from "@/lib/http/route";
  * the new transcription.
  */
 const tus = (served: Endpoint) =>
-  route(served, { auth: "user", apiKey: "write" }, async ({ request, user, space, params }) =>
-    handleUploadRequest(db(), request, user, space, (params as { id?: string }).id || undefined),
+  route(served, { auth: "user", apiKey: "write" }, async ({ request, user, space, params, within }) =>
+    handleUploadRequest(db(), request, user, space, (params as { id?: string }).id || undefined, within),
   );
 
 export const POST = tus(uploadsApi.createResumableUpload);

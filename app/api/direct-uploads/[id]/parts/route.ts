@@ -5,7 +5,7 @@ import { ownedDirectUpload, signParts } from "@/lib/uploads/direct-uploads";
 import * as uploadsApi from "@/lib/api/endpoints/uploads";
 
 /** Presigned addresses to PUT these parts to (valid for an hour). */
-export const POST = route(uploadsApi.signDirectUploadParts, { auth: "user", apiKey: "write" }, async ({ user, params, body }) => {
+export const POST = route(uploadsApi.signDirectUploadParts, { auth: "user", apiKey: "write" }, async ({ user, params, body, within }) => {
   const bucket = requireDirectUploads();
-  return { urls: await signParts(bucket, await ownedDirectUpload(db(), user.id, params.id), body.numbers) };
+  return { urls: await signParts(bucket, await ownedDirectUpload(db(), user.id, params.id, within), body.numbers) };
 });
