@@ -58,6 +58,19 @@ async function finishTranscription(db: Database, userId: string, workspaceId: st
   return id;
 }
 
+/** A workspace with its owner and an admin. */
+async function teamWithAdmin(db: Database): Promise<{ owner: string; admin: string; team: string }> {
+  const owner = await insertUser(db);
+  const admin = await insertUser(db);
+  const team = randomUUID();
+  await db.insert(workspaces).values({ id: team, name: "Team", slug: team });
+  await db.insert(workspaceMembers).values([
+    { id: randomUUID(), workspaceId: team, userId: owner, role: "owner" },
+    { id: randomUUID(), workspaceId: team, userId: admin, role: "admin" },
+  ]);
+  return { owner, admin, team };
+}
+
 describe.each(BACKENDS)("webhook deliveries on %s", (_name, open) => {
   const t = useOpenedDatabase(open);
   let db: Database;
@@ -157,14 +170,7 @@ describe.each(BACKENDS)("webhook deliveries on %s", (_name, open) => {
   });
 
   it("an admin's webhook of a workspace falls silent once they no longer manage it", async () => {
-    const owner = await insertUser(db);
-    const admin = await insertUser(db);
-    const team = randomUUID();
-    await db.insert(workspaces).values({ id: team, name: "Team", slug: team });
-    await db.insert(workspaceMembers).values([
-      { id: randomUUID(), workspaceId: team, userId: owner, role: "owner" },
-      { id: randomUUID(), workspaceId: team, userId: admin, role: "admin" },
-    ]);
+    const { owner, admin, team } = await teamWithAdmin(db);
     const theirs = await createWebhook(db, admin, team, { url: receiver.url("/ex-admin") });
     await finishTranscription(db, owner, team);
     // Made a member before the queued delivery is sent: it is not sent, and nothing new is queued.
@@ -242,14 +248,7 @@ describe.each(BACKENDS)("webhook deliveries on %s", (_name, open) => {
   });
 
   it("fails, with a sentence, a delivery whose webhook's maker no longer manages its space, and refuses a test of it", async () => {
-    const owner = await insertUser(db);
-    const admin = await insertUser(db);
-    const team = randomUUID();
-    await db.insert(workspaces).values({ id: team, name: "Team", slug: team });
-    await db.insert(workspaceMembers).values([
-      { id: randomUUID(), workspaceId: team, userId: owner, role: "owner" },
-      { id: randomUUID(), workspaceId: team, userId: admin, role: "admin" },
-    ]);
+    const { owner, admin, team } = await teamWithAdmin(db);
     const webhook = await createWebhook(db, admin, team, { url: receiver.url("/team") });
     const ping = await pingWebhook(db, owner, webhook.id);
     await db.update(workspaceMembers).set({ role: "member" }).where(eq(workspaceMembers.userId, admin));
