@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, getTableColumns } from "drizzle-orm";
-import { authWriteCounter, type Database, type Tx } from "@/lib/db/client";
+import { authWriteCounter } from "@/lib/db/auth-writes";
+import type { Database, Tx } from "@/lib/db/client";
 import { sessions, users, workspaceMembers, type User } from "@/lib/db/schema";
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "./session-ages";
 
@@ -39,7 +40,7 @@ interface SessionRow {
 interface LookupCache {
   /** the write count the entries were read at */
   writes: number;
-  rows: Map<string, SessionRow | null>;
+  rows: Map<string, { row: SessionRow | null; readAt: number }>;
 }
 
 // Shared by every bundle that imports this module, like the database handle.
@@ -47,15 +48,24 @@ const globalForLookups = globalThis as unknown as { verbatimSessionLookups?: Wea
 const lookupCaches = (globalForLookups.verbatimSessionLookups ??= new WeakMap());
 // Signed tokens only reach the cache, but a bound keeps memory flat whatever happens.
 const MAX_CACHED_SESSIONS = 10_000;
+/**
+ * A kept answer is read again after this long whatever the counter says: should the link that
+ * carries other hosts' notifications fail silently (no error, no reset), a revocation made
+ * there still reaches this host within it.
+ */
+const MAX_KEPT_MS = 30_000;
 
 /**
- * The session and its user, in one indexed query (sessions.token is unique). On embedded
- * PGlite the answer is kept until the next committed write to users or sessions — a
- * deactivation, a logout, a session extended — which drops every kept answer before the
- * writer's own call returns (lib/db/client.ts), so nothing stale is ever served. On
- * PostgreSQL every call reads.
+ * The session and its user, in one indexed query (sessions.token is unique). The answer is
+ * kept until the next committed write to users or sessions — a deactivation, a logout, a
+ * session extended, a role given — which drops every kept answer (lib/db/auth-writes.ts):
+ * - this process's own writes before the writer's call returns, so nothing stale is served
+ *   to the next request;
+ * - another process's (another web host, a worker, an operator's script) when PostgreSQL's
+ *   notification of its commit arrives, a moment later;
+ * - while nobody listens (the listening connection lost), nothing is kept.
  */
-async function sessionRow(database: Database, token: string): Promise<SessionRow | null> {
+async function sessionRow(database: Database, token: string, now = Date.now()): Promise<SessionRow | null> {
   const counter = authWriteCounter(database);
   let cache = counter && lookupCaches.get(database);
   if (counter && cache?.writes !== counter.count) {
@@ -63,7 +73,7 @@ async function sessionRow(database: Database, token: string): Promise<SessionRow
     lookupCaches.set(database, cache);
   }
   const kept = cache?.rows.get(token);
-  if (kept !== undefined) return kept;
+  if (kept && now - kept.readAt < MAX_KEPT_MS) return kept.row;
   const [row] = await database
     .select({ user: getTableColumns(users), expiresAt: sessions.expiresAt, activeWorkspaceId: sessions.activeWorkspaceId })
     .from(sessions)
@@ -71,8 +81,8 @@ async function sessionRow(database: Database, token: string): Promise<SessionRow
     .where(eq(sessions.token, token))
     .limit(1);
   const found = row ? { user: row.user, expiresAt: row.expiresAt.getTime(), activeWorkspaceId: row.activeWorkspaceId } : null;
-  // Kept only if no write committed while the query ran (its answer may predate that write).
-  if (counter && cache && cache.writes === counter.count && cache.rows.size < MAX_CACHED_SESSIONS) cache.rows.set(token, found);
+  // Kept only if no write was counted while the query ran (its answer may predate that write).
+  if (counter && cache && cache.writes === counter.count && (kept || cache.rows.size < MAX_CACHED_SESSIONS)) cache.rows.set(token, { row: found, readAt: now });
   return found;
 }
 
@@ -81,7 +91,7 @@ async function sessionRow(database: Database, token: string): Promise<SessionRow
  * `due` says the session is older than SESSION_UPDATE_AGE and should be extended.
  */
 export async function findSessionUser(database: Database, token: string, now = Date.now()): Promise<{ user: User; due: boolean } | null> {
-  const row = await sessionRow(database, token);
+  const row = await sessionRow(database, token, now);
   if (!row) return null;
   if (row.expiresAt <= now) return null;
   if (!row.user.isActive) {
@@ -95,7 +105,7 @@ export async function findSessionUser(database: Database, token: string, now = D
 /**
  * The workspace the session shows (sessions.active_organization_id) while its user is still a
  * member of it, else null (the personal space). The session row is the one findSessionUser
- * read (kept on PGlite until a write to sessions, such as choosing another workspace); the
+ * read (kept until a write to sessions, such as choosing another workspace); the
  * membership is read on every request and never kept, so a removed member's session falls
  * back to their personal space at once. The personal space costs no query more.
  */

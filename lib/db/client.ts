@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Pool } from "pg";
 import { env } from "@/lib/env";
+import { watchAuthWritesInProcess, watchAuthWritesOnServer } from "./auth-writes";
 import { takingTurns } from "./pglite-turns";
 import * as schema from "./schema";
 import { log } from "@/lib/log/logger";
@@ -30,6 +31,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; `memory://` keeps it in memory. */
   dataDir?: string;
+  /** PostgreSQL connections this process may hold at once (DATABASE_POOL_SIZE) */
+  poolSize?: number;
   /** a PGlite data directory dumped by `dumpDataDir` to start from (tests start from one migrated copy) */
   loadDataDir?: Blob;
 }
@@ -52,43 +55,31 @@ export interface DatabaseOptions {
  */
 const PGLITE_SETTINGS = ["shared_buffers=8MB", "max_connections=4", "max_wal_senders=0", "autovacuum_max_workers=1", "wal_init_zero=off"];
 
-/** Commits that wrote users or sessions, counted from migration 0015's notification. */
-export interface WriteCounter {
-  count: number;
-}
-
-const AUTH_WRITES_CHANNEL = "verbatim_auth_written";
-// On globalThis like the handle below: each bundle (proxy, routes, instrumentation) has its own
-// copy of this module, and the one that opened the database must be seen by all.
-const globalForWrites = globalThis as unknown as { verbatimAuthWrites?: WeakMap<Database, WriteCounter> };
-const authWrites = (globalForWrites.verbatimAuthWrites ??= new WeakMap());
-
-/**
- * The counter of this database's writes to users and sessions, on embedded PGlite once it is
- * listening; undefined on PostgreSQL (other processes write too, and a notification from them
- * would arrive late). PGlite runs a listener before the writer's own call returns.
- */
-export function authWriteCounter(database: Database): WriteCounter | undefined {
-  return authWrites.get(database);
-}
+/** pg's own default, kept for scripts and tests that open a database without the server's settings. */
+const DEFAULT_POOL_SIZE = 10;
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url) {
-    const pool = new Pool({ connectionString: options.url, max: 10 });
+    const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? DEFAULT_POOL_SIZE });
     // An idle connection dropped by the server (restart, failover) emits here; without a
     // listener Node would treat it as an uncaught error and exit. The pool replaces it.
     pool.on("error", (error) => log().warn({ err: error }, "idle PostgreSQL connection closed"));
-    return { db: drizzlePg(pool, { schema }), kind: "postgres", close: () => pool.end() };
+    const database = drizzlePg(pool, { schema });
+    const stopWatching = watchAuthWritesOnServer(pool, database);
+    return {
+      db: database,
+      kind: "postgres",
+      close: async () => {
+        await stopWatching();
+        await pool.end();
+      },
+    };
   }
   const dataDir = options.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const client = takingTurns(new PGlite(dataDir, { loadDataDir: options.loadDataDir, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])] }));
   const database = drizzlePglite(client, { schema });
-  const counter: WriteCounter = { count: 0 };
-  void client.listen(AUTH_WRITES_CHANNEL, () => void counter.count++).then(
-    () => authWrites.set(database, counter),
-    (error: unknown) => log().warn({ err: error }, "not listening for session writes, so session lookups are not cached"),
-  );
+  watchAuthWritesInProcess(client, database);
   return { db: database, kind: "pglite", close: () => client.close() };
 }
 
@@ -98,9 +89,10 @@ const globalForDb = globalThis as unknown as { verbatimDb?: DatabaseHandle };
 
 export function databaseHandle(): DatabaseHandle {
   if (!globalForDb.verbatimDb) {
-    const { DATABASE_URL, DATA_DIR } = env();
+    const { DATABASE_URL, DATABASE_POOL_SIZE, DATA_DIR } = env();
     globalForDb.verbatimDb = openDatabase({
       url: DATABASE_URL,
+      poolSize: DATABASE_POOL_SIZE,
       dataDir: path.resolve(DATA_DIR, "pglite"),
     });
   }

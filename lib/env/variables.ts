@@ -133,6 +133,13 @@ export const VARIABLES = {
     shownDefault: "unset → PGlite",
     section: CORE,
   },
+  DATABASE_POOL_SIZE: {
+    schema: positiveInt(10),
+    doc: "PostgreSQL connections each process may hold at once (plus one that listens for changes). Size it so every web host and worker together stay under the server's `max_connections`.",
+    shownDefault: "`10`",
+    example: "10",
+    section: CORE,
+  },
   DATA_DIR: {
     schema: withDefault("./data"),
     doc: "Where local data lives: PGlite files, the generated auth secret, audio, whisper models, the dev outbox.",
