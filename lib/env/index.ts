@@ -53,10 +53,12 @@ let cached: { key: string; value: Env } | undefined;
 
 /**
  * The server's configuration, validated; re-read when a variable changes (tests set them
- * between cases). A bad value throws with a readable list; `assertStartable` also refuses
- * inconsistent production settings.
+ * between cases). A production process's variables are fixed from its start, so there it is
+ * read once: comparing every variable cost each request ~60 lookups in process.env. A bad
+ * value throws with a readable list; `assertStartable` also refuses inconsistent production settings.
  */
 export function env(): Env {
+  if (cached?.value.NODE_ENV === "production" && process.env.NODE_ENV === "production") return cached.value;
   const key = NAMES.map((name) => process.env[name] ?? "").join("\u0000");
   if (cached?.key !== key) cached = { key, value: parseEnv(process.env) };
   return cached.value;

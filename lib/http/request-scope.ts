@@ -1,4 +1,4 @@
-import { log, withLogContext } from "@/lib/log/logger";
+import { log, logsAt, withLogContext } from "@/lib/log/logger";
 import { errorAnswer } from "./error-response";
 
 const REQUEST_ID_HEADER = "x-request-id";
@@ -27,14 +27,15 @@ export function withRequestScope(request: Request, work: () => Promise<Response>
       thrown = error;
       return errorAnswer(error);
     });
-    const outcome = {
+    // Built only for a line that is written: most answers write none.
+    const outcome = () => ({
       method: request.method,
       path: loggedPath(new URL(request.url).pathname),
       status: response.status,
       duration_ms: Math.round(performance.now() - started),
-    };
-    if (response.status >= 500) log().error({ ...outcome, err: thrown }, "request failed");
-    else log().debug(outcome, "request answered");
+    });
+    if (response.status >= 500) log().error({ ...outcome(), err: thrown }, "request failed");
+    else if (logsAt("debug")) log().debug(outcome(), "request answered");
     return withHeader(response, REQUEST_ID_HEADER, requestId);
   });
 }

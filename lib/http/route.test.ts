@@ -16,7 +16,7 @@ jest.mock("@/lib/log/logger", () => {
   const actual = jest.requireActual<typeof import("@/lib/log/logger")>("@/lib/log/logger");
   const at = (level: string) => (fields: object | string, msg?: string) =>
     logged.push(typeof fields === "string" ? { level, ...actual.logContext(), msg: fields } : { level, ...actual.logContext(), ...fields, msg });
-  return { ...actual, log: () => ({ error: at("error"), warn: at("warn"), info: at("info"), debug: at("debug") }) };
+  return { ...actual, logsAt: () => true, log: () => ({ error: at("error"), warn: at("warn"), info: at("info"), debug: at("debug") }) };
 });
 jest.mock("@/lib/account/operators", () => ({ isOperator: (email: string) => email === "op@example.com" }));
 

@@ -57,6 +57,11 @@ export function log(): Logger {
   return fields ? base().child(fields) : base();
 }
 
+/** Whether lines of this level are written at all: a caller skips building what would be dropped. */
+export function logsAt(level: "debug" | "info"): boolean {
+  return base().isLevelEnabled(level);
+}
+
 /** Runs `fn` with these fields added to every line it (and whatever it awaits) logs. */
 export function withLogContext<T>(fields: LogContext, fn: () => T): T {
   return context.run({ ...context.getStore(), ...fields }, fn);
