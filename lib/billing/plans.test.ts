@@ -2,7 +2,7 @@ import { updatePlan } from "@/lib/admin/plan-editing";
 import { PlansAnswer } from "@/lib/api/contract/billing";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { planCatalogueCache } from "./plan-cache";
-import { plansAnswer } from "./plans-answer";
+import { plansAnswer, publishedPlans } from "./plans-answer";
 
 const OPERATOR = { id: "op-1", email: "ops1@verbatim.test" };
 
@@ -33,5 +33,20 @@ describe.each(BACKENDS)("the plans as sold, on %s", (_name, open) => {
     expect(answer.transcribed_languages).toEqual(["en"]);
     expect(answer.unavailable_features).toEqual(["advanced_ai_formatting", "custom_transcription_styles"]);
     expect(PlansAnswer.parse(plansAnswer(await planCatalogueCache({ otherProcesses: true })(t.db), null, [])).transcribed_languages).toBeNull();
+  });
+
+  it("are serialised once per catalogue version and server state, and an operator's edit gives another ETag", async () => {
+    const catalogue = planCatalogueCache({ otherProcesses: true });
+    const first = publishedPlans(await catalogue(t.db), ["en"], []);
+    expect(publishedPlans(await catalogue(t.db), ["en"], [])).toBe(first);
+    expect(JSON.parse(new TextDecoder().decode(first.bytes))).toEqual(plansAnswer(await catalogue(t.db), ["en"], []));
+    const otherState = publishedPlans(await catalogue(t.db), ["en", "de"], []);
+    expect(otherState.etag).not.toBe(first.etag);
+    await updatePlan(t.db, OPERATOR, "pro", { name: "Pro (edited)" });
+    const edited = publishedPlans(await catalogue(t.db), ["en"], []);
+    expect(edited.etag).not.toBe(first.etag);
+    expect(new TextDecoder().decode(edited.bytes)).toContain("Pro (edited)");
+    await updatePlan(t.db, OPERATOR, "pro", { name: "Pro" });
+    expect(publishedPlans(await catalogue(t.db), ["en"], []).etag).toBe(first.etag);
   });
 });

@@ -54,4 +54,15 @@ describe("taggedJson", () => {
     expect(parts.length).toBe(Math.ceil(bytes.byteLength / (64 * 1024)));
     expect(Buffer.concat(parts).equals(Buffer.from(bytes))).toBe(true);
   });
+
+  it("keeps a private answer out of every cache, and lets a public one be kept and asked again", async () => {
+    const small = { etag: '"s1"', body: async () => new TextEncoder().encode('{"a":1}') };
+    const privately = await taggedJson(new Request("http://localhost/"), small);
+    expect(privately.headers.get("cache-control")).toBe("no-store, no-transform");
+    expect(await privately.json()).toEqual({ a: 1 });
+    const publicly = await taggedJson(new Request("http://localhost/"), small, "no-cache");
+    expect(publicly.headers.get("cache-control")).toBe("no-cache, no-transform");
+    const again = await taggedJson(new Request("http://localhost/", { headers: { "if-none-match": '"s1"' } }), small, "no-cache");
+    expect([again.status, again.headers.get("etag"), again.headers.get("cache-control")]).toEqual([304, '"s1"', "no-cache"]);
+  });
 });

@@ -70,13 +70,18 @@ export function jsonInParts(head: Record<string, unknown>, key: string, items: u
  * JSON already serialised, tagged with its ETag: 304 without a body when the client holds that
  * version (If-None-Match), else the bytes as they are, a part at a time. (Sending them
  * gzipped is not possible from a route handler: Next.js drops its Content-Encoding, as a
- * fetched answer's would be decoded already, and gzips them a second time.)
+ * fetched answer's would be decoded already, and gzips them a second time.) `cacheControl`
+ * "no-cache" lets a browser keep a public answer and ask whether it changed; the default keeps
+ * a private one out of every cache.
  */
-export async function taggedJson(request: Request, view: { etag: string; body(): Promise<Uint8Array<ArrayBuffer>> }): Promise<Response> {
+export async function taggedJson(request: Request, view: { etag: string; body(): Promise<Uint8Array<ArrayBuffer>> }, cacheControl = "no-store"): Promise<Response> {
   const held = request.headers.get("if-none-match")?.split(",").map((tag) => tag.trim().replace(/^W\//, "")) ?? [];
-  const headers = { ...NO_STORE, etag: view.etag };
+  const headers = { "cache-control": cacheControl, etag: view.etag };
   if (held.includes(view.etag) || held.includes("*")) return new Response(null, { status: 304, headers });
-  return new Response(bytesInParts(await view.body()), { headers: { ...headers, "content-type": "application/json" } });
+  const bytes = await view.body();
+  // As json() does: a small answer is not worth gzipping on the server's thread.
+  if (bytes.byteLength < COMPRESS_FROM_CHARS) return new Response(bytes, { headers: { ...headers, "cache-control": `${cacheControl}, no-transform`, "content-type": "application/json" } });
+  return new Response(bytesInParts(bytes), { headers: { ...headers, "content-type": "application/json" } });
 }
 
 /** Bytes per part of bytesInParts: copied and compressed in well under a millisecond. */
