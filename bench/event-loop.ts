@@ -7,7 +7,7 @@
  * the text; `-- --profile <dir>` writes the server's CPU profile there (node --cpu-prof) when it stops.
  */
 import { textArg } from "./args";
-import { startBuiltApp } from "./web-api";
+import { startBuiltApp } from "./built-app";
 import { arrangeLargeTranscript, HEAVY_REQUESTS, METRICS_TOKEN, othersWait, settled, warmUp, type Wait } from "@/e2e/support/heavy-requests";
 
 const only = textArg("only");

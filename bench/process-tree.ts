@@ -36,6 +36,9 @@ function processTree(rootPid: number): TreeProcess[] {
   });
 }
 
+/** CPU seconds used so far by the processes now under `rootPid` (one that ended is no longer counted). */
+export const treeCpuSeconds = (rootPid: number) => processTree(rootPid).reduce((sum, p) => sum + p.cpuSeconds, 0);
+
 const treeRss = (rootPid: number) => processTree(rootPid).reduce((sum, p) => sum + p.rssBytes, 0);
 
 /** Samples the process tree every `intervalMs` and keeps the peak (reading /proc costs CPU: faster sampling would slow the engines it measures). */

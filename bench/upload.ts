@@ -28,7 +28,7 @@ import { openDatabase } from "@/lib/db/client";
 import { s3Store } from "@/lib/storage/s3-store";
 import { heartbeat } from "@/lib/transcription/worker-registry";
 import { watchCpu, watchPeakMemory } from "./process-tree";
-import { freePort, startBuiltApp, type RunningApp } from "./web-api";
+import { freePort, startBuiltApp, type RunningApp } from "./built-app";
 
 const MIB = 1024 * 1024;
 const SIZES = [

@@ -5,47 +5,20 @@
  * (wrk, 50 connections, alternated rounds), Lighthouse mobile on `/` (Debian's Chromium) —
  * then the API figures of bench/web-api.ts. Needs `next build` first. `--pages` skips the API part.
  */
-import { execFile, spawn } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
-import { alternated, apiFigures, freePort, startBuiltApp, waitUntilAnswering, wrk, type Figure } from "./web-api";
+import { alternated, startBuiltApp, wrk, type Figure } from "./built-app";
+import { buildReferenceApp, type ReferenceBuild } from "./reference-server";
+import { apiFigures } from "./web-api";
 
 const ROOT = path.resolve(__dirname, "..");
 const run = promisify(execFile);
 const KB = 1000;
 const LIGHTHOUSE_RUNS = 3;
-
-interface Server {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
-/** Builds bench/reference-app in a temporary folder (its own copy of node_modules, hard links) and starts it. */
-async function startReferenceApp(): Promise<Server> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "verbatim-bench-bare-"));
-  cpSync(path.join(ROOT, "bench/reference-app"), dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}.next`) });
-  const versions = (name: string) => (JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
-  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "bare", private: true, dependencies: { next: versions("next"), react: versions("react"), "react-dom": versions("react-dom") } }));
-  // One React on disk: Next.js must run from the same node_modules it bundles from.
-  await run("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
-  const next = path.join(dir, "node_modules/.bin/next");
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
-  await run(next, ["build"], { cwd: dir, env, maxBuffer: 16 * 1024 * 1024 });
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(next, ["start", "-p", String(port), "-H", "127.0.0.1"], { cwd: dir, env, stdio: ["ignore", "ignore", "inherit"] });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const stop = async () => {
-    child.kill("SIGTERM");
-    await exited;
-    rmSync(dir, { recursive: true, force: true });
-  };
-  await waitUntilAnswering(child, `${baseUrl}/`, {}, stop);
-  return { baseUrl, stop };
-}
 
 /** Gzip -9 size of every script a page's HTML loads (module scripts; `nomodule` ones are for old browsers only). */
 async function firstLoadJsKb(baseUrl: string, pathname: string): Promise<number> {
@@ -100,8 +73,8 @@ async function lighthouse(url: string): Promise<LighthouseResult> {
 const fmt = (n: number) => Math.round(n).toLocaleString("en");
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 
-async function pageFigures(): Promise<Figure[]> {
-  const bare = await startReferenceApp();
+async function pageFigures(reference: ReferenceBuild): Promise<Figure[]> {
+  const bare = await reference.start();
   const app = await startBuiltApp();
   try {
     const figures: Figure[] = [];
@@ -134,8 +107,17 @@ async function pageFigures(): Promise<Figure[]> {
 }
 
 async function main() {
-  const figures = await pageFigures();
-  if (!process.argv.includes("--pages")) figures.push(...(await apiFigures()));
+  const reference = await buildReferenceApp();
+  try {
+    const figures = await pageFigures(reference);
+    if (!process.argv.includes("--pages")) figures.push(...(await apiFigures(3, reference)));
+    report(figures);
+  } finally {
+    reference.remove();
+  }
+}
+
+function report(figures: Figure[]) {
   console.log(`Machine: ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)} at the end. Bare = bench/reference-app built now with the same Next.js.`);
   console.table(figures);
 }

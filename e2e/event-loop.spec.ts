@@ -8,7 +8,7 @@
  * `npm run bench:event-loop` prints the same figures.
  */
 import { expect, test } from "@playwright/test";
-import { startBuiltApp, type RunningApp } from "../bench/web-api";
+import { startBuiltApp, type RunningApp } from "../bench/built-app";
 import { arrangeLargeTranscript, HEAVY_REQUESTS, METRICS_TOKEN, othersWait, settled, warmUp } from "./support/heavy-requests";
 
 const LIMIT_MS = 100;

@@ -12,6 +12,8 @@ import { testTemplate } from "./templates";
  */
 export interface TestPostgres {
   url: string;
+  /** the server's process (runuser), above postgres and its backends: benches count their CPU time */
+  pid: number;
   stop(): Promise<void>;
   /** Stops the server cleanly and keeps its data directory as `into` (a template for others). */
   stopInto(into: string): Promise<void>;
@@ -130,6 +132,7 @@ export async function startTestPostgres({ from }: { from?: string } = {}): Promi
   };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pid: server.pid!,
     async stop() {
       await shutDown();
       rmSync(root, { recursive: true, force: true });
