@@ -39,6 +39,8 @@ export interface Target {
   headers?: Record<string, string>;
   /** process trees whose CPU time is divided among the requests served */
   pids?: number[];
+  /** open connections (50 unless told) */
+  connections?: number;
 }
 
 export interface Figure {
@@ -151,9 +153,9 @@ export async function waitUntilAnswering(child: ChildProcess, url: string, heade
   }
 }
 
-/** One wrk run: 50 connections, 2 threads (the machine's cores), with the CPU time the named process trees spent per request. */
-export async function wrk(url: string, headers: Record<string, string> = {}, seconds = 10, pids: number[] = []): Promise<Load> {
-  const args = ["-t2", "-c50", `-d${seconds}s`, "--latency", ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]), url];
+/** One wrk run: 50 connections unless told, 2 threads (the machine's cores), with the CPU time the named process trees spent per request. */
+export async function wrk(url: string, headers: Record<string, string> = {}, seconds = 10, pids: number[] = [], connections = 50): Promise<Load> {
+  const args = ["-t2", `-c${connections}`, `-d${seconds}s`, "--latency", ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]), url];
   const cpuBefore = pids.map(treeCpuSeconds);
   const { stdout } = await promisify(execFile)("/usr/bin/wrk", args);
   const cpuSpent = pids.map((pid, i) => treeCpuSeconds(pid) - cpuBefore[i]);
@@ -174,7 +176,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export async function alternated(targets: Target[], rounds = 3): Promise<Load[]> {
   const runs: Load[][] = targets.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    for (const [i, target] of targets.entries()) runs[i].push(await wrk(target.url, target.headers, 10, target.pids));
+    for (const [i, target] of targets.entries()) runs[i].push(await wrk(target.url, target.headers, 10, target.pids, target.connections));
   }
   return runs.map((r) => ({
     requestsPerSecond: median(r.map((x) => x.requestsPerSecond)),
