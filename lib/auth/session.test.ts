@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { sessions, users } from "@/lib/db/schema";
 import { authWriteCounter } from "@/lib/db/auth-writes";
-import { openDatabase } from "@/lib/db/client";
+import { openDatabase, queryRows } from "@/lib/db/client";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
 import { SESSION_EXPIRES_IN } from "./session-ages";
@@ -149,6 +149,28 @@ describe.each(BACKENDS)("kept session lookups on %s", (name, open) => {
     expect(reads).toHaveBeenCalledTimes(3);
     reads.mockRestore();
   });
+
+  it("gives up a listening connection that stops answering without a word (a half-open link), and keeps nothing until a new one listens", async () => {
+    await listening();
+    const { token } = await liveSession();
+    const [backend] = await queryRows<{ pid: number }>(t.db, sql`SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN "verbatim_auth_written"%' AND pid <> pg_backend_pid()`);
+    // Stopped, its socket stays open and silent: no error, no reset.
+    process.kill(backend.pid, "SIGSTOP");
+    try {
+      const stoppedAt = Date.now();
+      for (let i = 0; i < 200 && authWriteCounter(t.db); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(authWriteCounter(t.db)).toBeUndefined();
+      expect(Date.now() - stoppedAt).toBeLessThan(8000);
+      const reads = jest.spyOn(t.db, "select");
+      await findSessionUser(t.db, token);
+      await findSessionUser(t.db, token);
+      expect(reads).toHaveBeenCalledTimes(2);
+      reads.mockRestore();
+    } finally {
+      process.kill(backend.pid, "SIGCONT");
+    }
+    await listening();
+  }, 30_000);
 });
 
 /** What `read` answers once `wanted` holds, or after two seconds (another process's notification takes a moment). */
