@@ -1,9 +1,9 @@
 /**
  * `npm run bench:web`: the page figures of issue 16 beside a bare Next.js app built from
  * bench/reference-app with the same Next.js and React — first-load JavaScript of `/`, `/login`
- * and `/signup` (gzip -9 of every script the HTML loads, modern browsers), `GET /` throughput
+ * and `/signup` (gzip -9 of every script the page loads, modern browsers), `GET /` throughput
  * (wrk, 50 connections, alternated rounds), Lighthouse mobile on `/` (Debian's Chromium) —
- * then the API figures of bench/web-api.ts. Needs `next build` first. `--pages` skips the API part.
+ * then the API figures of bench/web-api.ts. Needs `npm run build` first. `--pages` skips the API part.
  */
 import { execFile } from "node:child_process";
 
@@ -20,13 +20,25 @@ const run = promisify(execFile);
 const KB = 1000;
 const LIGHTHOUSE_RUNS = 3;
 
-/** Gzip -9 size of every script a page's HTML loads (module scripts; `nomodule` ones are for old browsers only). */
+/**
+ * Gzip -9 size of every script a page's HTML loads (module scripts; `nomodule` ones are for old
+ * browsers only). The landing page boots its runtime later (lib/landing/deferred-runtime.ts):
+ * its boot file and the scripts that adds are counted too, as they are what the page loads in the end.
+ */
 async function firstLoadJsKb(baseUrl: string, pathname: string): Promise<number> {
   const html = await (await fetch(baseUrl + pathname)).text();
   const sources = new Set<string>();
   for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
     const src = /\ssrc="([^"]+)"/.exec(tag)?.[1];
     if (src && !/\snomodule\b/i.test(tag)) sources.add(new URL(src.replaceAll("&amp;", "&"), baseUrl).href);
+  }
+  const bootFile = /"(\/_next\/static\/landing\/[^"]+\.js)"/.exec(html)?.[1];
+  if (bootFile) {
+    sources.add(new URL(bootFile, baseUrl).href);
+    const boot = await (await fetch(new URL(bootFile, baseUrl))).text();
+    for (const line of boot.split("\n").filter((l) => l.startsWith("[") && !l.includes("noModule"))) {
+      for (const src of JSON.parse(line.slice(0, line.indexOf("].forEach") + 1)) as string[]) sources.add(new URL(src, baseUrl).href);
+    }
   }
   let bytes = 0;
   for (const src of sources) {

@@ -4,19 +4,13 @@ import dynamic from "next/dynamic";
 import { startTransition, useEffect, useRef, useState, type Ref } from "react";
 import { useSession } from "@/components/session/session-provider";
 import type { PlansAnswer } from "@/lib/api/contract/billing";
+import { PRICING_AHEAD } from "./pricing-ahead";
 
 // Shown once the plans are read, so its code (the plan lines and the gate table they come
 // from) loads beside them rather than in the page's first load.
 const loadCards = () => import("./pricing-cards").then((m) => m.PricingCards);
 const PricingCards = dynamic(loadCards, { loading: () => <Loading /> });
 
-/**
- * How close to the screen the plans start loading: one and a half screen-heights below it.
- * On a wide screen that is at once; on a phone, where the plans are three screens down, the
- * plans' code, the billing contract's checks and the cards' rendering wait until the visitor
- * heads there, instead of holding up the page's first seconds (bench:web's Lighthouse run).
- */
-const AHEAD = "0px 0px 150% 0px";
 
 function Loading({ ref }: { ref?: Ref<HTMLParagraphElement> }) {
   return (
@@ -59,7 +53,7 @@ export function LandingPricing() {
         observer.disconnect();
         load();
       },
-      { rootMargin: AHEAD },
+      { rootMargin: PRICING_AHEAD },
     );
     observer.observe(target);
     return () => {

@@ -5,16 +5,16 @@ import { usePathname } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { UpgradeModalProvider } from "@/components/billing/upgrade-modal-provider";
 import { useSession } from "@/components/session/session-provider";
+import { SIGNED_OUT_ATTRIBUTE } from "@/lib/landing/signed-out-attribute";
 import { CONTENT_ID } from "./content-id";
 import { Footer } from "./footer";
 import { LoadingScreen } from "./loading-screen";
+import { LOADING_GRACE_MS } from "./loading-grace";
 
 // Signed-in users only (Radix menus and tooltips): loaded for them, so signed-out pages do not
 // carry it in their first-load JavaScript.
 const NavBar = dynamic(() => import("./nav-bar").then((m) => m.NavBar));
 
-/** Spec §2: the spinner stays about 0.1 s past the session and onboarding checks. */
-const LOADING_GRACE_MS = 100;
 
 // A share link's page is for strangers: its own header links home and to sign-up, nothing else.
 const PATHS_WITHOUT_NAV = new Set(["/", "/login", "/shared"]);
@@ -31,6 +31,12 @@ export function AppShell({ children }: { children: ReactNode }) {
     const timer = setTimeout(() => setGraceDoneFor(checkId), LOADING_GRACE_MS);
     return () => clearTimeout(timer);
   }, [status, checkId]);
+
+  // The landing page may have hidden the spinner by its own check before this shell ran; once
+  // this shell's check is done, showing it is the shell's alone again (after signing in, say).
+  useEffect(() => {
+    if (ready) document.documentElement.removeAttribute(SIGNED_OUT_ATTRIBUTE);
+  }, [ready]);
 
   const showNav = Boolean(user) && !PATHS_WITHOUT_NAV.has(pathname);
   return (

@@ -2,6 +2,7 @@ export function LoadingScreen() {
   return (
     <div
       role="status"
+      data-loading-screen
       aria-live="polite"
       className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-background"
     >
