@@ -1,5 +1,5 @@
 /**
- * The built app (`next build` first) started as `npm start` runs it, and the load tools the web
+ * The built app (`npm run build` first) started as `npm start` runs it, and the load tools the web
  * benches share: wrk runs, alternated rounds, idle memory.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";

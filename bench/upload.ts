@@ -1,6 +1,6 @@
 /**
  * `npm run bench:upload`: issue 24's upload figures. Uploads of 100 MB and 1 GB through the
- * built app (`next build` first) on this machine: the time until the upload is accepted, its
+ * built app (`npm run build` first) on this machine: the time until the upload is accepted, its
  * throughput against the floor — `curl` streaming the same file to a bare Node HTTP server
  * that writes it to disk — and the web process's RSS growth and CPU time, for the one-body
  * API upload and the browser's resumable upload (tus, in the browser's part sizes), with the audio on this
