@@ -85,9 +85,22 @@ test.describe("the landing page's runtime, booted when wanted", () => {
   });
 });
 
-test("the prerendered landing page holds its text once (not again in the React payload)", async ({ request }) => {
+test("on a wide screen the plans are near at once: the runtime boots with the page, and the spinner still goes after the session check", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  await expect(page.getByRole("status")).toBeHidden({ timeout: 5_000 });
+  await expect(page.getByTestId("plan-pro")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign up" })).toBeVisible();
+});
+
+test("the prerendered landing page holds its text once (not again in the React payload it boots)", async ({ request }) => {
   const html = await (await request.get("/")).text();
+  const bootFile = /"(\/_next\/static\/landing\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(bootFile).toBeDefined();
+  const boot = await (await request.get(bootFile!)).text();
+  expect(boot).toContain("self.__next_f");
   for (const text of ["Everything between the recording and the finished text", "Edit beside the audio and export."]) {
     expect(html.split(text)).toHaveLength(2);
+    expect(boot).not.toContain(text);
   }
 });

@@ -5,7 +5,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { UpgradeModalProvider } from "@/components/billing/upgrade-modal-provider";
 import { useSession } from "@/components/session/session-provider";
-import { SIGNED_OUT_ATTRIBUTE } from "@/lib/landing/signed-out-attribute";
+import { SHELL_READY_ATTRIBUTE, SIGNED_OUT_ATTRIBUTE } from "@/lib/landing/shell-attributes";
 import { CONTENT_ID } from "./content-id";
 import { Footer } from "./footer";
 import { LoadingScreen } from "./loading-screen";
@@ -33,9 +33,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   }, [status, checkId]);
 
   // The landing page may have hidden the spinner by its own check before this shell ran; once
-  // this shell's check is done, showing it is the shell's alone again (after signing in, say).
+  // this shell's check is done, showing it is the shell's alone (after signing in, say).
   useEffect(() => {
-    if (ready) document.documentElement.removeAttribute(SIGNED_OUT_ATTRIBUTE);
+    if (!ready) return;
+    document.documentElement.removeAttribute(SIGNED_OUT_ATTRIBUTE);
+    document.documentElement.setAttribute(SHELL_READY_ATTRIBUTE, "");
   }, [ready]);
 
   const showNav = Boolean(user) && !PATHS_WITHOUT_NAV.has(pathname);

@@ -1,6 +1,6 @@
 import vm from "node:vm";
 import { isDeferred, splitRuntime, withLoader, type LoaderSettings } from "./deferred-runtime";
-import { SIGNED_OUT_ATTRIBUTE } from "./signed-out-attribute";
+import { SHELL_READY_ATTRIBUTE, SIGNED_OUT_ATTRIBUTE } from "./shell-attributes";
 
 // The shape of Next.js 16's prerendered `/` (.next/server/app/index.html), abridged.
 const BUILT = [
@@ -55,6 +55,9 @@ describe("the landing page's deferred runtime", () => {
   it("refuses a page that is not shaped as expected, so the build fails instead of shipping a page that never hydrates", () => {
     expect(() => splitRuntime(BUILT.replace(/<script src="[^"]+" async=""><\/script>/g, ""))).toThrow("no async script tags");
     expect(() => splitRuntime(BUILT.replace(/<script>\(?self\.__next_f.*?<\/script>/g, ""))).toThrow("no React payload");
+    // A Next.js that adds an attribute to one tag, or writes one payload script otherwise: nothing of it may stay behind.
+    expect(() => splitRuntime(BUILT.replace('<script src="/_next/static/chunks/main.js" async="">', '<script src="/_next/static/chunks/main.js" async="" crossorigin="">'))).toThrow("not handled");
+    expect(() => splitRuntime(BUILT.replace("<script>self.__next_f.push([1,", '<script nonce="x">self.__next_f.push([1,'))).toThrow("not handled");
   });
 
   it("puts the loader at the end of the body, once", () => {
@@ -69,17 +72,27 @@ describe("the landing page's deferred runtime", () => {
 interface FakeElement {
   attributes: Record<string, string>;
   setAttribute(name: string, value: string): void;
+  hasAttribute(name: string): boolean;
 }
 
 /** Runs the loader in a sandbox with the browser parts it touches, answering `GET /api/me` with `status`. */
 function runLoader(status: number | "offline", settings: Partial<LoaderSettings> = {}) {
   const html = withLoader(splitRuntime(BUILT).page, "/_next/static/landing/abc.js", { ...SETTINGS, ...settings });
   const code = /<script id="landing-runtime">([^<]+)<\/script>/.exec(html)![1];
-  const element = (): FakeElement => ({ attributes: {}, setAttribute(name, value) { this.attributes[name] = value; } });
+  const element = (): FakeElement => ({
+    attributes: {},
+    setAttribute(name, value) {
+      this.attributes[name] = value;
+    },
+    hasAttribute(name) {
+      return name in this.attributes;
+    },
+  });
   const root = element();
   const busy = element();
   busy.attributes["aria-busy"] = "true";
   const booted: string[] = [];
+  const bootScripts: Array<{ src: string; onerror?: () => void }> = [];
   const listeners: Record<string, () => void> = {};
   const timers: Array<{ ms: number; run: () => void }> = [];
   let observed: { callback: (entries: Array<{ isIntersecting: boolean }>) => void; margin: string } | null = null;
@@ -88,7 +101,12 @@ function runLoader(status: number | "offline", settings: Partial<LoaderSettings>
   const context = {
     document: {
       documentElement: root,
-      body: { appendChild: (s: { src: string }) => booted.push(s.src) },
+      body: {
+        appendChild: (s: { src: string; onerror?: () => void }) => {
+          booted.push(s.src);
+          bootScripts.push(s);
+        },
+      },
       createElement: () => ({ src: "" }),
       querySelector: (selector: string) => (selector === "[aria-busy=true]" ? busy : null),
       getElementById: (id: string) => (id === "pricing" ? {} : null),
@@ -114,7 +132,7 @@ function runLoader(status: number | "offline", settings: Partial<LoaderSettings>
   };
   vm.runInNewContext(code, context);
   const settle = () => new Promise((resolve) => setImmediate(resolve));
-  return { root, busy, booted, listeners, timers, fetched, bodiesRead: () => bodiesRead, observed: () => observed, settle };
+  return { root, busy, booted, bootScripts, listeners, timers, fetched, bodiesRead: () => bodiesRead, observed: () => observed, settle };
 }
 
 describe("the landing page's loader", () => {
@@ -153,9 +171,28 @@ describe("the landing page's loader", () => {
     loader.listeners[type]();
     loader.listeners.keydown();
     expect(loader.booted).toEqual(["/_next/static/landing/abc.js"]);
-    // Booted before the grace ran out: the shell's own check hides the spinner.
+    // The runtime is on its way, the check said signed out: the page is not held under the spinner meanwhile.
     loader.timers.find((t) => t.ms === 100)!.run();
-    expect(loader.root.attributes).toEqual({});
+    expect(loader.root.attributes).toEqual({ [SIGNED_OUT_ATTRIBUTE]: "" });
+  });
+
+  it("changes nothing once the shell has done its own check (an answer arriving late must not hide a later spinner)", async () => {
+    const loader = runLoader(401);
+    loader.listeners.scroll();
+    await loader.settle();
+    loader.root.setAttribute(SHELL_READY_ATTRIBUTE, "");
+    loader.timers.find((t) => t.ms === 100)!.run();
+    expect(loader.root.attributes).toEqual({ [SHELL_READY_ATTRIBUTE]: "" });
+    expect(loader.busy.attributes["aria-busy"]).toBe("true");
+  });
+
+  it("a boot file that fails to load does not leave the page under the spinner", async () => {
+    const loader = runLoader(200);
+    await loader.settle();
+    loader.bootScripts[0].onerror!();
+    loader.timers.find((t) => t.ms === 100)!.run();
+    expect(loader.root.attributes).toEqual({ [SIGNED_OUT_ATTRIBUTE]: "" });
+    expect(loader.busy.attributes["aria-busy"]).toBe("false");
   });
 
   it("boots when the plans come as near as the pricing section loads them, and not while they are further", async () => {

@@ -6,14 +6,15 @@
  * shell. Loaded with the page they are ~150 KB (gzip) evaluated and hydrated before a phone can
  * paint (Lighthouse counts them into LCP and blocking time). So, after `next build`, the page's
  * script tags and its React payload move into one boot file, and a small inline loader:
- * - checks the session itself (`GET /api/me`): signed out, the spinner goes ~0.1 s later, as
- *   the shell would do it (spec §2); signed in, the runtime boots at once and the shell takes over;
+ * - checks the session itself (`GET /api/me`): signed out (or the boot file failing to load), the
+ *   spinner goes ~0.1 s later, as the shell would do it (spec §2), unless the shell has done its
+ *   own check by then; signed in, the runtime boots at once and the shell takes over;
  * - boots the runtime on the visitor's first input (pointer, key, touch, wheel, scroll, focus),
  *   when the plans come within the distance the pricing section loads them at, a few seconds
  *   after the page has loaded, or at once when analytics are configured (page views are spec §7).
  * Booting later changes nothing else: React hydrates the same HTML from the same payload.
  */
-import { SIGNED_OUT_ATTRIBUTE } from "./signed-out-attribute";
+import { SHELL_READY_ATTRIBUTE, SIGNED_OUT_ATTRIBUTE } from "./shell-attributes";
 
 export interface LoaderSettings {
   /** the shell's grace after the session check (components/shell/loading-grace.ts) */
@@ -31,8 +32,8 @@ const LOADER_ID = "landing-runtime";
 const ASYNC_SCRIPT = /<script src="([^"]+)" async=""><\/script>/g;
 const NOMODULE_SCRIPT = /<script src="([^"]+)" noModule=""><\/script>/g;
 const SCRIPT_PRELOAD = /<link rel="preload" as="script"[^>]*\/>/g;
-// Next.js escapes "<" inside the payload, so a payload script ends at the first "</script>".
-const PAYLOAD_SCRIPT = /<script>(\(?self\.__next_f(?:=self\.__next_f\|\|\[\]\))?\.push\(.*?\))<\/script>/gs;
+// Next.js escapes "<" inside the payload (htmlescape), so a payload script holds no "<" at all.
+const PAYLOAD_SCRIPT = /<script>(\(?self\.__next_f(?:=self\.__next_f\|\|\[\]\))?\.push\([^<]*\))<\/script>/g;
 
 export interface SplitPage {
   /** the page without its script tags and payload (the loader not yet in) */
@@ -58,6 +59,11 @@ export function splitRuntime(html: string): SplitPage {
   if (scripts.length === 0) throw new Error("The landing page has no async script tags: the prerendered HTML is not shaped as expected.");
   if (payload.length === 0 || !payload[0].startsWith("(self.__next_f=")) throw new Error("The landing page has no React payload scripts: the prerendered HTML is not shaped as expected.");
   const page = html.replace(ASYNC_SCRIPT, "").replace(NOMODULE_SCRIPT, "").replace(SCRIPT_PRELOAD, "").replace(PAYLOAD_SCRIPT, "");
+  // Anything of the runtime left behind (a tag with new attributes, a payload script of another
+  // shape) would run before the rest and break hydration: refuse rather than ship that.
+  if (/<script[^>]*\ssrc=/.test(page) || page.includes("__next_f") || page.includes('as="script"')) {
+    throw new Error("The landing page holds a script tag or payload of a shape not handled: the prerendered HTML is not shaped as expected.");
+  }
   if (!page.includes("</body>")) throw new Error("The landing page has no </body>.");
   const add = (sources: string[], legacyOnly: boolean) =>
     `${JSON.stringify(sources)}.forEach(function(u){var s=document.createElement("script");s.src=u;s.async=true;${legacyOnly ? "s.noModule=true;" : ""}document.head.appendChild(s)});`;
@@ -69,8 +75,8 @@ export function splitRuntime(html: string): SplitPage {
 export function withLoader(page: string, bootUrl: string, settings: LoaderSettings): string {
   const loader = `(function(){
 var d=document,h=d.documentElement,booted=false;
-function boot(){if(booted)return;booted=true;var s=d.createElement("script");s.src=${JSON.stringify(bootUrl)};d.body.appendChild(s)}
-function signedOut(){setTimeout(function(){if(booted)return;h.setAttribute(${JSON.stringify(SIGNED_OUT_ATTRIBUTE)},"");var b=d.querySelector("[aria-busy=true]");if(b)b.setAttribute("aria-busy","false")},${settings.graceMs})}
+function boot(){if(booted)return;booted=true;var s=d.createElement("script");s.src=${JSON.stringify(bootUrl)};s.onerror=signedOut;d.body.appendChild(s)}
+function signedOut(){setTimeout(function(){if(h.hasAttribute(${JSON.stringify(SHELL_READY_ATTRIBUTE)}))return;h.setAttribute(${JSON.stringify(SIGNED_OUT_ATTRIBUTE)},"");var b=d.querySelector("[aria-busy=true]");if(b)b.setAttribute("aria-busy","false")},${settings.graceMs})}
 if(${settings.bootAtOnce})boot();
 fetch("/api/me",{credentials:"same-origin",headers:{accept:"application/json"}}).then(function(r){r.text().catch(function(){});if(r.ok)boot();else signedOut()},signedOut);
 ["pointerdown","keydown","touchstart","wheel","scroll","focusin"].forEach(function(t){addEventListener(t,boot,{once:true,passive:true})});
