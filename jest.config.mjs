@@ -35,7 +35,7 @@ function groupPatterns(group) {
   return { testPathIgnorePatterns: [...IGNORED, ...escaped] };
 }
 
-export default createJestConfig({
+const config = createJestConfig({
   testEnvironment: "node",
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
   testPathIgnorePatterns: IGNORED,
@@ -44,3 +44,14 @@ export default createJestConfig({
   globalTeardown: "<rootDir>/test/support/global-teardown.mjs",
   ...groupPatterns(process.env.TEST_GROUP),
 });
+
+// tus's server and stores ship only as ES modules: compiled like our own code (as next/jest
+// does for next.config's transpilePackages), so the upload handler is tested here too.
+const ESM_ONLY = ["@tus/server", "@tus/utils", "@tus/file-store", "srvx"];
+
+export default async function jestConfig() {
+  const resolved = await config();
+  const [packages, ...others] = resolved.transformIgnorePatterns;
+  if (!packages.startsWith("/node_modules/(?!.pnpm)(?!(")) throw new Error(`next/jest's first transformIgnorePattern changed: ${packages}`);
+  return { ...resolved, transformIgnorePatterns: [packages.replace("(?!(", `(?!(${ESM_ONLY.join("|")}|`), ...others] };
+}

@@ -743,6 +743,51 @@ export const directUploadParts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.number] })],
 );
+/**
+ * A resumable (tus) upload when audio is kept in a bucket: its bytes go straight into one S3
+ * multipart upload, part by part, and its state is here, so any web host takes any request of
+ * it and it outlives the host that started it. Bytes past the last whole part (a request cut
+ * off, or sent in small pieces) wait in the bucket as one object, named by the offset it ends
+ * at, until the part is whole. Requests of one upload take turns with a lease on this row (`lockToken` until
+ * `lockedUntil`); one that wants it while another holds it sets `releaseWanted`.
+ */
+export const bucketTusUploads = pgTable(
+  "bucket_tus_uploads",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    objectKey: text("object_key").notNull(),
+    bucketUploadId: text("bucket_upload_id").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    partBytes: integer("part_bytes").notNull(),
+    offsetBytes: bigint("offset_bytes", { mode: "number" }).notNull().default(0),
+    tailBytes: integer("tail_bytes").notNull().default(0),
+    metadata: jsonb("metadata").$type<Record<string, string | null>>().notNull(),
+    lockToken: text("lock_token"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    releaseWanted: boolean("release_wanted").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("bucket_tus_uploads_created_idx").on(t.createdAt)],
+);
+
+export type BucketTusUpload = typeof bucketTusUploads.$inferSelect;
+
+/** The whole parts of a bucket tus upload, with the ETag the bucket answered each with. */
+export const bucketTusParts = pgTable(
+  "bucket_tus_parts",
+  {
+    uploadId: text("upload_id")
+      .notNull()
+      .references(() => bucketTusUploads.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    etag: text("etag").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.number] })],
+);
+
 export type TranscriptionStyle = typeof transcriptionStyles.$inferSelect;
 export type Transcription = typeof transcriptions.$inferSelect;
 export type TranscriptSegment = typeof transcriptSegments.$inferSelect;

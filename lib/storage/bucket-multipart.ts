@@ -1,3 +1,6 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import type { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { env } from "@/lib/env";
 import { bucketConfig } from "./audio-store";
@@ -27,6 +30,12 @@ export interface BucketMultipart {
   partUrl(key: string, uploadId: string, partNumber: number, size: number): Promise<string>;
   complete(key: string, uploadId: string, parts: StoredPart[]): Promise<void>;
   abort(key: string, uploadId: string): Promise<void>;
+  /** sends part `partNumber` (`size` bytes of `file`) from this host; answers its ETag */
+  uploadPart(key: string, uploadId: string, partNumber: number, file: string, size: number): Promise<string>;
+  /** a whole object from a file of this host, a piece kept for later */
+  putPiece(key: string, file: string): Promise<void>;
+  readPiece(key: string): Promise<Readable>;
+  removePiece(key: string): Promise<void>;
   /** the object's size once complete; null when there is none */
   size(key: string): Promise<number | null>;
   /** its first bytes, and an address ffprobe may read it from for a minute */
@@ -81,6 +90,31 @@ function multipart(config: S3Config, publicEndpoint: string | undefined): Bucket
       const { client } = await connected();
       const { AbortMultipartUploadCommand } = await s3Sdk();
       await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
+    },
+    async uploadPart(key, uploadId, partNumber, file, size) {
+      const { client } = await connected();
+      const { UploadPartCommand } = await s3Sdk();
+      const sent = await client.send(new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: size, Body: createReadStream(file) }));
+      if (!sent.ETag) throw new Error("the bucket did not answer a part with its ETag");
+      return sent.ETag;
+    },
+    async putPiece(key, file) {
+      const { client } = await connected();
+      const { PutObjectCommand } = await s3Sdk();
+      const { size } = await stat(file);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, ContentLength: size, Body: createReadStream(file) }));
+    },
+    async readPiece(key) {
+      const { client } = await connected();
+      const { GetObjectCommand } = await s3Sdk();
+      const { Body } = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      if (!Body) throw new Error(`the bucket sent no body for ${key}`);
+      return Body as Readable;
+    },
+    async removePiece(key) {
+      const { client } = await connected();
+      const { DeleteObjectCommand } = await s3Sdk();
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
     async size(key) {
       const { client } = await connected();

@@ -5,14 +5,13 @@ import { directUploadParts, directUploads, type DirectUpload, type Transcription
 import { isForeignKeyViolation } from "@/lib/db/errors";
 import type { Within } from "@/lib/access/visibility";
 import { DomainError } from "@/lib/errors/domain-error";
-import { ORIGINAL, audioKey, removeAudio } from "@/lib/storage/audio-store";
+import { ORIGINAL, audioKey } from "@/lib/storage/audio-store";
 import type { BucketMultipart } from "@/lib/storage/bucket-multipart";
-import { remoteMedia } from "@/lib/transcription/audio";
-import { acceptStoredUpload, admitUpload, storedContentType } from "@/lib/transcription/create";
+import { admitUpload, storedContentType } from "@/lib/transcription/create";
+import { abortQuietly, acceptMultipart } from "./multipart-acceptance";
 import { lockOpenUploads } from "@/lib/transcription/open-uploads";
 import { MAX_PARTS, MAX_SIGNED_PER_REQUEST, partBytesFor } from "@/lib/api/contract/upload-parts";
 import { UPLOAD_EXPIRY_MS } from "@/lib/api/contract/upload-parts";
-import { log } from "@/lib/log/logger";
 
 /**
  * Uploads that go from the browser straight to the bucket (S3_DIRECT_UPLOADS): the web host
@@ -148,36 +147,7 @@ export async function completeDirectUpload(database: Database, bucket: BucketMul
   // Claimed by one request: a second "complete" racing it finds no row.
   const claimed = await database.delete(directUploads).where(eq(directUploads.id, upload.id)).returning({ id: directUploads.id });
   if (!claimed.length) throw new DomainError("not_found", NO_SUCH_UPLOAD);
-  const key = audioKey(upload.userId, upload.id);
-  try {
-    await bucket.complete(upload.objectKey, upload.bucketUploadId, parts).catch((error: unknown) => {
-      log().warn({ err: error, uploadId: upload.id }, "the bucket refused to complete a direct upload");
-      throw new DomainError("conflict", "The parts that arrived do not match the file. Upload it again.");
-    });
-    const size = await bucket.size(upload.objectKey);
-    if (size !== upload.sizeBytes) throw new DomainError("invalid", "The upload was interrupted. Please try again.");
-    const { head, url } = await bucket.readable(upload.objectKey, 4096);
-    const admission = await admitUpload(database, {
-      userId: upload.userId,
-      workspaceId: upload.workspaceId,
-      filename: upload.filename,
-      language: upload.language,
-      declaredBytes: size,
-      firstSeconds: upload.firstSeconds,
-      speakers: upload.speakersExpected,
-    });
-    return await acceptStoredUpload(database, admission, {
-      id: upload.id,
-      file: remoteMedia(url, head, size),
-      size,
-      contentType: upload.contentType,
-      source: upload.source,
-    });
-  } catch (error) {
-    await abortQuietly(bucket, upload);
-    await removeAudio(key).catch((e: unknown) => log().error({ err: e, key }, "could not remove the audio of a refused upload"));
-    throw error;
-  }
+  return acceptMultipart(database, bucket, { ...upload, speakers: upload.speakersExpected }, parts);
 }
 
 /** Canceled by its owner: the parts are dropped from the bucket and nothing is charged. */
@@ -194,11 +164,4 @@ export async function sweepExpiredDirectUploads(database: Database, bucket: Buck
     .returning();
   for (const u of expired) await abortQuietly(bucket, u);
   return expired.length;
-}
-
-/** Parts left in the bucket cost storage, not correctness: a failed abort is logged for the operator (a bucket lifecycle rule also clears them). */
-async function abortQuietly(bucket: BucketMultipart, upload: Pick<DirectUpload, "id" | "objectKey" | "bucketUploadId">): Promise<void> {
-  await bucket.abort(upload.objectKey, upload.bucketUploadId).catch((error: unknown) =>
-    log().warn({ err: error, uploadId: upload.id }, "could not abort a direct upload's multipart upload in the bucket"),
-  );
 }

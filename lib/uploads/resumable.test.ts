@@ -3,24 +3,13 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import type { FileStore as FileStoreClass } from "@tus/file-store";
-import type { Upload as UploadClass } from "@tus/server";
+import { FileStore } from "@tus/file-store";
+import { Upload } from "@tus/server";
 import { DomainError } from "@/lib/errors/domain-error";
 import { UPLOAD_EXPIRY_MS } from "@/lib/api/contract/upload-parts";
 import { UPLOAD_ID, metadataOf, refuseUnsupportedExtensions, sweepExpiredUploads } from "./resumable";
 
 const HOUR = 60 * 60 * 1000;
-
-// The tus packages are ES modules only. The compiler turns this file's import() into require(),
-// which cannot load them; an import() it does not see goes to Jest's ES module loader
-// (NODE_OPTIONS=--experimental-vm-modules) and loads the real packages.
-const importEsm = new Function("specifier", "return import(specifier)") as <T>(specifier: string) => Promise<T>;
-let FileStore: typeof FileStoreClass;
-let Upload: typeof UploadClass;
-beforeAll(async () => {
-  ({ FileStore } = await importEsm<typeof import("@tus/file-store")>("@tus/file-store"));
-  ({ Upload } = await importEsm<typeof import("@tus/server")>("@tus/server"));
-});
 
 const withMetadata = (metadata: Record<string, string | null>) => new Upload({ id: randomUUID(), size: 10, offset: 0, metadata });
 

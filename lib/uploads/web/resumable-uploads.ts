@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
-import { MemoryLocker, Server, type Upload } from "@tus/server";
+import { MemoryLocker, Server, type DataStore, type Locker, type Upload } from "@tus/server";
 import type { Database } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { env } from "@/lib/env";
@@ -14,12 +14,21 @@ import { closeStagedUpload, openStagedUpload } from "@/lib/transcription/open-up
 import { UPLOAD_ID, metadataOf, refuseUnsupportedExtensions, sweepExpiredUploads } from "@/lib/uploads/resumable";
 import { STATUS_OF } from "@/lib/http/error-response";
 import { log } from "@/lib/log/logger";
+import { bucketMultipart, type BucketMultipart } from "@/lib/storage/bucket-multipart";
+import { bucketConfig } from "@/lib/storage/audio-store";
+import { acceptMultipart } from "@/lib/uploads/multipart-acceptance";
+import { BucketTusStore } from "./bucket-tus-store";
+import { LeaseLocker } from "./lease-locker";
 
 /**
  * Resumable uploads (the tus protocol, https://tus.io): the browser sends a file in parts,
  * each acknowledged, and after a dropped connection or a reload asks where the server is
- * and sends only the rest. `@tus/server` speaks the protocol; the parts are appended to one
- * file on this host's disk (DATA_DIR/uploads) — never held in memory. Its id is the id of
+ * and sends only the rest. `@tus/server` speaks the protocol. Where the bytes go:
+ * - audio in a bucket (S3_BUCKET): straight into one S3 multipart upload per file, its state
+ *   in PostgreSQL (BucketTusStore, LeaseLocker), so any web host takes any request of any
+ *   upload, and an upload outlives the host that started it — no sticky sessions;
+ * - embedded (local disk): appended to one file in DATA_DIR/uploads (tus's FileStore).
+ * Never held in memory. Its id is the id of
  * the transcription it becomes: when the last byte arrives the file is checked and queued
  * exactly like a whole-body upload, and the answer to that last part is the transcription.
  *
@@ -30,8 +39,13 @@ const ROUTE = "/api/uploads";
 
 const NO_SUCH_UPLOAD = "There is no such upload.";
 
-/** Uploads whose last part this process is accepting now. */
+/** Uploads on local disk whose last part this process is accepting now (in a bucket, the claim is the row's). */
 const finishing = new Set<string>();
+
+const BEING_CHECKED = { status_code: 423, body: JSON.stringify({ detail: "This upload is being checked. Wait a moment." }) };
+
+/** Where uploads are staged until their last byte: this host's disk, or the bucket (any host). */
+type Staging = { kind: "disk"; directory: string; store: FileStore } | { kind: "bucket"; bucket: BucketMultipart; store: BucketTusStore };
 
 /** The upload id of a tus address: the last segment of its path. */
 function idFromPath(url: string): string | undefined {
@@ -60,14 +74,15 @@ function refusal(error: unknown): { status_code: number; body: string } {
   throw error;
 }
 
-function create(directory: string): { server: Server; store: FileStore } {
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
-  const server = new Server({
+function create(staging: Staging, database: Database): Server {
+  // One request writes an upload at a time; a part sent again after a dropped connection
+  // takes the lock from the stalled one (tus asks the holder to let go), on any host.
+  const locker: Locker = staging.kind === "bucket" ? new LeaseLocker(database, (id) => staging.store.settled(id)) : new MemoryLocker();
+  const datastore: DataStore = staging.store;
+  return new Server({
     path: ROUTE,
-    datastore: store,
-    // One process writes one upload at a time; a part sent again after a dropped connection
-    // takes the lock from the stalled one (tus asks the holder to let go).
-    locker: new MemoryLocker(),
+    datastore,
+    locker,
     relativeLocation: true,
     namingFunction: () => randomUUID(),
     // The id is the path's last segment, never anything in the query string (tus's own
@@ -98,31 +113,12 @@ function create(directory: string): { server: Server; store: FileStore } {
     async onUploadFinish(req, upload) {
       const { user, database } = callerOf(req);
       if (upload.metadata?.owner !== user.id) throw { status_code: 404, body: JSON.stringify({ detail: NO_SUCH_UPLOAD }) };
-      // tus lets go of its lock before this runs: a second "last part" must not accept it twice.
-      if (finishing.has(upload.id)) throw { status_code: 423, body: JSON.stringify({ detail: "This upload is being checked. Wait a moment." }) };
-      finishing.add(upload.id);
       try {
-        const meta = metadataOf(upload);
-        const workspaceId = upload.metadata?.workspace || null;
-        const admission = await admitUpload(database, { userId: user.id, workspaceId, filename: meta.filename, language: meta.language, declaredBytes: upload.size ?? null, firstSeconds: meta.firstSeconds, speakers: meta.speakers });
-        const created = await acceptStoredUpload(database, admission, {
-          id: upload.id,
-          file: path.join(directory, upload.id),
-          size: upload.offset,
-          contentType: meta.contentType,
-          source: meta.source,
-          // Not the request's signal: every byte is here, so a client that goes away now
-          // (its answer is found again by the upload's id) must not lose the upload.
-        });
-        return { status_code: 200, headers: { "content-type": "application/json" }, body: JSON.stringify(toApiTranscription(created)) };
+        return { status_code: 200, headers: { "content-type": "application/json" }, body: JSON.stringify(toApiTranscription(await finish(staging, database, upload))) };
       } catch (error) {
         throw refusal(error);
       } finally {
-        // Accepted (the file was moved or copied into the audio store) or refused: either way
-        // the upload is over. A client that asks about it again is told by `finishedAnswer`.
-        await store.remove(upload.id).catch(() => store.configstore.delete(upload.id)).catch(() => undefined);
         await closeStagedUpload(database, upload.id);
-        finishing.delete(upload.id);
       }
     },
     onResponseError(_req, error) {
@@ -134,32 +130,81 @@ function create(directory: string): { server: Server; store: FileStore } {
       return undefined;
     },
   });
-  return { server, store };
+}
+
+/**
+ * Every byte is here: the upload is checked and queued, once. tus lets go of its lock before
+ * this runs, so a second "last part" (on any host) must not accept it twice. Accepted or
+ * refused, the upload is over; a client that asks about it again is told by `finishedAnswer`.
+ */
+async function finish(staging: Staging, database: Database, upload: Upload) {
+  const meta = metadataOf(upload);
+  const workspaceId = upload.metadata?.workspace || null;
+  const userId = upload.metadata!.owner!;
+  if (staging.kind === "bucket") {
+    const claimed = await staging.store.claimFinished(upload.id);
+    if (!claimed) throw BEING_CHECKED;
+    const { row, parts } = claimed;
+    const about = { filename: meta.filename, contentType: meta.contentType, language: meta.language, source: meta.source, firstSeconds: meta.firstSeconds, speakers: meta.speakers };
+    return acceptMultipart(database, staging.bucket, { id: row.id, userId, workspaceId, objectKey: row.objectKey, bucketUploadId: row.bucketUploadId, sizeBytes: row.sizeBytes, ...about }, parts);
+  }
+  if (finishing.has(upload.id)) throw BEING_CHECKED;
+  finishing.add(upload.id);
+  try {
+    const admission = await admitUpload(database, { userId, workspaceId, filename: meta.filename, language: meta.language, declaredBytes: upload.size ?? null, firstSeconds: meta.firstSeconds, speakers: meta.speakers });
+    return await acceptStoredUpload(database, admission, {
+      id: upload.id,
+      file: path.join(staging.directory, upload.id),
+      size: upload.offset,
+      contentType: meta.contentType,
+      source: meta.source,
+      // Not the request's signal: every byte is here, so a client that goes away now
+      // (its answer is found again by the upload's id) must not lose the upload.
+    });
+  } finally {
+    const { store } = staging;
+    await store.remove(upload.id).catch(() => store.configstore.delete(upload.id)).catch(() => undefined);
+    finishing.delete(upload.id);
+  }
 }
 
 interface Uploads {
-  directory: string;
+  /** what it was built for: DATA_DIR and the bucket (tests change them) */
+  config: string;
+  database: Database;
   server: Server;
-  store: FileStore;
+  staging: Staging;
   sweeper: NodeJS.Timeout;
 }
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-// One server per process (and per DATA_DIR, as tests change it); on globalThis because each
-// Next.js bundle would otherwise build its own.
+// One server per process (and per configuration, as tests change it); on globalThis because
+// each Next.js bundle would otherwise build its own.
 const holder = globalThis as { verbatimUploads?: Uploads };
 
-function uploads(): Uploads {
+function stagingFor(directory: string, database: Database): Staging {
+  const bucket = bucketMultipart();
+  if (!bucket) return { kind: "disk", directory, store: new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS }) };
+  return { kind: "bucket", bucket, store: new BucketTusStore(database, bucket, path.join(directory, "spool")) };
+}
+
+function uploads(database: Database): Uploads {
   const directory = path.resolve(env().DATA_DIR, "uploads");
-  if (holder.verbatimUploads?.directory !== directory) {
+  const config = JSON.stringify([directory, bucketConfig()]);
+  if (holder.verbatimUploads?.config !== config || holder.verbatimUploads.database !== database) {
     if (holder.verbatimUploads) clearInterval(holder.verbatimUploads.sweeper);
-    const { server, store } = create(directory);
-    const sweep = () => void sweepExpiredUploads(store).catch((error: unknown) => log().error({ err: error }, "the sweep of expired resumable uploads failed"));
+    const staging = stagingFor(directory, database);
+    const server = create(staging, database);
+    // Every host sweeps; in a bucket each expired upload is claimed by one of them.
+    const sweep = () =>
+      void (staging.kind === "bucket" ? staging.store.sweepExpired() : sweepExpiredUploads(staging.store)).catch((error: unknown) =>
+        log().error({ err: error }, "the sweep of expired resumable uploads failed"),
+      );
     const sweeper = setInterval(sweep, SWEEP_EVERY_MS);
     sweeper.unref();
     sweep();
-    holder.verbatimUploads = { directory, server, store, sweeper };
+    holder.verbatimUploads = { config, database, server, staging, sweeper };
   }
   return holder.verbatimUploads;
 }
@@ -178,7 +223,8 @@ export async function handleUploadRequest(
   within?: Within,
 ): Promise<Response> {
   refuseUnsupportedExtensions(request.headers);
-  const { server, store } = uploads();
+  const { server, staging } = uploads(database);
+  const { store } = staging;
   if (id !== undefined) {
     if (!UPLOAD_ID.test(id)) throw new DomainError("not_found", NO_SUCH_UPLOAD);
     const upload: Upload | null = await store.getUpload(id).catch(() => null);
