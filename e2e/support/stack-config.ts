@@ -5,6 +5,9 @@ export const E2E = {
   smtpPort: 2526,
   stackApiPort: 2581,
   embeddedDataDir: "/tmp/verbatim-e2e-embedded",
+  /** a second web host some tests start beside the stack's (any host takes any request) */
+  secondHostPort: 3102,
+  authSecret: "e2e-secret-that-is-long-enough-to-sign-tokens",
   operators: ["ops1@verbatim.test", "ops2@verbatim.test", "ops3@verbatim.test"],
 } as const;
 

@@ -1,7 +1,8 @@
 /**
  * Starts what the end-to-end tests run against, laid out as a multi-host install: a
  * throwaway PostgreSQL, an S3-compatible server (s3rver) holding the audio, a real SMTP
- * server catching the app's mail, the built app (`next start`, no in-app worker) and one
+ * server catching the app's mail, the built app (`next start`, no in-app worker; tests may
+ * start a second web host beside it, e2e/support/web-host.ts) and one
  * `npm run worker` process, each with a data directory of its own (they share no disk). A
  * small HTTP API lets tests read caught mail, the database URL and the bucket. Playwright
  * starts and stops this.
@@ -17,11 +18,11 @@ import { startTestPostgres } from "@/test/support/postgres";
 import { startS3Server } from "@/test/support/s3-server";
 import { startSmtpCatcher } from "@/test/support/smtp-catcher";
 import { APP_URL, E2E } from "./stack-config";
+import { webHostEnv } from "./web-host";
 
 async function main() {
   const pg = await startTestPostgres();
   const catcher = await startSmtpCatcher(E2E.smtpPort);
-  // Browsers on the app's page send upload parts straight to the bucket (S3_DIRECT_UPLOADS).
   const s3 = await startS3Server("verbatim-test", [APP_URL]);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "verbatim-e2e-"));
   const workerDataDir = mkdtempSync(path.join(os.tmpdir(), "verbatim-e2e-worker-"));
@@ -38,38 +39,16 @@ async function main() {
     res.end("{}");
   });
 
-  const shared: NodeJS.ProcessEnv = {
-    ...process.env,
-    ...s3.env,
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    APP_URL,
-    DATABASE_URL: pg.url,
-    SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
-    MAIL_FROM: "Verbatim <no-reply@verbatim.test>",
-    BETTER_AUTH_SECRET: "e2e-secret-that-is-long-enough-to-sign-tokens",
-    OPERATOR_EMAILS: E2E.operators.join(","),
-    TRANSCRIBE_ENGINE: "sphinx",
-    // Nothing is downloaded in tests: speakers are told apart by the basic detector.
-    SPEAKER_MODELS_AUTO_DOWNLOAD: "false",
-    // Webhook tests receive on 127.0.0.1: the development setting that lets loopback through (never private networks).
-    WEBHOOKS_ALLOW_LOOPBACK: "true",
-  };
+  const shared = webHostEnv({ databaseUrl: pg.url, s3: s3.env }, dataDir);
   const app = spawn(NEXT_BIN, ["start", "-p", String(E2E.appPort), "-H", "127.0.0.1"], {
     stdio: "inherit",
-    env: {
-      ...shared,
-      DATA_DIR: dataDir,
-      WORKER_IN_APP: "false",
-      S3_DIRECT_UPLOADS: "true",
-      // The tests play the reverse proxy: each test's X-Forwarded-For is its client address.
-      TRUSTED_PROXIES: "127.0.0.1",
-    },
+    // Browsers on the app's page send upload parts straight to the bucket (S3_DIRECT_UPLOADS).
+    env: { ...shared, S3_DIRECT_UPLOADS: "true" },
   });
   const worker = spawn(path.resolve(__dirname, "../../node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/worker.ts"], {
     cwd: path.resolve(__dirname, "../.."),
     stdio: "inherit",
-    env: { ...shared, DATA_DIR: workerDataDir },
+    env: { ...shared, DATA_DIR: workerDataDir, WORKER_IN_APP: undefined, TRUSTED_PROXIES: undefined },
   });
 
   let stopping = false;
