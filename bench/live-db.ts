@@ -10,7 +10,10 @@
  * WAL bytes and table growth per second, and its CPU (all its processes) — then the same
  * divided per recording, and extrapolated to 1,000 recordings. Figures for docs/deploy.md.
  *
- *   npm run bench:live-db -- [--sessions 10,50,100] [--seconds 20]
+ * `--per-request N` sends N chunks in each request (every N × 250 ms), as a browser that
+ * batched its sends would: what fewer, larger requests would save.
+ *
+ *   npm run bench:live-db -- [--sessions 10,50,100] [--seconds 20] [--per-request 1]
  */
 process.env.TRANSCRIBE_ENGINE ??= "sphinx";
 process.env.LOG_LEVEL ??= "warn";
@@ -31,6 +34,7 @@ function option(name: string): string | undefined {
 
 const STEPS = (option("sessions") ?? "10,50,100").split(",").map(Number);
 const SECONDS = Number(option("seconds") ?? 20);
+const PER_REQUEST = Number(option("per-request") ?? 1);
 const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
 
 interface Counters {
@@ -73,7 +77,7 @@ async function settledCounters(db: Database): Promise<Counters> {
 async function step(db: Database, pgPid: number, sessions: number): Promise<string[]> {
   const users = await Promise.all(Array.from({ length: sessions }, (_, i) => benchUser(db, `live-db-${sessions}-${i}-${Date.now()}`)));
   const recordings = await Promise.all(users.map(async (userId) => ({ userId, id: (await startRecording(db, userId, { title: "bench", language: "en", mode: "mic" })).transcription.id })));
-  const pcm = Buffer.alloc(LIVE_CHUNK_BYTES);
+  const pcm = Buffer.alloc(LIVE_CHUNK_BYTES * PER_REQUEST);
   for (let i = 0; i < pcm.length; i += 2) pcm.writeInt16LE(Math.round(Math.sin(i / 7) * 8000 + (Math.random() - 0.5) * 2000), i);
 
   const before = await settledCounters(db);
@@ -88,14 +92,15 @@ async function step(db: Database, pgPid: number, sessions: number): Promise<stri
   await Promise.all(
     recordings.map(async ({ userId, id }, i) => {
       // Spread over the first chunk's interval, as real recordings start at different times.
-      await new Promise((r) => setTimeout(r, (i * LIVE_CHUNK_MS) / sessions));
-      for (let seq = 0; ; seq++) {
-        const due = started + (i * LIVE_CHUNK_MS) / sessions + seq * LIVE_CHUNK_MS;
+      const every = LIVE_CHUNK_MS * PER_REQUEST;
+      await new Promise((r) => setTimeout(r, (i * every) / sessions));
+      for (let seq = 0; ; seq += PER_REQUEST) {
+        const due = started + (i * every) / sessions + seq * LIVE_CHUNK_MS;
         if (due > end) break;
         const wait = due - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         const t0 = performance.now();
-        sent++;
+        sent += PER_REQUEST;
         await receiveChunks(db, userId, id, seq, pcm).then(
           () => latencies.push(performance.now() - t0),
           () => failed++,
@@ -140,7 +145,7 @@ async function main() {
     const header = ["recordings", "chunks/s", "chunk p50 ms", "chunk p99 ms", "failed", "commits/s", "rows/s", "TOAST rows/s", "WAL MB/s", "table MB/s", "PostgreSQL CPU %", "bench CPU %"];
     const rows: string[][] = [];
     for (const sessions of STEPS) rows.push(await step(handle.db, pg.pid, sessions));
-    console.info(`\nLive audio into PostgreSQL, ${SECONDS} s per step (every recording sends a ${LIVE_CHUNK_BYTES}-byte chunk each ${LIVE_CHUNK_MS} ms):`);
+    console.info(`\nLive audio into PostgreSQL, ${SECONDS} s per step (every recording sends ${PER_REQUEST} chunk(s) of ${LIVE_CHUNK_BYTES} bytes each ${LIVE_CHUNK_MS * PER_REQUEST} ms):`);
     console.table(rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]]))));
   } finally {
     await handle.close();

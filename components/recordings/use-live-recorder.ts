@@ -15,6 +15,12 @@ export type LiveRecorderState = "idle" | "starting" | "recording" | "paused" | "
 const WORKLET_URL = "/audio/pcm-capture-worklet.js";
 /** While paused, the server is told now and then that the recording is still wanted. */
 const KEEPALIVE_MS = 10_000;
+/**
+ * Chunks go a second at a time (four of 250 ms in one request): a request per chunk cost
+ * PostgreSQL about four times the CPU and transactions per recording (`npm run bench:live-db`,
+ * docs/deploy.md); live words show at most 0.75 s later for it.
+ */
+const CHUNKS_PER_SEND = 1000 / LIVE_CHUNK_MS;
 /** The last chunks may take this long to get through a bad connection before stopping gives up on them. */
 const DRAIN_MS = 20_000;
 
@@ -65,8 +71,13 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
   const sendLoop = useCallback(async (s: Session, stopFor: (why: string) => void) => {
     let backoff = 500;
     while (session.current === s && (!s.ending || s.queue.length)) {
-      if (!s.queue.length) {
-        await new Promise<void>((resolve) => (s.wake = resolve));
+      // Until a second's worth is queued, unless the recording pauses or ends (or no chunk came for a second).
+      if (!s.queue.length || (s.queue.length < CHUNKS_PER_SEND && !s.ending && !s.paused)) {
+        const waitFor = s.queue.length ? 1000 : null;
+        await new Promise<void>((resolve) => {
+          s.wake = resolve;
+          if (waitFor) setTimeout(resolve, waitFor);
+        });
         s.wake = null;
         continue;
       }
@@ -213,6 +224,8 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
     const s = session.current;
     if (!s || s.paused || s.ending) return;
     s.paused = true;
+    // What was made before the pause goes now.
+    s.wake?.();
     s.keepalive = setInterval(() => void call(keepRecordingAlive, { params: { id: s.id } }), KEEPALIVE_MS);
     setState("paused");
   }, []);
