@@ -768,6 +768,8 @@ export const bucketTusUploads = pgTable(
     lockToken: text("lock_token"),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     releaseWanted: boolean("release_wanted").notNull().default(false),
+    /** when a request began accepting the whole file (the row stays until it is accepted or refused) */
+    finishingSince: timestamp("finishing_since", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index("bucket_tus_uploads_created_idx").on(t.createdAt)],

@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { createWriteStream, type WriteStream } from "node:fs";
+import { createWriteStream, readdirSync, rmSync, type WriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { DataStore, ERRORS, Upload } from "@tus/server";
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { bucketTusParts, bucketTusUploads, type BucketTusUpload } from "@/lib/db/schema";
 import type { BucketMultipart } from "@/lib/storage/bucket-multipart";
-import { audioKey, ORIGINAL } from "@/lib/storage/audio-store";
+import { audioKey, ORIGINAL, removeAudio } from "@/lib/storage/audio-store";
 import { partBytesFor, UPLOAD_EXPIRY_MS } from "@/lib/api/contract/upload-parts";
 import { log } from "@/lib/log/logger";
 
@@ -18,6 +18,9 @@ export interface ClaimedUpload {
   row: BucketTusUpload;
   parts: Array<{ number: number; etag: string }>;
 }
+
+/** A claim to accept a finished upload older than this was left by a host that died: another request may take it. */
+const FINISHING_STALE_S = 600;
 
 /** Bytes past the last whole part wait here, named by the offset they end at (so a late writer never overwrites newer ones). */
 const tailKey = (row: Pick<BucketTusUpload, "objectKey">, endOffset: number) => `${row.objectKey}.tus-tail-${endOffset}`;
@@ -66,6 +69,10 @@ export class BucketTusStore extends DataStore {
         partBytes: partBytesFor(upload.size),
         metadata: upload.metadata ?? {},
         createdAt: new Date(upload.creation_date),
+      })
+      .catch(async (error: unknown) => {
+        await this.bucket.abort(objectKey, bucketUploadId).catch(() => undefined);
+        throw error;
       });
     return upload;
   }
@@ -99,23 +106,42 @@ export class BucketTusStore extends DataStore {
   }
 
   /**
-   * Takes a finished upload out of the table, once: a second request finishing it at the same
-   * time (on any host) gets null. Its parts are read first, as they go with the row.
+   * Claims a finished upload for acceptance, once: a second request finishing it at the same
+   * time (on any host) gets null. The row stays while it is accepted, so a client asking about
+   * it meanwhile hears it is complete (not "no such upload", which would start it again); a
+   * claim left by a host that died is taken again after FINISHING_STALE_S.
    */
   async claimFinished(id: string): Promise<ClaimedUpload | null> {
+    const [row] = await this.database
+      .update(bucketTusUploads)
+      .set({ finishingSince: sql`now()` })
+      .where(
+        and(
+          eq(bucketTusUploads.id, id),
+          eq(bucketTusUploads.offsetBytes, bucketTusUploads.sizeBytes),
+          or(isNull(bucketTusUploads.finishingSince), lt(bucketTusUploads.finishingSince, sql`now() - make_interval(secs => ${FINISHING_STALE_S})`)),
+        ),
+      )
+      .returning();
+    if (!row) return null;
     const parts = await this.database
       .select({ number: bucketTusParts.number, etag: bucketTusParts.etag })
       .from(bucketTusParts)
       .where(eq(bucketTusParts.uploadId, id))
       .orderBy(asc(bucketTusParts.number));
-    const [row] = await this.database.delete(bucketTusUploads).where(eq(bucketTusUploads.id, id)).returning();
-    return row ? { row, parts } : null;
+    return { row, parts };
+  }
+
+  /** The upload was accepted or refused: its row (and parts) go. */
+  async forget(id: string): Promise<void> {
+    await this.database.delete(bucketTusUploads).where(eq(bucketTusUploads.id, id));
   }
 
   /** Drops what a refused or abandoned upload left in the bucket; a failure costs storage, not correctness (logged). */
   async discard(row: BucketTusUpload): Promise<void> {
     await this.bucket.abort(row.objectKey, row.bucketUploadId).catch((error: unknown) => log().warn({ err: error, uploadId: row.id }, "could not abort a tus upload's multipart upload"));
-    if (row.tailBytes > 0) await this.bucket.removePiece(tailKey(row, row.offsetBytes)).catch(() => undefined);
+    // Every tail it ever had, current or left by a request that lost a race or a host that died.
+    await removeAudio(audioKey(row.userId, row.id)).catch((error: unknown) => log().warn({ err: error, uploadId: row.id }, "could not remove a tus upload's tails"));
   }
 
   async write(stream: Readable, id: string, offset: number): Promise<number> {
@@ -226,7 +252,7 @@ class PartBuilder {
   }
 
   async begin(): Promise<void> {
-    this.out = createWriteStream(this.spool);
+    this.out = spoolStream(this.spool);
     if (this.row.tailBytes > 0) {
       await pipeline(await this.store.readTail(this.row), this.out, { end: false });
       this.spooled = this.row.tailBytes;
@@ -247,11 +273,15 @@ class PartBuilder {
     }
   }
 
-  /** Stores what the spool holds past the stored offset: the last part if the file is whole, else the tail. */
+  /**
+   * Stores what the spool holds past the stored offset: a whole part (the last one, or one
+   * whose sending failed a moment ago: it is sent again, never kept as a tail no part could
+   * follow), else the tail.
+   */
   async end(): Promise<number> {
     const reached = this.partStart + this.spooled;
     if (reached === this.stored) return reached;
-    if (reached === this.row.sizeBytes) await this.flushPart();
+    if (reached === this.row.sizeBytes || this.spooled === this.row.partBytes) await this.flushPart();
     else {
       await finish(this.out!);
       this.out = undefined;
@@ -267,7 +297,9 @@ class PartBuilder {
   }
 
   private async flushPart(): Promise<void> {
-    await finish(this.out!);
+    // Already closed when an earlier attempt to send this part failed.
+    if (this.out) await finish(this.out);
+    this.out = undefined;
     const number = this.partStart / this.row.partBytes + 1;
     const to = this.partStart + this.spooled;
     await this.store.storePart(this.row, number, this.spool, this.spooled, this.stored, to);
@@ -276,8 +308,15 @@ class PartBuilder {
     this.stored = to;
     this.partStart = to;
     this.spooled = 0;
-    this.out = createWriteStream(this.spool);
+    this.out = spoolStream(this.spool);
   }
+}
+
+/** A spool file; a disk error (full, too many files) fails the write that meets it, never the process. */
+function spoolStream(file: string): WriteStream {
+  const out = createWriteStream(file);
+  out.on("error", () => undefined);
+  return out;
 }
 
 function write(out: WriteStream, chunk: Buffer): Promise<void> {
@@ -299,4 +338,25 @@ function toUpload(row: BucketTusUpload): Upload {
     metadata: row.metadata,
     creation_date: row.createdAt.toISOString(),
   });
+}
+
+/**
+ * This process's spool folder under `root`, after removing those of processes no longer
+ * running (a host killed mid-request leaves its part-built spool files behind).
+ */
+export function processSpoolDir(root: string): string {
+  for (const name of readdirSync(root, { withFileTypes: true, encoding: "utf8" }).map((e) => e.name)) {
+    if (!isRunning(Number(name))) rmSync(path.join(root, name), { recursive: true, force: true });
+  }
+  return path.join(root, String(process.pid));
+}
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

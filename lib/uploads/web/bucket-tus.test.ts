@@ -87,9 +87,10 @@ describe.each(BACKENDS.slice(0, 1))("resumable uploads through any web host, aud
     readdirSync(s3.get("s3")!.directory, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile() && path.join(e.parentPath, e.name).includes(userId) && e.name.endsWith("._S3rver_object"))
       .map((e) => path.relative(s3.get("s3")!.directory, path.join(e.parentPath, e.name)).replace(/\._S3rver_object$/, ""));
+  /** Files in the spool folders (each process has its own). */
   const spoolFiles = () => {
     const spool = path.join(process.env.DATA_DIR!, "uploads", "spool");
-    return existsSync(spool) ? readdirSync(spool) : [];
+    return existsSync(spool) ? readdirSync(spool, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : [];
   };
 
   it("each request on another host, one cut off mid-part: the upload goes on from where the bucket has it, and becomes the file, byte for byte", async () => {
@@ -178,6 +179,37 @@ describe.each(BACKENDS.slice(0, 1))("resumable uploads through any web host, aud
     expect(await offsetOf(user, id)).toBe(2 * MIB);
     const rest = await patch(user, id, 2 * MIB, bytes.subarray(2 * MIB, 8 * MIB));
     expect(rest.headers.get("upload-offset")).toBe(String(8 * MIB));
+  });
+
+  it("while its whole file is being accepted, any host says the upload is complete and a second last part waits (423); once accepted, HEAD still says complete", async () => {
+    const user = await userRow(await insertUser(t.db));
+    const id = await start(user, 9 * MIB);
+    // As a host in the middle of accepting it leaves it: every byte there, claimed.
+    await t.db.update(bucketTusUploads).set({ offsetBytes: 9 * MIB, finishingSince: sql`now()` }).where(eq(bucketTusUploads.id, id));
+    anotherHost();
+    expect(await offsetOf(user, id)).toBe(9 * MIB);
+    const again = await patch(user, id, 9 * MIB, Buffer.alloc(0));
+    expect(again.status).toBe(423);
+    expect(await again.json()).toEqual({ detail: "This upload is being checked. Wait a moment." });
+  });
+
+  it("a creation that carries the whole file answers with the transcription", async () => {
+    const user = await userRow(await insertUser(t.db));
+    const bytes = readFileSync(wav).subarray(0, 9 * MIB);
+    // A WAV header saying 9 MiB of data, so the cut file is whole audio.
+    bytes.writeUInt32LE(bytes.length - 8, 4);
+    bytes.writeUInt32LE(bytes.length - 44, 40);
+    const answer = await send(
+      user,
+      "POST",
+      undefined,
+      { "upload-length": String(bytes.length), "upload-metadata": `filename ${b64("Whole.wav")},filetype ${b64("audio/wav")}`, "content-type": "application/offset+octet-stream" },
+      body(bytes),
+    );
+    expect(answer.status).toBe(200);
+    const transcription = (await answer.json()) as { id: string; status: string };
+    expect(transcription).toMatchObject({ title: "Whole", status: "queued" });
+    expect(await t.db.select().from(bucketTusUploads).where(eq(bucketTusUploads.id, transcription.id))).toHaveLength(0);
   });
 
   it("a part sent with the wrong offset is refused (409) and changes nothing; another user's upload is not found", async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { MemoryLocker, Server, type DataStore, type Locker, type Upload } from "@tus/server";
@@ -17,7 +18,7 @@ import { log } from "@/lib/log/logger";
 import { bucketMultipart, type BucketMultipart } from "@/lib/storage/bucket-multipart";
 import { bucketConfig } from "@/lib/storage/audio-store";
 import { acceptMultipart } from "@/lib/uploads/multipart-acceptance";
-import { BucketTusStore } from "./bucket-tus-store";
+import { BucketTusStore, processSpoolDir } from "./bucket-tus-store";
 import { LeaseLocker } from "./lease-locker";
 
 /**
@@ -58,6 +59,8 @@ interface Caller {
   space: string | null;
   /** the upload this request counted as open (a creation), to let go of if tus does not create it */
   opened?: string;
+  /** the transcription this request's last bytes became (its answer) */
+  finished?: string;
 }
 
 /** The signed-in user and the database of each request, for the hooks (tus hands them the same Request). */
@@ -111,10 +114,12 @@ function create(staging: Staging, database: Database): Server {
       }
     },
     async onUploadFinish(req, upload) {
-      const { user, database } = callerOf(req);
+      const caller = callerOf(req);
+      const { user, database } = caller;
       if (upload.metadata?.owner !== user.id) throw { status_code: 404, body: JSON.stringify({ detail: NO_SUCH_UPLOAD }) };
       try {
-        return { status_code: 200, headers: { "content-type": "application/json" }, body: JSON.stringify(toApiTranscription(await finish(staging, database, upload))) };
+        caller.finished = JSON.stringify(toApiTranscription(await finish(staging, database, upload)));
+        return { status_code: 200, headers: { "content-type": "application/json" }, body: caller.finished };
       } catch (error) {
         throw refusal(error);
       } finally {
@@ -146,7 +151,11 @@ async function finish(staging: Staging, database: Database, upload: Upload) {
     if (!claimed) throw BEING_CHECKED;
     const { row, parts } = claimed;
     const about = { filename: meta.filename, contentType: meta.contentType, language: meta.language, source: meta.source, firstSeconds: meta.firstSeconds, speakers: meta.speakers };
-    return acceptMultipart(database, staging.bucket, { id: row.id, userId, workspaceId, objectKey: row.objectKey, bucketUploadId: row.bucketUploadId, sizeBytes: row.sizeBytes, ...about }, parts);
+    try {
+      return await acceptMultipart(database, staging.bucket, { id: row.id, userId, workspaceId, objectKey: row.objectKey, bucketUploadId: row.bucketUploadId, sizeBytes: row.sizeBytes, ...about }, parts);
+    } finally {
+      await staging.store.forget(row.id);
+    }
   }
   if (finishing.has(upload.id)) throw BEING_CHECKED;
   finishing.add(upload.id);
@@ -186,7 +195,9 @@ const holder = globalThis as { verbatimUploads?: Uploads };
 function stagingFor(directory: string, database: Database): Staging {
   const bucket = bucketMultipart();
   if (!bucket) return { kind: "disk", directory, store: new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS }) };
-  return { kind: "bucket", bucket, store: new BucketTusStore(database, bucket, path.join(directory, "spool")) };
+  const spoolRoot = path.join(directory, "spool");
+  mkdirSync(spoolRoot, { recursive: true });
+  return { kind: "bucket", bucket, store: new BucketTusStore(database, bucket, processSpoolDir(spoolRoot)) };
 }
 
 function uploads(database: Database): Uploads {
@@ -243,6 +254,11 @@ export async function handleUploadRequest(
   // Counted as open by its creation but not created (the store failed), or canceled: no longer open.
   const over = caller.opened !== undefined && response.status !== 201 ? caller.opened : request.method === "DELETE" && response.status === 204 ? id : undefined;
   if (over) await closeStagedUpload(database, over);
+  // A creation that carried the whole file: tus looks the upload up again after it became a
+  // transcription, finds nothing and answers 404; the answer is the transcription.
+  if (caller.finished && request.method === "POST" && response.status === 404) {
+    return new Response(caller.finished, { status: 200, headers: { "content-type": "application/json", "tus-resumable": "1.0.0", "upload-offset": request.headers.get("upload-length") ?? "0" } });
+  }
   return asJsonRefusal(response);
 }
 

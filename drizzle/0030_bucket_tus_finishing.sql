@@ -1,0 +1,1 @@
+ALTER TABLE "bucket_tus_uploads" ADD COLUMN "finishing_since" timestamp with time zone;
