@@ -25,6 +25,9 @@ export const s3Sdk = () => import("@aws-sdk/client-s3");
 export async function s3Client(config: S3Config, endpoint = config.endpoint, options: Partial<S3ClientConfig> = {}): Promise<S3Client> {
   const { S3Client } = await s3Sdk();
   return new S3Client({
+    // A bucket that stops answering fails the request (and lets go of what it holds: a tus
+    // upload's lease, a job's lease) instead of hanging it: 10 s to connect, 2 minutes silent.
+    requestHandler: { connectionTimeout: 10_000, socketTimeout: 120_000 },
     ...options,
     region: config.region,
     endpoint,

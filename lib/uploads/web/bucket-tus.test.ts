@@ -212,6 +212,16 @@ describe.each(BACKENDS.slice(0, 1))("resumable uploads through any web host, aud
     expect(await t.db.select().from(bucketTusUploads).where(eq(bucketTusUploads.id, transcription.id))).toHaveLength(0);
   });
 
+  it("an upload another host holds (and renews) for tus's 30 s: busy (423) with a sentence, not a 500", async () => {
+    const user = await userRow(await insertUser(t.db));
+    const id = await start(user, 9 * MIB);
+    await t.db.update(bucketTusUploads).set({ lockToken: "a host still sending", lockedUntil: sql`now() + interval '90 seconds'` }).where(eq(bucketTusUploads.id, id));
+    anotherHost();
+    const busy = await patch(user, id, 0, Buffer.alloc(MIB));
+    expect(busy.status).toBe(423);
+    expect(await busy.json()).toEqual({ detail: "Another request is sending this upload. Try again in a moment." });
+  }, 60_000);
+
   it("a part sent with the wrong offset is refused (409) and changes nothing; another user's upload is not found", async () => {
     const user = await userRow(await insertUser(t.db));
     const stranger = await userRow(await insertUser(t.db));

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
-import { MemoryLocker, Server, type DataStore, type Locker, type Upload } from "@tus/server";
+import { ERRORS, MemoryLocker, Server, type DataStore, type Locker, type Upload } from "@tus/server";
 import type { Database } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { env } from "@/lib/env";
@@ -42,6 +42,8 @@ const NO_SUCH_UPLOAD = "There is no such upload.";
 
 /** Uploads on local disk whose last part this process is accepting now (in a bucket, the claim is the row's). */
 const finishing = new Set<string>();
+
+const UPLOAD_BUSY = "Another request is sending this upload. Try again in a moment.";
 
 const BEING_CHECKED = { status_code: 423, body: JSON.stringify({ detail: "This upload is being checked. Wait a moment." }) };
 
@@ -127,6 +129,8 @@ function create(staging: Staging, database: Database): Server {
       }
     },
     onResponseError(_req, error) {
+      // Another request held the upload for tus's 30 s (a part still arriving on another host): busy, not broken.
+      if (error === ERRORS.ERR_LOCK_TIMEOUT) return { status_code: 423, body: JSON.stringify({ detail: UPLOAD_BUSY }) };
       // A bug, not a refusal: logged here, and the client gets a sentence, not our internals.
       if (!("status_code" in error) || error.status_code >= 500) {
         log().error({ err: error }, "a resumable upload request failed");
