@@ -819,16 +819,10 @@ export const liveSessions = pgTable("live_sessions", {
   pending: text("pending").notNull().default(""),
   /** the engine that made the live text: the full-quality pass keeps the live text where the same engine was surer of it */
   engine: text("engine"),
-  /** the last chunk or keep-alive from the browser, by the database's clock */
+  /** the last chunk or keep-alive from the browser, by the database's clock: silent for long, the recording is interrupted (lib/recordings/recording.ts) */
   lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   /** the last chunk: a recording paused for very long is stopped, so it does not hold a live slot */
   lastAudioAt: timestamp("last_audio_at", { withTimezone: true }).notNull().defaultNow(),
-  /**
-   * where audio sent at the pace it is recorded would have got to (a token bucket kept as one
-   * time): each new chunk moves it on by its length from no earlier than now; more than a burst
-   * ahead of the database's clock is refused
-   */
-  pacedUntil: timestamp("paced_until", { withTimezone: true }).notNull().defaultNow(),
   /** the audio (ms from the start) the live text shown so far covers: a discard keeps these seconds billed */
   shownMs: integer("shown_ms").notNull().default(0),
   /**

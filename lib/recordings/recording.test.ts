@@ -55,14 +55,14 @@ describe.each(BACKENDS.slice(0, 1))("live recording on %s", (_name, open) => {
     expect(still).toEqual({ status: "recording", workspaceId: ws });
 
     // Its browser no longer heard, the server stops it: what arrived stays the workspace's.
-    await t.db.update(liveSessions).set({ lastSeenAt: sql`now() - interval '1 minute'` }).where(eq(liveSessions.transcriptionId, id));
+    await t.db.update(liveSessions).set({ lastSeenAt: sql`now() - interval '25 hours'` }).where(eq(liveSessions.transcriptionId, id));
     expect(await stopAbandonedRecordings(t.db)).toBe(1);
     const [stopped] = await t.db.select({ status: transcriptions.status }).from(transcriptions).where(eq(transcriptions.id, id));
     expect(stopped!.status).toBe("queued");
     await deleteTranscription(t.db, owner, id);
   });
 
-  it("audio faster than real time: up to 3 minutes ahead is taken (a browser catching up after an outage), more is refused with 429 until real time catches up", async () => {
+  it("audio faster than real time: up to 3 minutes ahead of the recording's wall time is taken (a browser catching up after an outage), more is refused with 429 until real time catches up", async () => {
     const user = await insertUser(t.db);
     const { transcription } = await start(t.db, user);
     const id = transcription.id;
@@ -85,8 +85,8 @@ describe.each(BACKENDS.slice(0, 1))("live recording on %s", (_name, open) => {
     expect(await response.json()).toEqual({ detail: TOO_FAST, reason: "pace" });
     // What was taken stays within real time plus the allowance (and one request).
     expect(received / 4).toBeLessThanOrEqual(PACE_BURST_S + (Date.now() - startedAt) / 1000 + 10);
-    // The refused audio was not kept; sent again once 10 s have passed (here: the clock moved back), it is taken.
-    await t.db.update(liveSessions).set({ pacedUntil: sql`${liveSessions.pacedUntil} - interval '10 seconds'` }).where(eq(liveSessions.transcriptionId, id));
+    // The refused audio was not kept; sent again once 10 s have passed (here: the start moved back), it is taken.
+    await t.db.update(liveSessions).set({ createdAt: sql`${liveSessions.createdAt} - interval '10 seconds'` }).where(eq(liveSessions.transcriptionId, id));
     expect((await receiveChunks(t.db, user, id, received, tenSeconds)).received).toBe(received + MAX_CHUNKS_PER_REQUEST);
     await deleteTranscription(t.db, user, id);
   });
@@ -244,31 +244,41 @@ describe.each(BACKENDS.slice(0, 1))("live recording on %s", (_name, open) => {
       expect(await t.db.select().from(transcriptions).where(eq(transcriptions.id, transcription.id))).toEqual([]);
     });
 
-    it("a tab closed mid-recording: after a while without chunks it becomes a transcription of what arrived; a paused one is kept", async () => {
+    it("a tab closed or offline mid-recording is interrupted, not ended: kept for a day, its audio then taken at once however long it was away; a paused one with its page open ends after 15 minutes", async () => {
       const user = await insertUser(t.db);
       const other = await insertUser(t.db);
-      const gone = (await start(t.db, user)).transcription.id;
+      const away = (await start(t.db, user)).transcription.id;
       const paused = (await start(t.db, other)).transcription.id;
-      await send(t.db, user, gone, Buffer.alloc(LIVE_CHUNK_BYTES * 8));
+      await send(t.db, user, away, Buffer.alloc(LIVE_CHUNK_BYTES * 8));
       await send(t.db, other, paused, Buffer.alloc(LIVE_CHUNK_BYTES * 8));
       await keepRecording(t.db, other, paused);
-      // Only the closed tab falls silent. The worker sweeps every 5 s too: whichever sweep comes
-      // first stops it, so the test counts on the rows, not on which sweep did it.
-      await t.db.update(liveSessions).set({ lastSeenAt: sql`now() - interval '1 minute'` }).where(eq(liveSessions.transcriptionId, gone));
+      // Ten minutes without a word from the browser (offline, or the tab gone): still open.
+      // The worker sweeps every 5 s too, so the test counts on the rows, not on which sweep ran.
+      await t.db
+        .update(liveSessions)
+        .set({ lastSeenAt: sql`now() - interval '10 minutes'`, lastAudioAt: sql`now() - interval '10 minutes'`, createdAt: sql`now() - interval '10 minutes 2 seconds'` })
+        .where(eq(liveSessions.transcriptionId, away));
       await stopAbandonedRecordings(t.db);
-      const [row] = await t.db.select().from(transcriptions).where(eq(transcriptions.id, gone));
-      expect(row.status).not.toBe("recording");
-      const [still] = await t.db.select().from(transcriptions).where(eq(transcriptions.id, paused));
-      expect(still.status).toBe("recording");
+      const status = async (id: string) => (await t.db.select({ status: transcriptions.status }).from(transcriptions).where(eq(transcriptions.id, id)))[0]?.status;
+      expect(await status(away)).toBe("recording");
+      // Back: the ten minutes the browser kept arrive 10 s a request, all taken (nothing 429).
+      const tenSeconds = Buffer.alloc(MAX_CHUNKS_PER_REQUEST * LIVE_CHUNK_BYTES);
+      let received = 8;
+      for (let i = 0; i < 60; i++) received = (await receiveChunks(t.db, user, away, received, tenSeconds)).received;
+      expect(received).toBe(8 + 60 * MAX_CHUNKS_PER_REQUEST);
+      // A day later without a word: stopped and transcribed as it stands.
+      await t.db.update(liveSessions).set({ lastSeenAt: sql`now() - interval '25 hours'` }).where(eq(liveSessions.transcriptionId, away));
+      await stopAbandonedRecordings(t.db);
+      expect(await status(away)).not.toBe("recording");
+      expect(await status(paused)).toBe("recording");
       // Paused for a quarter of an hour, though the tab is still there (heard from just now): stopped too.
       await t.db.update(liveSessions).set({ lastAudioAt: sql`now() - interval '16 minutes'`, lastSeenAt: sql`now()` }).where(eq(liveSessions.transcriptionId, paused));
       await stopAbandonedRecordings(t.db);
-      const [long] = await t.db.select().from(transcriptions).where(eq(transcriptions.id, paused));
-      expect(long.status).not.toBe("recording");
+      expect(await status(paused)).not.toBe("recording");
       // The tab comes back: its audio is refused with the reason, not a 404.
       const late = await receiveChunks(t.db, other, paused, 8, Buffer.alloc(LIVE_CHUNK_BYTES)).catch((e: unknown) => e);
       expect(late).toMatchObject({ kind: "conflict", message: RECORDING_ENDED, data: { reason: "ended" } });
-      await deleteTranscription(t.db, user, gone);
+      await deleteTranscription(t.db, user, away);
       await deleteTranscription(t.db, other, paused);
     });
 

@@ -24,9 +24,14 @@ import { queueLiveJob, reclaimIdleSlot } from "./live-queue";
 import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST, PACE_BURST_S } from "@/lib/recordings/store/pcm-chunks";
 import { log } from "@/lib/log/logger";
 
-/** A recording the browser stopped talking about (closed, reloaded, offline) for this long is stopped by a worker. */
-const ABANDONED_AFTER_S = 30;
-/** A recording paused this long is stopped too: it becomes a transcription rather than stay open for ever (its live slot went long before). */
+/**
+ * A recording whose browser went silent (a reload, a crashed or closed tab, a restarted
+ * browser, a network gone for hours) is interrupted, not ended: the browser keeps what it
+ * had not sent (IndexedDB) and, back on the page, offers to finish or discard it. After this
+ * long without a word it is stopped for good and transcribed as it stands.
+ */
+export const INTERRUPTED_KEPT_S = 24 * 3600;
+/** A recording paused this long while its page is still there (it keeps saying so) is stopped: it becomes a transcription rather than stay open for ever. */
 const MAX_PAUSE_S = 15 * 60;
 
 export interface RecordingStart {
@@ -174,15 +179,18 @@ export async function receiveChunks(database: Database, userId: string, transcri
       values.push({ transcriptionId, seq: firstSeq + at / LIVE_CHUNK_BYTES, pcm: body.subarray(at, at + LIVE_CHUNK_BYTES) });
     }
     const stored = await tx.insert(liveChunks).values(values).onConflictDoNothing().returning({ seq: liveChunks.seq });
-    const pacedUntil = sql`greatest(${liveSessions.pacedUntil}, now()) + make_interval(secs => ${(stored.length * LIVE_CHUNK_MS) / 1000})`;
+    // Never more audio than the recording's wall time and a burst: a browser back from an
+    // outage of any length catches up (its audio was made while the clock ran), a file sent
+    // as a "recording" still goes no faster than it plays.
+    const audioMs = sql`(${liveSessions.chunks} + ${stored.length}) * ${LIVE_CHUNK_MS}`;
     const [counted] = await tx
       .update(liveSessions)
-      .set({ chunks: sql`${liveSessions.chunks} + ${stored.length}`, lastSeenAt: sql`now()`, lastAudioAt: sql`now()`, pacedUntil })
+      .set({ chunks: sql`${liveSessions.chunks} + ${stored.length}`, lastSeenAt: sql`now()`, lastAudioAt: sql`now()` })
       .where(
         and(
           eq(liveSessions.transcriptionId, transcriptionId),
           isNull(liveSessions.stoppedAt),
-          sql`${pacedUntil} <= now() + make_interval(secs => ${PACE_BURST_S})`,
+          sql`${audioMs} <= extract(epoch from now() - ${liveSessions.createdAt}) * 1000 + ${PACE_BURST_S * 1000}`,
         ),
       )
       .returning();
@@ -279,7 +287,10 @@ async function endRecording(tx: Tx, userId: string, transcriptionId: string, que
   return t;
 }
 
-/** Recordings whose browser went away without stopping, or paused for a quarter of an hour: each becomes a transcription of what arrived. */
+/**
+ * Recordings interrupted for a day (their browser never came back to finish them), or paused
+ * for a quarter of an hour with their page still open: each becomes a transcription of what arrived.
+ */
 export async function stopAbandonedRecordings(database: Database): Promise<number> {
   const abandoned = await database
     .select({ id: liveSessions.transcriptionId, userId: liveSessions.userId })
@@ -287,8 +298,8 @@ export async function stopAbandonedRecordings(database: Database): Promise<numbe
     .where(
       and(
         isNull(liveSessions.stoppedAt),
-        sql`(${liveSessions.lastSeenAt} < now() - make_interval(secs => ${ABANDONED_AFTER_S})
-             or ${liveSessions.lastAudioAt} < now() - make_interval(secs => ${MAX_PAUSE_S}))`,
+        sql`(${liveSessions.lastSeenAt} < now() - make_interval(secs => ${INTERRUPTED_KEPT_S})
+             or ${liveSessions.lastSeenAt} - ${liveSessions.lastAudioAt} > make_interval(secs => ${MAX_PAUSE_S}))`,
       ),
     );
   for (const r of abandoned) await closeRecording(database, r.userId, r.id).catch((error: unknown) => log().error({ err: error, transcriptionId: r.id }, "could not stop an abandoned live recording"));

@@ -11,9 +11,9 @@ export const MAX_CHUNKS_PER_REQUEST = 40;
 /**
  * How far ahead of real time a recording's audio may get. Audio is made at 1 s a second:
  * faster is a file sent as a "recording" (live transcription of any file, faster than it
- * plays). The server keeps a token bucket as one time per recording (`paced_until`): it
- * fills at 1 s a second up to this, so a browser catching up after an outage (it queues
- * chunks while offline and sends them 10 s a request on reconnect) has up to 3 minutes
- * taken at once; beyond that it gets 429, which it sends again after a pause, losing nothing.
+ * plays). The server takes no more audio than the recording's wall time since it started
+ * plus this, so a browser catching up after an outage of any length (it kept the chunks and
+ * sends them 10 s a request on reconnect) is never held back, and beyond that gets 429,
+ * which it sends again after a pause, losing nothing.
  */
 export const PACE_BURST_S = 180;

@@ -1,0 +1,1 @@
+ALTER TABLE "live_sessions" DROP COLUMN "paced_until";
