@@ -47,19 +47,6 @@ test("words appear while recording; stop → the saved transcription holds them,
   expect(left).toEqual([]);
 });
 
-test("reloading mid-recording loses nothing: what the server had becomes a transcription", async ({ page, request }) => {
-  const creds = await createUser(request);
-  await logInViaApi(page, creds);
-  await page.goto("/dashboard");
-  await page.getByRole("button", { name: "Record microphone" }).click();
-  await expect(page.getByLabel("Recorded time")).toHaveText(/0:0[4-9]/, { timeout: 20_000 });
-  await page.reload();
-  // The tab said "stop" as it went: the recording is a transcription of the 4+ seconds received.
-  await expect.poll(async () => (await recordingOf(creds.email))?.status, { timeout: 30_000 }).not.toBe("recording");
-  expect(Number((await recordingOf(creds.email)).duration_s)).toBeGreaterThanOrEqual(3.5);
-  await expect(page.getByTestId("transcription-row").first()).toBeVisible();
-});
-
 test("a network interruption leaves no gap: chunks the server did not get are sent again", async ({ page, request }) => {
   const creds = await createUser(request);
   await logInViaApi(page, creds);

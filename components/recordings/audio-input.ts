@@ -77,7 +77,7 @@ export async function openAudioInput(mode: RecordingMode): Promise<AudioInput> {
   };
 }
 
-const EXTENSIONS: Record<string, string> = { "audio/webm": "webm", "audio/ogg": "ogg", "audio/mp4": "m4a" };
+const EXTENSIONS: Record<string, string> = { "audio/webm": "webm", "audio/ogg": "ogg", "audio/mp4": "m4a", "audio/wav": "wav" };
 
 /** A finished recording's file name: what it is, when it was made (no characters a file system refuses) and its format's extension. */
 export function recordingFileName(blob: Blob, mode: RecordingMode, at = new Date()): string {

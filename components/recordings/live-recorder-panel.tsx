@@ -1,21 +1,26 @@
 "use client";
 
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ApiTranscription } from "@/lib/api/contract/transcription";
 import type { RecordingMode } from "./audio-input";
+import { KeptRecordings } from "./kept-recordings";
 import { LiveSavedStatus } from "./live-saved-status";
 import { LiveTranscriptBox } from "./live-transcript-box";
 import { RecordingButtons, RecordingStatus, StartButtons, StopButton } from "./recording-controls";
 import { useLiveRecorder } from "./use-live-recorder";
+import { OFFLINE_RECORDING } from "@/lib/recordings/recording-texts";
 
 interface LiveRecorderPanelProps {
+  userId: string;
   allowTabMic: boolean;
   language: string | null;
   onSaved: (t: ApiTranscription) => void;
   onDiscarded: (id: string) => void;
+  /** a recording made with no network, to upload as a file once it is back */
+  onRecorded: (blob: Blob, mode: RecordingMode) => void;
 }
 
 function recordingTitle(mode: RecordingMode): string {
@@ -29,8 +34,11 @@ function recordingTitle(mode: RecordingMode): string {
  * then the recording becomes a transcription; the live text stays until its full-quality
  * pass is done.
  */
-export function LiveRecorderPanel({ allowTabMic, language, onSaved, onDiscarded }: LiveRecorderPanelProps) {
-  const rec = useLiveRecorder(onSaved);
+export function LiveRecorderPanel({ userId, allowTabMic, language, onSaved, onDiscarded, onRecorded }: LiveRecorderPanelProps) {
+  // A recording left on this device (stopped offline) is looked at again; one interrupted waits for Finish or Discard before another starts.
+  const [keptVersion, setKeptVersion] = useState(0);
+  const [waiting, setWaiting] = useState(false);
+  const rec = useLiveRecorder(userId, onSaved, useCallback(() => setKeptVersion((v) => v + 1), []));
   const active = rec.state !== "idle";
   const begin = (mode: RecordingMode) => void rec.start(mode, recordingTitle(mode), language);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
@@ -46,8 +54,9 @@ export function LiveRecorderPanel({ allowTabMic, language, onSaved, onDiscarded 
   return (
     <div className="flex flex-col gap-3">
       {rec.error && <Alert>{rec.error}</Alert>}
+      <KeptRecordings userId={userId} version={keptVersion} onSaved={onSaved} onDiscarded={onDiscarded} onRecorded={onRecorded} onWaiting={setWaiting} />
       {!active ? (
-        <StartButtons allowTabMic={allowTabMic} onStart={begin} />
+        !waiting && <StartButtons allowTabMic={allowTabMic} onStart={begin} />
       ) : (
         <div className="flex flex-wrap items-center gap-3" data-testid="recording">
           <RecordingStatus recording={rec.state === "recording"} elapsedMs={rec.elapsedMs} level={rec.level} />
@@ -70,6 +79,7 @@ export function LiveRecorderPanel({ allowTabMic, language, onSaved, onDiscarded 
           />
         </div>
       )}
+      {active && rec.offline && <p className="text-sm font-medium text-amber-700 dark:text-amber-400" role="status">{OFFLINE_RECORDING}</p>}
       {rec.notice && <p className="text-sm text-muted-foreground" role="status">{rec.notice}</p>}
       {active && !rec.text.live && rec.text.notLiveReason && <p className="text-sm text-muted-foreground" role="status">{rec.text.notLiveReason}</p>}
       {rec.saved && <LiveSavedStatus saved={rec.saved} ended={rec.text.ended} failed={rec.text.endStatus === "failed" || rec.text.liveKept} hasText={hasText} />}

@@ -7,6 +7,7 @@ import { LiveRecorderPanel } from "./live-recorder-panel";
 import { RecorderPanel } from "./recorder-panel";
 
 interface RecordChoiceProps {
+  userId: string;
   /** the plan shows words while recording */
   live: boolean;
   allowTabMic: boolean;
@@ -19,12 +20,12 @@ interface RecordChoiceProps {
 }
 
 /** The dashboard's "Or record in your browser": live words on plans with them, else a recording uploaded when it stops. */
-export function RecordChoice({ live, allowTabMic, language, onSaved, onDiscarded, onRecorded }: RecordChoiceProps) {
+export function RecordChoice({ userId, live, allowTabMic, language, onSaved, onDiscarded, onRecorded }: RecordChoiceProps) {
   return (
     <div className="flex flex-col justify-center gap-2">
       <p className="text-sm text-muted-foreground">Or record in your browser:</p>
       {live ? (
-        <LiveRecorderPanel allowTabMic={allowTabMic} language={language} onSaved={onSaved} onDiscarded={onDiscarded} />
+        <LiveRecorderPanel userId={userId} allowTabMic={allowTabMic} language={language} onSaved={onSaved} onDiscarded={onDiscarded} onRecorded={onRecorded} />
       ) : (
         <>
           <RecorderPanel allowTabMic={allowTabMic} onRecorded={onRecorded} />

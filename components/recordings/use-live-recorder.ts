@@ -1,14 +1,16 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { call, detailOr } from "@/lib/api/client";
 import { keepRecordingAlive, sendRecordingChunks, startRecording, stopRecording } from "@/lib/api/endpoints/recordings";
 import { deleteTranscription } from "@/lib/api/endpoints/transcription";
 import type { ApiTranscription } from "@/lib/api/contract/transcription";
-import { CONNECTION_LOST, LAST_MINUTE, QUOTA_REACHED } from "@/lib/recordings/recording-texts";
+import { CONNECTION_LOST, KEPT_UNTIL_ONLINE, LAST_MINUTE, QUOTA_REACHED } from "@/lib/recordings/recording-texts";
 import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST } from "@/lib/recordings/store/pcm-chunks";
 import { useLiveText } from "./use-live-text";
 import { openAudioInput, permissionMessage, type AudioInput, type RecordingMode } from "./audio-input";
+import { acknowledgeChunks, forgetRecording, keepChunk, recordingLockName, rememberRecording, updateRecording } from "./recording-vault";
+import { holdScreenAwake } from "./screen-wake-lock";
 
 export type LiveRecorderState = "idle" | "starting" | "recording" | "paused" | "stopping";
 
@@ -25,7 +27,10 @@ const CHUNKS_PER_SEND = 1000 / LIVE_CHUNK_MS;
 const DRAIN_MS = 20_000;
 
 interface Session {
-  id: string;
+  /** the server's recording; null: started with no network, kept on this device and uploaded as a file once stopped */
+  id: string | null;
+  /** its name in the device's vault (./recording-vault.ts) */
+  localId: string;
   allowanceS: number | null;
   input: AudioInput;
   worklet: AudioWorkletNode;
@@ -37,6 +42,10 @@ interface Session {
   wake: (() => void) | null;
   frame: number;
   keepalive: ReturnType<typeof setInterval> | null;
+  /** the vault's writes and deletes, in order: a chunk is kept before its acknowledgement deletes it */
+  vaultOps: Promise<unknown>;
+  /** lets go of the screen wake lock and of the Web Lock that says this page is making it */
+  letGo: () => void;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -47,12 +56,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * network blip leaves no gap — and the words the server hears coming back as server-sent
  * events. Stop turns it into a transcription; discard deletes it.
  */
-export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
+export function useLiveRecorder(userId: string, onSaved: (t: ApiTranscription) => void, onKept: () => void) {
   const [state, setState] = useState<LiveRecorderState>("idle");
   const [level, setLevel] = useState(0);
   const [chunks, setChunks] = useState(0);
   const [error, setError] = useState("");
   const [notice, setNotice] = useState("");
+  /** the last request could not reach the server: the recording goes on, kept on this device */
+  const [offline, setOffline] = useState(false);
   const [saved, setSaved] = useState<ApiTranscription | null>(null);
   /** the recording whose live text is shown: the one being made, or the one just saved */
   const [shownId, setShownId] = useState<string | null>(null);
@@ -64,11 +75,17 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
     if (s.keepalive) clearInterval(s.keepalive);
     s.worklet.port.onmessage = null;
     s.input.close();
+    s.letGo();
     setLevel(0);
   }, []);
 
+  const inVault = useCallback((s: Session, op: () => Promise<unknown>) => {
+    // A full or refused storage must not stop the recording: the chunks still go to the server.
+    s.vaultOps = s.vaultOps.then(op).catch(() => undefined);
+  }, []);
+
   /** Sends queued chunks in order until the recording ends and the queue is empty. */
-  const sendLoop = useCallback(async (s: Session, stopFor: (why: string) => void) => {
+  const sendLoop = useCallback(async (s: Session, id: string, stopFor: (why: string) => void) => {
     let backoff = 500;
     while (session.current === s && (!s.ending || s.queue.length)) {
       // Until a second's worth is queued, unless the recording pauses or ends (or no chunk came for a second).
@@ -83,31 +100,36 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
       }
       const batch = s.queue.slice(0, MAX_CHUNKS_PER_REQUEST);
       const result = await call(sendRecordingChunks, {
-        params: { id: s.id },
+        params: { id },
         query: { seq: s.firstSeq },
         body: new Blob(batch as BlobPart[], { type: "application/octet-stream" }),
       });
       if (result.ok) {
         s.queue.splice(0, batch.length);
         s.firstSeq += batch.length;
+        const acked = s.firstSeq;
+        inVault(s, () => acknowledgeChunks(s.localId, acked));
         backoff = 500;
+        setOffline(false);
         const left = result.data.remaining_s;
         if (left !== null && left <= 60 && !s.ending) setNotice(LAST_MINUTE);
         continue;
       }
       if (result.status === 0 || result.status >= 500 || result.status === 429) {
-        // Offline or the server is busy: the same chunks again, a little later.
+        // Offline or the server is busy: the same chunks again, a little later (kept on the device meanwhile).
+        if (result.status === 0) setOffline(true);
         await sleep(backoff);
         backoff = Math.min(5000, backoff * 2);
         continue;
       }
       s.queue.length = 0;
+      inVault(s, () => forgetRecording(s.localId));
       if (result.body?.reason === "quota") stopFor(result.text);
       else if (result.body?.reason === "ended") stopFor(CONNECTION_LOST);
       else stopFor(detailOr(result, "The recording could not be saved."));
       return;
     }
-  }, []);
+  }, [inVault]);
 
   const stopInternal = useCallback(
     async (why = "") => {
@@ -118,16 +140,30 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
       if (why) setNotice(why);
       releaseInput(s);
       s.wake?.();
+      // Kept on this device until the network is back: the kept recordings (./kept-recordings.tsx) finish or upload it then.
+      const keep = async () => {
+        inVault(s, () => updateRecording(s.localId, { state: "stopped" }));
+        await s.vaultOps;
+        session.current = null;
+        setState("idle");
+        setNotice(KEPT_UNTIL_ONLINE);
+        onKept();
+      };
+      if (!s.id) return keep();
       // What is still queued gets its chance to arrive, then the recording becomes a transcription.
       const deadline = Date.now() + DRAIN_MS;
       while (s.queue.length && Date.now() < deadline) await sleep(100);
+      if (s.queue.length) return keep();
       const result = await call(stopRecording, { params: { id: s.id } });
+      if (!result.ok && result.status === 0) return keep();
       session.current = null;
       setState("idle");
+      setOffline(false);
       if (!result.ok) {
         setError(detailOr(result, "The recording could not be stopped."));
         return;
       }
+      inVault(s, () => forgetRecording(s.localId));
       // The last words may still come in: the live text stays until the server ends its stream.
       if (result.data.transcription) {
         setSaved(result.data.transcription);
@@ -137,7 +173,7 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
         setNotice("Nothing was recorded, so there is nothing to transcribe.");
       }
     },
-    [onSaved, releaseInput],
+    [inVault, onKept, onSaved, releaseInput],
   );
 
   const start = useCallback(
@@ -148,6 +184,7 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
       setSaved(null);
       setShownId(null);
       setChunks(0);
+      setOffline(false);
       setState("starting");
       let input: AudioInput;
       try {
@@ -168,16 +205,26 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
         return;
       }
       const created = await call(startRecording, { body: { title, language, mode } });
-      if (!created.ok) {
+      // With no network at all it records on this device, and is uploaded as a file once stopped and online.
+      const startedOffline = !created.ok && created.status === 0;
+      if (!created.ok && !startedOffline) {
         input.close();
         setState("idle");
         setError(detailOr(created, "The recording could not start."));
         return;
       }
-      const { transcription, allowance_s } = created.data;
+      const transcription = created.ok ? created.data.transcription : null;
+      const localId = crypto.randomUUID();
+      let releaseLock = () => {};
+      if (navigator.locks) {
+        const held = new Promise<void>((resolve) => (releaseLock = resolve));
+        void navigator.locks.request(recordingLockName(localId), () => held);
+      }
+      const releaseWake = holdScreenAwake();
       const s: Session = {
-        id: transcription.id,
-        allowanceS: allowance_s,
+        id: transcription?.id ?? null,
+        localId,
+        allowanceS: created.ok ? created.data.allowance_s : null,
         input,
         worklet,
         queue: [],
@@ -187,10 +234,17 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
         wake: null,
         frame: 0,
         keepalive: null,
+        vaultOps: rememberRecording({ localId, userId, serverId: transcription?.id ?? null, title, mode, startedAt: Date.now(), made: 0, state: "recording" }).catch(() => undefined),
+        letGo: () => {
+          releaseWake();
+          releaseLock();
+        },
       };
       session.current = s;
-      onSaved(transcription);
-      setShownId(s.id);
+      if (transcription) {
+        onSaved(transcription);
+        setShownId(transcription.id);
+      } else setOffline(true);
       // The worklet runs only while its output is pulled: into a silent gain, not the speakers.
       const mute = input.context.createGain();
       mute.gain.value = 0;
@@ -201,7 +255,9 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
         if (s.paused || s.ending) return;
         const chunk = new Uint8Array(e.data);
         if (chunk.byteLength !== LIVE_CHUNK_BYTES) return;
-        s.queue.push(chunk);
+        const seq = made;
+        inVault(s, () => keepChunk(s.localId, seq, chunk));
+        if (s.id) s.queue.push(chunk);
         made++;
         setChunks(made);
         s.wake?.();
@@ -215,9 +271,9 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
       s.frame = requestAnimationFrame(meter);
       input.onEnded(() => void stopInternal());
       setState("recording");
-      void sendLoop(s, (why) => void stopInternal(why));
+      if (s.id) void sendLoop(s, s.id, (why) => void stopInternal(why));
     },
-    [onSaved, sendLoop, stopInternal],
+    [inVault, onSaved, sendLoop, stopInternal, userId],
   );
 
   const pause = useCallback(() => {
@@ -226,7 +282,8 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
     s.paused = true;
     // What was made before the pause goes now.
     s.wake?.();
-    s.keepalive = setInterval(() => void call(keepRecordingAlive, { params: { id: s.id } }), KEEPALIVE_MS);
+    const id = s.id;
+    if (id) s.keepalive = setInterval(() => void call(keepRecordingAlive, { params: { id } }), KEEPALIVE_MS);
     setState("paused");
   }, []);
 
@@ -248,23 +305,21 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
     releaseInput(s);
     session.current = null;
     setShownId(null);
+    setOffline(false);
     s.wake?.();
-    const result = await call(deleteTranscription, { params: { id: s.id } });
+    const result = s.id ? await call(deleteTranscription, { params: { id: s.id } }) : null;
     setState("idle");
-    setNotice(result.ok ? "The recording was discarded." : "");
-    if (!result.ok) setError(detailOr(result, "The recording could not be discarded."));
+    if (result && !result.ok) {
+      setError(detailOr(result, "The recording could not be discarded."));
+      return s.id;
+    }
+    inVault(s, () => forgetRecording(s.localId));
+    setNotice("The recording was discarded.");
     return s.id;
-  }, [releaseInput]);
+  }, [inVault, releaseInput]);
 
-  // Closing or reloading the tab: what the server has becomes a transcription at once.
-  useEffect(() => {
-    const leave = () => {
-      const s = session.current;
-      if (s && !s.ending) void call(stopRecording, { params: { id: s.id }, keepalive: true });
-    };
-    window.addEventListener("pagehide", leave);
-    return () => window.removeEventListener("pagehide", leave);
-  }, []);
+  // No stop on leaving the page: a reload, a crash or a closed tab leaves the recording
+  // interrupted on the server and its unsent audio in the vault, and the page offers to finish it.
 
   return {
     state,
@@ -272,6 +327,7 @@ export function useLiveRecorder(onSaved: (t: ApiTranscription) => void) {
     elapsedMs: chunks * LIVE_CHUNK_MS,
     error,
     notice,
+    offline,
     text,
     saved,
     start,

@@ -8,6 +8,7 @@
 import type * as z from "zod/mini";
 import { addressOf, type BodyOf, type Endpoint, type Method, type ParamsOf, type QueryOf, type QueryValues } from "./endpoint";
 import { logOut } from "./endpoints/session";
+import { forgetKeptPages } from "@/lib/offline/app-shell";
 
 /**
  * `status` 0 means no answer came back (the network failed) and `text` is the error's
@@ -182,5 +183,6 @@ export function detailOr(failure: ApiFailure, fallback: string): string {
 
 /** Ends the session. The endpoint answers with a redirect (for plain forms), which the caller replaces with its own navigation. */
 export async function signOut(): Promise<void> {
+  await forgetKeptPages();
   await fetch(addressOf(logOut.path, {}, { source: "app" }), { method: logOut.method, credentials: "include", redirect: "manual" }).catch(() => null);
 }

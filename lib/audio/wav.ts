@@ -3,21 +3,28 @@ export const SAMPLE_RATE = 16_000;
 export const BYTES_PER_SECOND = SAMPLE_RATE * 2;
 export const WAV_HEADER_BYTES = 44;
 
-/** The 44-byte header of a normalised WAV holding `dataBytes` of samples. */
-export function wavHeader(dataBytes: number): Buffer {
-  const header = Buffer.alloc(WAV_HEADER_BYTES);
-  header.write("RIFF", 0, "ascii");
-  header.writeUInt32LE(36 + dataBytes, 4);
-  header.write("WAVE", 8, "ascii");
-  header.write("fmt ", 12, "ascii");
-  header.writeUInt32LE(16, 16); // fmt chunk length
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(SAMPLE_RATE, 24);
-  header.writeUInt32LE(BYTES_PER_SECOND, 28);
-  header.writeUInt16LE(2, 32); // bytes per frame
-  header.writeUInt16LE(16, 34); // bits per sample
-  header.write("data", 36, "ascii");
-  header.writeUInt32LE(dataBytes, 40);
+/** The 44-byte header of a normalised WAV holding `dataBytes` of samples, as plain bytes (the browser writes WAVs too). */
+export function wavHeaderBytes(dataBytes: number): Uint8Array {
+  const header = new Uint8Array(WAV_HEADER_BYTES);
+  const view = new DataView(header.buffer);
+  const ascii = (at: number, text: string) => [...text].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
+  ascii(0, "RIFF");
+  view.setUint32(4, 36 + dataBytes, true);
+  ascii(8, "WAVE");
+  ascii(12, "fmt ");
+  view.setUint32(16, 16, true); // fmt chunk length
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, SAMPLE_RATE, true);
+  view.setUint32(28, BYTES_PER_SECOND, true);
+  view.setUint16(32, 2, true); // bytes per frame
+  view.setUint16(34, 16, true); // bits per sample
+  ascii(36, "data");
+  view.setUint32(40, dataBytes, true);
   return header;
+}
+
+/** `wavHeaderBytes` as a Buffer, for the server's files. */
+export function wavHeader(dataBytes: number): Buffer {
+  return Buffer.from(wavHeaderBytes(dataBytes).buffer);
 }

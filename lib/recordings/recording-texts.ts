@@ -13,3 +13,7 @@ export const LAST_MINUTE = "Less than a minute of transcription time is left on 
 /** The server stopped the recording (nothing arrived for a while) while the browser was still recording. */
 export const CONNECTION_LOST =
   "No audio reached the server for a while (a lost connection, or a long pause), so the recording was saved as it was. Start a new recording to go on.";
+/** The panel while the network is gone: the recording goes on. */
+export const OFFLINE_RECORDING = "Offline: still recording. The audio is kept on this device and sent when the connection is back.";
+/** Stopped while the network is gone: nothing is lost. */
+export const KEPT_UNTIL_ONLINE = "You are offline. The recording is kept on this device and finished as soon as the connection is back.";
