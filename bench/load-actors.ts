@@ -33,6 +33,8 @@ export interface Round {
   pcm: Buffer;
   uploads: UploadRecord[];
   recordings: RecordingRecord[];
+  /** called when a recording's last chunk is sent (before it stops) */
+  onRecorded?: (record: RecordingRecord) => void;
 }
 
 export interface UploadRecord {
@@ -240,6 +242,7 @@ export async function liveRecorder(round: Round, person: Person): Promise<void> 
       record.chunksSent = seq + n;
       record.chunksReceived = (JSON.parse(answer.body.toString("utf8")) as { received: number }).received;
     }
+    round.onRecorded?.(record);
     await client.retried(5, "POST", "/api/recordings/{id}/stop", `/api/recordings/${id}/stop`, "{}", { "content-type": "application/json" });
     const done = await waitForTranscript(client, round, record, id);
     record.durationS = done?.duration_s ?? null;

@@ -20,17 +20,12 @@ export interface RoundFigures {
   clients: number;
   requests: number;
   cpuSeconds: Record<string, number>;
-  /** audio of the uploads transcribed */
-  uploadedAudioS: number;
-  /** audio of the recordings (each also gets a full-quality pass when it stops) */
-  recordedS: number;
-  /** seconds of audio sent to recordings that had a live slot */
-  liveRecordingS: number;
 }
 
 const HOSTS = [1, 2, 4, 8, 16];
 
-export function printCapacity(round: RoundFigures, calibration: Calibration, liveSlots: number[]): void {
+/** `liveCores`: what one live recording cost the workers, in cores; `liveSlots`: each worker's live capacity. */
+export function printCapacity(round: RoundFigures, calibration: Calibration, liveCores: number, liveSlots: number[]): void {
   const cpu = (prefix: string) => Object.entries(round.cpuSeconds).reduce((sum, [name, s]) => (name.startsWith(prefix) ? sum + s : sum), 0);
   const parts = [
     { part: "web hosts", seconds: cpu("web host") },
@@ -44,12 +39,9 @@ export function printCapacity(round: RoundFigures, calibration: Calibration, liv
   console.table(parts.map((p) => ({ part: p.part, "CPU s": Number(p.seconds.toFixed(1)), "cores (avg)": Number((p.seconds / round.wallS).toFixed(2)), "clients of this mix per core": Math.round(clientsPerCore(p.seconds)) })));
 
   const audioHoursPerCoreHour = 1 / calibration.workerCpuPerAudioSecond;
-  // The workers' time in the round less the full-quality passes (priced by the calibration) is what the live lane cost.
-  const passes = (round.uploadedAudioS + round.recordedS) * calibration.workerCpuPerAudioSecond;
-  const livePerRecording = round.liveRecordingS > 0 ? (cpu("worker") - passes) / round.liveRecordingS : NaN;
   console.log(`audio hours per worker core: ${audioHoursPerCoreHour.toFixed(1)} (PocketSphinx on the ${calibration.clipSeconds.toFixed(0)} s clip, the calibration uploads: ${calibration.workerCpuPerAudioSecond.toFixed(3)} CPU s per audio s)`);
   console.log(
-    `live recordings per worker: ${liveSlots.join(" and ")} slots on these 2 cores; the live lane cost ${Number.isFinite(livePerRecording) ? `${livePerRecording.toFixed(2)} of a core per recording in this round (workers' CPU less the full-quality passes), so about ${Math.floor(1 / livePerRecording)} per worker core` : "— (no live recording in the round)"}`,
+    `live recordings per worker: ${liveSlots.join(" and ")} slots (LIVE_SESSIONS_PER_WORKER unset: from the engine's cost on these 2 cores); one recording alone cost ${liveCores.toFixed(2)} of a core, so about ${Number.isFinite(liveCores) && liveCores > 0 ? (1 / liveCores).toFixed(1) : "—"} per worker core`,
   );
 
   const perCore = Object.fromEntries(parts.map((p) => [p.part, clientsPerCore(p.seconds)]));

@@ -27,7 +27,7 @@ import { BYTES_PER_SECOND } from "@/lib/audio/wav";
 import { hashPassword } from "@/lib/auth/password-hash";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
 import { accounts } from "@/lib/db/schema";
-import { LIVE_CHUNK_MS } from "@/lib/recordings/store/pcm-chunks";
+import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS } from "@/lib/recordings/store/pcm-chunks";
 import { wordErrorRate } from "@/lib/transcription/wer";
 import { insertDoneTranscription } from "@/test/support/transcripts";
 import { arg, textArg } from "./args";
@@ -118,6 +118,35 @@ async function calibrate(info: LoadStackInfo, person: Person, clip: Buffer, cpu:
   return { reference, sameEachTime: texts.every((t) => t === reference), workerCpuPerAudioSecond: spent / (3 * clipSeconds), clipSeconds };
 }
 
+/**
+ * What one live recording costs the workers: one recording of the speech alone, the workers'
+ * CPU time from its start to its last chunk (its full-quality pass after that is not live
+ * work), idle time taken off; as bench:live measures it.
+ */
+async function calibrateLive(info: LoadStackInfo, person: Person, pcm: Buffer, cpu: CpuWatch, idleWorkerCores: number): Promise<number> {
+  const seconds = (pcm.length / LIVE_CHUNK_BYTES) * (LIVE_CHUNK_MS / 1000);
+  let live = NaN;
+  const before = workerSeconds(cpu.snapshot());
+  const started = performance.now();
+  const round: Round = {
+    base: info.url,
+    stats: new LoadStats(),
+    // one recording: the next would start after this
+    endsAt: started + seconds * 1000 + 2000,
+    drainMs: 120_000,
+    clip: Buffer.alloc(0),
+    pcm,
+    uploads: [],
+    recordings: [],
+    onRecorded: (record) => {
+      const elapsed = (performance.now() - started) / 1000;
+      if (record.live) live = (workerSeconds(cpu.snapshot()) - before) / elapsed - idleWorkerCores;
+    },
+  };
+  await liveRecorder(round, person);
+  return live;
+}
+
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /** One round of load; prints what clients saw and returns the figures capacity is derived from. */
@@ -186,9 +215,6 @@ async function runRound(name: string, info: LoadStackInfo, crowd: { users: Perso
     clients: crowd.users.length + crowd.keys.length + crowd.recorders.length,
     requests: sum(stats.table(wallS).filter((r) => r.route !== "all").map((r) => Number(r.count))),
     cpuSeconds,
-    uploadedAudioS: transcribed.length * ((clip.length - 44) / BYTES_PER_SECOND),
-    recordedS: sum(round.recordings.map((r) => r.durationS ?? 0)),
-    liveRecordingS: sum(round.recordings.filter((r) => r.live).map((r) => (r.chunksSent * LIVE_CHUNK_MS) / 1000)),
   };
 }
 
@@ -225,16 +251,18 @@ async function main() {
     console.table(idle);
     const idleWorkerCores = idle.filter((i) => i.tree.startsWith("worker")).reduce((sum, i) => sum + i["cores (avg)"], 0);
     const calibration = await calibrate(info, calibrator!, clip, cpu, idleWorkerCores);
+    const liveCores = await calibrateLive(info, calibrator!, pcm, cpu, idleWorkerCores);
     console.log(
       `Reference: the clip (${path.relative(ROOT, CLIP)}, ${calibration.clipSeconds.toFixed(1)} s) uploaded 3 times alone: "${calibration.reference}"${calibration.sameEachTime ? " (the same words each time)" : " (the words differed between the three!)"}, WER ${(wordErrorRate(CLIP_SAID, calibration.reference) * 100).toFixed(0)} % against what is said; workers' CPU ${calibration.workerCpuPerAudioSecond.toFixed(3)} s per second of audio`,
     );
+    console.log(`One live recording alone (${SPEECH_REPEATS} × ${path.relative(ROOT, SPEECH)}): the workers spent ${liveCores.toFixed(2)} of a core while it was made (idle taken off)`);
     console.log(`Workers' live slots (LIVE_SESSIONS_PER_WORKER, or the engine's cost on these cores): ${liveCapacity.map((w) => w.capacity).join(", ")}`);
 
     const figures: RoundFigures[] = [];
     for (const name of ROUNDS) {
       figures.push(await runRound(name, info, { users, recorders, keys }, clip, pcm, calibration.reference, cpu, name === "kill" ? KILL_AT : undefined));
     }
-    printCapacity(figures[0]!, calibration, liveCapacity.map((w) => w.capacity));
+    printCapacity(figures[0]!, calibration, liveCores, liveCapacity.map((w) => w.capacity));
   } finally {
     cpu.stop();
     await handle.close();
