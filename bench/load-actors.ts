@@ -37,7 +37,7 @@ export interface Round {
   onRecorded?: (record: RecordingRecord) => void;
 }
 
-export interface UploadRecord {
+interface UploadRecord {
   kind: "raw" | "tus" | "api";
   id: string | null;
   /** the transcription's last status seen, or why it never became one */
@@ -45,7 +45,7 @@ export interface UploadRecord {
   text: string | null;
 }
 
-export interface RecordingRecord {
+interface RecordingRecord {
   id: string;
   live: boolean;
   chunksSent: number;
