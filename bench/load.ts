@@ -220,10 +220,10 @@ async function runRound(name: string, info: LoadStackInfo, crowd: { users: Perso
 
 async function main() {
   const { info, stop } = await launchLoadStack();
-  const quit = () => void stop().then(() => process.exit(130));
-  process.on("SIGINT", quit);
-  const handle = openDatabase({ url: info.databaseUrl });
   const dir = mkdtempSync(path.join(os.tmpdir(), "verbatim-bench-load-"));
+  // Ctrl-C: the stack stops itself (it gets the signal too); this waits for it and leaves nothing behind.
+  process.on("SIGINT", () => void stop().then(() => (rmSync(dir, { recursive: true, force: true }), process.exit(130))));
+  const handle = openDatabase({ url: info.databaseUrl });
   const cpu = cpuWatch(info);
   try {
     const passwordHash = await hashPassword(PASSWORD);
