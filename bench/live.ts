@@ -19,7 +19,6 @@
  * The speech is a 16 kHz mono 16-bit WAV, said `--repeats` times (default: President
  * Kennedy, 11 s then 3 s of pause, 4 times; a file of one's own once).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -41,6 +40,7 @@ import { benchUser } from "./bench-user";
 import { bareSphinxText, loadSpeech, uploadedSphinxText } from "./live-speech";
 import { finalWords, wordDelays, type FinalUtterance, type View, type WordDelays } from "./live-words";
 import { watchCpu } from "./process-tree";
+import { startWorkerProcess } from "./worker-process";
 
 const ROOT = path.resolve(__dirname, "..");
 const JFK = path.join(ROOT, "test/fixtures/audio/jfk-then-pause.wav");
@@ -161,14 +161,7 @@ interface RunResult {
   finalPassWer?: number | null;
 }
 
-function startWorker(sessions: number): ChildProcess {
-  return spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/worker.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "verbatim-bench-worker-")), LIVE_SESSIONS_PER_WORKER: String(sessions) },
-    stdio: process.env.BENCH_VERBOSE ? "inherit" : "ignore",
-    detached: true,
-  });
-}
+const startWorker = (sessions: number) => startWorkerProcess({ ...process.env, LIVE_SESSIONS_PER_WORKER: String(sessions) });
 
 /** `count` recordings at once with a fresh worker; afterwards the worker, its row and the recordings are gone, so the next run starts clean. */
 async function run(db: Database, count: number, pcm: Buffer, reference: string, withFinalPass: boolean): Promise<RunResult> {

@@ -7,6 +7,22 @@ interface TreeProcess {
   pid: number;
   rssBytes: number;
   cpuSeconds: number;
+  /** CPU time of its children that ended and were waited for (cutime + cstime) */
+  endedChildrenSeconds: number;
+}
+
+/** One process from /proc/<pid>/stat; throws if it is gone. */
+function readProcess(pid: number): TreeProcess & { parent: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces): state, ppid, … utime (12th), stime (13th), cutime, cstime, … rss pages (22nd).
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return {
+    pid,
+    parent: Number(fields[1]),
+    cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
+    endedChildrenSeconds: (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND,
+    rssBytes: Number(fields[21]) * 4096,
+  };
 }
 
 /** A process and all its descendants now, from /proc (Linux): RSS and CPU time used so far. */
@@ -16,15 +32,9 @@ function processTree(rootPid: number): TreeProcess[] {
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // Fields after the command name (which may hold spaces): state, ppid, … utime (12th), stime (13th), … rss pages (22nd).
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      parents.set(Number(entry), Number(fields[1]));
-      found.push({
-        pid: Number(entry),
-        cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
-        rssBytes: Number(fields[21]) * 4096,
-      });
+      const p = readProcess(Number(entry));
+      parents.set(p.pid, p.parent);
+      found.push(p);
     } catch {
       // the process ended while we looked
     }
@@ -67,4 +77,27 @@ export function watchCpu(rootPid: number, intervalMs = 200) {
     total: () => (sample(), [...seen.values()].reduce((a, b) => a + b, 0)),
     stop: () => clearInterval(timer),
   };
+}
+
+/** CPU seconds used so far by this one process (not its children). */
+export const ownCpuSeconds = (pid: number) => readProcess(pid).cpuSeconds;
+
+/** The pids of a process and all its descendants now (to kill a whole host, whatever it forked). */
+export const treePids = (rootPid: number) => processTree(rootPid).map((p) => p.pid);
+
+/**
+ * CPU seconds used so far by the tree under `rootPid`, children that ended included (their
+ * parents' cutime: a PocketSphinx run per piece ends between samples), sampled every
+ * `intervalMs` so a tree that is killed keeps its last reading.
+ */
+export function watchTreeCpu(rootPid: number, intervalMs = 500) {
+  let last = 0;
+  const sample = () => {
+    const tree = processTree(rootPid);
+    if (tree.length) last = Math.max(last, tree.reduce((sum, p) => sum + p.cpuSeconds + p.endedChildrenSeconds, 0));
+    return last;
+  };
+  const timer = setInterval(sample, intervalMs);
+  sample();
+  return { total: sample, stop: () => clearInterval(timer) };
 }

@@ -8,7 +8,6 @@
  *
  *   npm run bench:scale -- [--minutes 10] [--upload-mb 1024]
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,22 +21,14 @@ import { startS3Server } from "@/test/support/s3-server";
 import { uploadWav } from "@/test/support/uploads";
 import { arg, secs } from "./args";
 import { benchUser } from "./bench-user";
+import { startWorkerProcess } from "./worker-process";
 
 const ROOT = path.resolve(__dirname, "..");
 const READING = path.join(ROOT, "test/fixtures/audio/steady-reading.ogg");
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-function startWorkers(count: number, env: Record<string, string>): ChildProcess[] {
-  return Array.from({ length: count }, () =>
-    spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/worker.ts"], {
-      cwd: ROOT,
-      env: { ...process.env, ...env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "verbatim-bench-worker-")) },
-      stdio: "ignore",
-      detached: true,
-    }),
-  );
-}
+const startWorkers = (count: number, env: Record<string, string>) => Array.from({ length: count }, () => startWorkerProcess({ ...process.env, ...env }));
 
 async function until(check: () => Promise<boolean>): Promise<void> {
   while (!(await check())) await new Promise((r) => setTimeout(r, 250));

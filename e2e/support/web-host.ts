@@ -5,18 +5,29 @@ import path from "node:path";
 import { NEXT_BIN } from "./next-bin";
 import { APP_URL, E2E } from "./stack-config";
 
+/**
+ * Where a web host finds the rest of the stack; `appUrl` and `smtpUrl` (bench:load's, on free
+ * ports) default to the e2e stack's fixed ones.
+ */
+export interface StackAddresses {
+  databaseUrl: string;
+  s3: Record<string, string>;
+  appUrl?: string;
+  smtpUrl?: string;
+}
+
 /** What a web host of the multi-host stack is started with: every host alike, each with a data directory of its own. */
-export function webHostEnv(stack: { databaseUrl: string; s3: Record<string, string> }, dataDir: string): NodeJS.ProcessEnv {
+export function webHostEnv(stack: StackAddresses, dataDir: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
     ...stack.s3,
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     // Every host serves the one public address, as behind a load balancer.
-    APP_URL,
+    APP_URL: stack.appUrl ?? APP_URL,
     DATABASE_URL: stack.databaseUrl,
     DATA_DIR: dataDir,
-    SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+    SMTP_URL: stack.smtpUrl ?? `smtp://127.0.0.1:${E2E.smtpPort}`,
     MAIL_FROM: "Verbatim <no-reply@verbatim.test>",
     BETTER_AUTH_SECRET: E2E.authSecret,
     OPERATOR_EMAILS: E2E.operators.join(","),
@@ -39,7 +50,7 @@ export interface WebHost {
 }
 
 /** Another web host of the running stack (`next start` of the built app) on `port`; resolves when it answers. */
-export async function startWebHost(stack: { databaseUrl: string; s3: Record<string, string> }, port: number): Promise<WebHost> {
+export async function startWebHost(stack: StackAddresses, port: number): Promise<WebHost> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "verbatim-e2e-host-"));
   const child = spawn(NEXT_BIN, ["start", "-p", String(port), "-H", "127.0.0.1"], { stdio: ["ignore", "ignore", "inherit"], env: webHostEnv(stack, dataDir) });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
