@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { UpgradeButton } from "@/components/billing/upgrade-button";
 import { Alert } from "@/components/ui/alert";
 import { useLiveTranscriptions } from "@/components/transcription/use-live-transcriptions";
@@ -30,7 +30,6 @@ import { ViewerNote } from "./viewer-note";
 import { useUploads } from "@/components/uploads/use-uploads";
 import { UsageMeter } from "./usage-meter";
 import { mayChangeIn, mayDeleteIn } from "@/lib/roles";
-import { keepThisPageOffline } from "@/lib/offline/app-shell";
 
 interface DashboardProps {
   initial: ApiTranscription[];
@@ -48,8 +47,6 @@ const NO_FOLDERS: ApiFolder[] = [];
 
 export function Dashboard({ initial, options: initialOptions, renderedAt, workspace = null, userId }: DashboardProps) {
   const [items, setItems] = useState(initial);
-  // Opens with no network too, so a recording can start offline (public/sw.js).
-  useEffect(() => void keepThisPageOffline().catch(() => undefined), []);
   const optionsQuery = useApi(transcriptionOptions, {}, {
     fallbackData: initialOptions,
     revalidateOnMount: false,
@@ -207,8 +204,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
                   onSendFirstPart={uploads.sendFirstPart}
                 />
               </div>
-              <RecordChoice
-                userId={userId}
+              <RecordChoice userId={userId}
                 live={options.live_transcription}
                 allowTabMic={options.record_tab_mic}
                 language={language || null}

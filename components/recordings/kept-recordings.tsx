@@ -3,8 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { call, detailOr, urlOf } from "@/lib/api/client";
-import { health } from "@/lib/api/endpoints/service";
+import { call, detailOr, serverAnswers } from "@/lib/api/client";
 import { deleteTranscription } from "@/lib/api/endpoints/transcription";
 import type { ApiTranscription } from "@/lib/api/contract/transcription";
 import { LIVE_CHUNK_MS } from "@/lib/recordings/store/pcm-chunks";
@@ -16,7 +15,6 @@ import { forgetRecording, heldElsewhere, keptAsWav, keptRecordings, type VaultRe
 const HELD_RECHECK_MS = 1500;
 const DELIVER_RETRY_MS = 10_000;
 
-const serverReachable = () => fetch(urlOf(health, {}), { cache: "no-store" }).then((r) => r.ok, () => false);
 
 interface KeptRecordingsProps {
   userId: string;
@@ -90,7 +88,7 @@ export function KeptRecordings({ userId, version, onSaved, onDiscarded, onRecord
   const deliverStopped = useCallback(async () => {
     if (delivering.current) return;
     // navigator.onLine says only that some network is there: the server is asked.
-    if (!(await serverReachable())) {
+    if (!(await serverAnswers())) {
       await read();
       return;
     }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -12,6 +12,7 @@ import { LiveTranscriptBox } from "./live-transcript-box";
 import { RecordingButtons, RecordingStatus, StartButtons, StopButton } from "./recording-controls";
 import { useLiveRecorder } from "./use-live-recorder";
 import { OFFLINE_RECORDING } from "@/lib/recordings/recording-texts";
+import { keepThisPageOffline } from "@/lib/offline/app-shell";
 
 interface LiveRecorderPanelProps {
   userId: string;
@@ -38,6 +39,8 @@ export function LiveRecorderPanel({ userId, allowTabMic, language, onSaved, onDi
   // A recording left on this device (stopped offline) is looked at again; one interrupted waits for Finish or Discard before another starts.
   const [keptVersion, setKeptVersion] = useState(0);
   const [waiting, setWaiting] = useState(false);
+  // The page with this panel opens with no network too, so a recording can start offline (public/sw.js).
+  useEffect(() => void keepThisPageOffline().catch(() => undefined), []);
   const rec = useLiveRecorder(userId, onSaved, useCallback(() => setKeptVersion((v) => v + 1), []));
   const active = rec.state !== "idle";
   const begin = (mode: RecordingMode) => void rec.start(mode, recordingTitle(mode), language);

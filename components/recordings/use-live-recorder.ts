@@ -2,14 +2,15 @@
 
 import { useCallback, useRef, useState } from "react";
 import { call, detailOr } from "@/lib/api/client";
-import { keepRecordingAlive, sendRecordingChunks, startRecording, stopRecording } from "@/lib/api/endpoints/recordings";
+import { keepRecordingAlive, startRecording, stopRecording } from "@/lib/api/endpoints/recordings";
 import { deleteTranscription } from "@/lib/api/endpoints/transcription";
 import type { ApiTranscription } from "@/lib/api/contract/transcription";
-import { CONNECTION_LOST, KEPT_UNTIL_ONLINE, LAST_MINUTE, QUOTA_REACHED } from "@/lib/recordings/recording-texts";
-import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST } from "@/lib/recordings/store/pcm-chunks";
+import { KEPT_UNTIL_ONLINE, LAST_MINUTE, QUOTA_REACHED } from "@/lib/recordings/recording-texts";
+import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS } from "@/lib/recordings/store/pcm-chunks";
 import { useLiveText } from "./use-live-text";
 import { openAudioInput, permissionMessage, type AudioInput, type RecordingMode } from "./audio-input";
-import { acknowledgeChunks, forgetRecording, keepChunk, recordingLockName, rememberRecording, updateRecording } from "./recording-vault";
+import { inVault, sendChunks, sleep, type Session } from "./live-session";
+import { forgetRecording, keepChunk, recordingLockName, rememberRecording, updateRecording } from "./recording-vault";
 import { holdScreenAwake } from "./screen-wake-lock";
 
 export type LiveRecorderState = "idle" | "starting" | "recording" | "paused" | "stopping";
@@ -17,38 +18,8 @@ export type LiveRecorderState = "idle" | "starting" | "recording" | "paused" | "
 const WORKLET_URL = "/audio/pcm-capture-worklet.js";
 /** While paused, the server is told now and then that the recording is still wanted. */
 const KEEPALIVE_MS = 10_000;
-/**
- * Chunks go a second at a time (four of 250 ms in one request): a request per chunk cost
- * PostgreSQL about four times the CPU and transactions per recording (`npm run bench:live-db`,
- * docs/deploy.md); live words show at most 0.75 s later for it.
- */
-const CHUNKS_PER_SEND = 1000 / LIVE_CHUNK_MS;
 /** The last chunks may take this long to get through a bad connection before stopping gives up on them. */
 const DRAIN_MS = 20_000;
-
-interface Session {
-  /** the server's recording; null: started with no network, kept on this device and uploaded as a file once stopped */
-  id: string | null;
-  /** its name in the device's vault (./recording-vault.ts) */
-  localId: string;
-  allowanceS: number | null;
-  input: AudioInput;
-  worklet: AudioWorkletNode;
-  queue: Uint8Array[];
-  /** number of the first chunk in `queue` */
-  firstSeq: number;
-  paused: boolean;
-  ending: boolean;
-  wake: (() => void) | null;
-  frame: number;
-  keepalive: ReturnType<typeof setInterval> | null;
-  /** the vault's writes and deletes, in order: a chunk is kept before its acknowledgement deletes it */
-  vaultOps: Promise<unknown>;
-  /** lets go of the screen wake lock and of the Web Lock that says this page is making it */
-  letGo: () => void;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * A live recording: the browser's audio as 16 kHz PCM (an AudioWorklet) sent to the server
@@ -79,57 +50,19 @@ export function useLiveRecorder(userId: string, onSaved: (t: ApiTranscription) =
     setLevel(0);
   }, []);
 
-  const inVault = useCallback((s: Session, op: () => Promise<unknown>) => {
-    // A full or refused storage must not stop the recording: the chunks still go to the server.
-    s.vaultOps = s.vaultOps.then(op).catch(() => undefined);
-  }, []);
-
-  /** Sends queued chunks in order until the recording ends and the queue is empty. */
-  const sendLoop = useCallback(async (s: Session, id: string, stopFor: (why: string) => void) => {
-    let backoff = 500;
-    while (session.current === s && (!s.ending || s.queue.length)) {
-      // Until a second's worth is queued, unless the recording pauses or ends (or no chunk came for a second).
-      if (!s.queue.length || (s.queue.length < CHUNKS_PER_SEND && !s.ending && !s.paused)) {
-        const waitFor = s.queue.length ? 1000 : null;
-        await new Promise<void>((resolve) => {
-          s.wake = resolve;
-          if (waitFor) setTimeout(resolve, waitFor);
-        });
-        s.wake = null;
-        continue;
-      }
-      const batch = s.queue.slice(0, MAX_CHUNKS_PER_REQUEST);
-      const result = await call(sendRecordingChunks, {
-        params: { id },
-        query: { seq: s.firstSeq },
-        body: new Blob(batch as BlobPart[], { type: "application/octet-stream" }),
-      });
-      if (result.ok) {
-        s.queue.splice(0, batch.length);
-        s.firstSeq += batch.length;
-        const acked = s.firstSeq;
-        inVault(s, () => acknowledgeChunks(s.localId, acked));
-        backoff = 500;
-        setOffline(false);
-        const left = result.data.remaining_s;
-        if (left !== null && left <= 60 && !s.ending) setNotice(LAST_MINUTE);
-        continue;
-      }
-      if (result.status === 0 || result.status >= 500 || result.status === 429) {
-        // Offline or the server is busy: the same chunks again, a little later (kept on the device meanwhile).
-        if (result.status === 0) setOffline(true);
-        await sleep(backoff);
-        backoff = Math.min(5000, backoff * 2);
-        continue;
-      }
-      s.queue.length = 0;
-      inVault(s, () => forgetRecording(s.localId));
-      if (result.body?.reason === "quota") stopFor(result.text);
-      else if (result.body?.reason === "ended") stopFor(CONNECTION_LOST);
-      else stopFor(detailOr(result, "The recording could not be saved."));
-      return;
-    }
-  }, [inVault]);
+  const sendLoop = useCallback(
+    (s: Session, id: string, stopFor: (why: string) => void) =>
+      sendChunks(s, id, {
+        current: () => session.current === s,
+        reached: (remainingS) => {
+          setOffline(false);
+          if (remainingS !== null && remainingS <= 60 && !s.ending) setNotice(LAST_MINUTE);
+        },
+        unreachable: () => setOffline(true),
+        stopFor,
+      }),
+    [],
+  );
 
   const stopInternal = useCallback(
     async (why = "") => {
@@ -173,7 +106,7 @@ export function useLiveRecorder(userId: string, onSaved: (t: ApiTranscription) =
         setNotice("Nothing was recorded, so there is nothing to transcribe.");
       }
     },
-    [inVault, onKept, onSaved, releaseInput],
+    [onKept, onSaved, releaseInput],
   );
 
   const start = useCallback(
@@ -273,7 +206,7 @@ export function useLiveRecorder(userId: string, onSaved: (t: ApiTranscription) =
       setState("recording");
       if (s.id) void sendLoop(s, s.id, (why) => void stopInternal(why));
     },
-    [inVault, onSaved, sendLoop, stopInternal, userId],
+    [onSaved, sendLoop, stopInternal, userId],
   );
 
   const pause = useCallback(() => {
@@ -316,7 +249,7 @@ export function useLiveRecorder(userId: string, onSaved: (t: ApiTranscription) =
     inVault(s, () => forgetRecording(s.localId));
     setNotice("The recording was discarded.");
     return s.id;
-  }, [inVault, releaseInput]);
+  }, [releaseInput]);
 
   // No stop on leaving the page: a reload, a crash or a closed tab leaves the recording
   // interrupted on the server and its unsent audio in the vault, and the page offers to finish it.

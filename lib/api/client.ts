@@ -8,6 +8,7 @@
 import type * as z from "zod/mini";
 import { addressOf, type BodyOf, type Endpoint, type Method, type ParamsOf, type QueryOf, type QueryValues } from "./endpoint";
 import { logOut } from "./endpoints/session";
+import { health } from "./endpoints/service";
 import { forgetKeptPages } from "@/lib/offline/app-shell";
 
 /**
@@ -179,6 +180,11 @@ export async function fetchOrThrow<S extends z.ZodMiniType>(path: string, answer
 /** The server's own sentence when it gave one (`detail`), else the screen's fallback. */
 export function detailOr(failure: ApiFailure, fallback: string): string {
   return typeof failure.body?.detail === "string" && failure.body.detail ? failure.body.detail : fallback;
+}
+
+/** Whether the server answers at all (navigator.onLine says only that some network is there). */
+export async function serverAnswers(): Promise<boolean> {
+  return fetch(addressOf(health.path, {}), { cache: "no-store" }).then((r) => r.ok, () => false);
 }
 
 /** Ends the session. The endpoint answers with a redirect (for plain forms), which the caller replaces with its own navigation. */

@@ -30,7 +30,7 @@ import { log } from "@/lib/log/logger";
  * had not sent (IndexedDB) and, back on the page, offers to finish or discard it. After this
  * long without a word it is stopped for good and transcribed as it stands.
  */
-export const INTERRUPTED_KEPT_S = 24 * 3600;
+const INTERRUPTED_KEPT_S = 24 * 3600;
 /** A recording paused this long while its page is still there (it keeps saying so) is stopped: it becomes a transcription rather than stay open for ever. */
 const MAX_PAUSE_S = 15 * 60;
 
