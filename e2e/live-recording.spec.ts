@@ -105,13 +105,24 @@ test("discard removes the recording and gives back its time, but for the seconds
     expect(Math.max(...boxes.map((box) => box.right)), `inside the screen at ${width} px`).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.waitForTimeout(2000);
-  const [shown] = await sql<{ ms: number }>(
-    `select greatest(coalesce(max(u.end_ms), 0), s.shown_ms)::int as ms from live_sessions s
-       left join live_utterances u on u.transcription_id = s.transcription_id
-      where s.transcription_id = $1 group by s.shown_ms`,
-    [(await recordingOf(creds.email)).id],
-  );
+  // The engine may still be showing the last second sent at the pause: read once it has stood still for 2 s.
+  const id = (await recordingOf(creds.email)).id;
+  const shownNow = async () =>
+    (
+      await sql<{ ms: number }>(
+        `select greatest(coalesce(max(u.end_ms), 0), s.shown_ms)::int as ms from live_sessions s
+           left join live_utterances u on u.transcription_id = s.transcription_id
+          where s.transcription_id = $1 group by s.shown_ms`,
+        [id],
+      )
+    )[0];
+  let shown = await shownNow();
+  for (let i = 0; i < 10; i++) {
+    await page.waitForTimeout(2000);
+    const again = await shownNow();
+    if (again.ms === shown.ms) break;
+    shown = again;
+  }
   await page.getByTestId("recording").getByRole("button", { name: "Discard" }).click();
   await page.getByRole("dialog", { name: "Discard this recording?" }).getByRole("button", { name: "Discard" }).click();
   await expect(page.getByText("The recording was discarded.")).toBeVisible();
