@@ -1,20 +1,10 @@
-import path from "node:path";
 import { CHROMIUM_PATH, chromiumArgs } from "./support/chromium";
+import { recordingOf, SPEECH } from "./support/recordings";
 import { createUser, expect, logInViaApi, sql, test } from "./support/fixtures";
 
-// The fake microphone plays real speech (President Kennedy, 11 s, then 3 s of quiet), over and over.
-const SPEECH = path.resolve(__dirname, "../test/fixtures/audio/jfk-then-pause.wav");
 test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...chromiumArgs, `--use-file-for-fake-audio-capture=${SPEECH}`] } });
 
 const QUOTA_REACHED = "Your plan's transcription time has run out, so the recording stopped. What you recorded is saved and transcribed.";
-
-async function recordingOf(email: string) {
-  const rows = await sql<{ id: string; status: string; duration_s: string }>(
-    "select t.id, t.status, t.duration_s from transcriptions t join users u on u.id = t.user_id where u.email = $1 order by t.created_at desc",
-    [email],
-  );
-  return rows[0];
-}
 
 test("words appear while recording; stop → the saved transcription holds them, then the full-quality pass", async ({ page, request }) => {
   const creds = await createUser(request);

@@ -4,23 +4,14 @@ import path from "node:path";
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { CHROMIUM_PATH, chromiumArgs } from "./support/chromium";
 import { APP_URL } from "./support/stack-config";
+import { recordingOf, SPEECH } from "./support/recordings";
 import { createUser, expect, logInViaApi, sql, test, type Credentials } from "./support/fixtures";
 
-// The fake microphone plays real speech (President Kennedy, 11 s, then 3 s of quiet), over and over.
-const SPEECH = path.resolve(__dirname, "../test/fixtures/audio/jfk-then-pause.wav");
 const ARGS = [...chromiumArgs, `--use-file-for-fake-audio-capture=${SPEECH}`];
 test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: ARGS } });
 
 const OFFLINE_RECORDING = "Offline: still recording. The audio is kept on this device and sent when the connection is back.";
 const KEPT_UNTIL_ONLINE = "You are offline. The recording is kept on this device and finished as soon as the connection is back.";
-
-async function recordingOf(email: string) {
-  const rows = await sql<{ id: string; status: string; duration_s: string }>(
-    "select t.id, t.status, t.duration_s from transcriptions t join users u on u.id = t.user_id where u.email = $1 order by t.created_at desc",
-    [email],
-  );
-  return rows[0];
-}
 
 /** Every chunk from the first to the last reached the server, none twice. */
 async function chunksOf(id: string) {
@@ -108,6 +99,9 @@ test("a tab closed mid-recording: a new tab offers to finish it; Discard removes
   await startRecording(page);
   await expect(page.getByLabel("Recorded time")).toHaveText(/0:0[4-9]/, { timeout: 20_000 });
   await page.close({ runBeforeUnload: false });
+  // Closing the tab ends its microphone track: that must not stop the recording, whose last second may not have reached the server.
+  await new Promise((r) => setTimeout(r, 1500));
+  expect((await recordingOf(creds.email)).status).toBe("recording");
   const again = await context.newPage();
   await again.goto("/dashboard");
   const kept = again.getByTestId("kept-recordings");
@@ -200,10 +194,18 @@ test("started with no network at all: the app opens from its service worker, rec
   await expect(page.getByText(KEPT_UNTIL_ONLINE)).toBeVisible();
   await expect(page.getByTestId("kept-recordings")).toContainText("was made offline and is kept on this device. It is uploaded as soon as the connection is back.");
   expect(await recordingOf(creds.email)).toBeUndefined();
+  // A second tab of the dashboard offers it too: once online, only one of the two uploads it.
+  const other = await context.newPage();
+  await other.goto("/dashboard");
+  await expect(other.getByTestId("kept-recordings")).toContainText("was made offline");
 
   await context.setOffline(false);
   await expect(page.getByTestId("kept-recordings")).toHaveCount(0, { timeout: 30_000 });
+  await expect(other.getByTestId("kept-recordings")).toHaveCount(0, { timeout: 30_000 });
   await expect.poll(async () => (await recordingOf(creds.email))?.status, { timeout: 90_000 }).toBe("done");
+  const [{ n }] = await sql<{ n: number }>("select count(*)::int as n from transcriptions t join users u on u.id = t.user_id where u.email = $1", [creds.email]);
+  expect(n).toBe(1);
+  await other.close();
   const saved = await recordingOf(creds.email);
   expect(Number(saved.duration_s)).toBeGreaterThanOrEqual(recorded - 1);
   const text = await (await page.request.get(`/api/transcriptions/${saved.id}/export?format=txt`)).text();

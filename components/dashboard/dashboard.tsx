@@ -16,7 +16,7 @@ import { EngineNotes } from "./engine-notes";
 import { LanguageSelect } from "./language-select";
 import { SpeakersSelect } from "./speakers-select";
 import { RecordChoice } from "@/components/recordings/record-choice";
-import { recordingFileName, type RecordingMode } from "@/components/recordings/audio-input";
+import { recordingFileName, type UploadRecording } from "@/components/recordings/audio-input";
 import { DeletedNotice } from "./deleted-notice";
 import { FolderBar, inFilter, type FolderFilter } from "./folder-bar";
 import { MoveDialog, type Destination } from "./move-dialog";
@@ -98,16 +98,16 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
   );
   const { add: addUpload } = uploads;
   const send = useCallback(
-    (file: Blob, name: string, source: "upload" | "recording") => {
+    (file: Blob, name: string, source: "upload" | "recording", settled?: (uploaded: boolean) => void) => {
       // A new transcription is unfiled: show it, rather than leave it hidden behind a folder filter.
       setFolderFilter("all");
-      addUpload(file, name, source, language || null, speakers ? Number(speakers) : null);
+      addUpload(file, name, source, language || null, speakers ? Number(speakers) : null, settled);
     },
     [addUpload, language, speakers],
   );
 
-  const onRecorded = useCallback(
-    (blob: Blob, mode: RecordingMode) => send(blob, recordingFileName(blob, mode), "recording"),
+  const onRecorded = useCallback<UploadRecording>(
+    (blob, mode, settled) => send(blob, recordingFileName(blob, mode), "recording", settled),
     [send],
   );
 
@@ -204,7 +204,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
                   onSendFirstPart={uploads.sendFirstPart}
                 />
               </div>
-              <RecordChoice userId={userId}
+              <RecordChoice userId={userId} spaceId={workspace?.id ?? null}
                 live={options.live_transcription}
                 allowTabMic={options.record_tab_mic}
                 language={language || null}

@@ -2,6 +2,13 @@
 
 export type RecordingMode = "mic" | "tab-mic";
 
+/**
+ * A recording to upload as a file. `settled` hears whether it became a transcription (true)
+ * or was given up (false: refused and dismissed, or cancelled): a recording kept on the device
+ * is let go only once it is uploaded.
+ */
+export type UploadRecording = (blob: Blob, mode: RecordingMode, settled?: (uploaded: boolean) => void) => void;
+
 /** What a refused or missing device means, in words. */
 export function permissionMessage(error: unknown, mode: RecordingMode): string {
   const name = (error as { name?: string })?.name;
@@ -68,7 +75,15 @@ export async function openAudioInput(mode: RecordingMode): Promise<AudioInput> {
       return peak;
     },
     onEnded(callback) {
-      for (const s of streams) for (const t of s.getTracks()) t.addEventListener("ended", callback);
+      // A page closing or reloading ends its tracks too: that is not the user ending the share,
+      // and the recording is left interrupted, finished from the next page with what it kept.
+      let leaving = false;
+      window.addEventListener("pagehide", () => (leaving = true));
+      window.addEventListener("pageshow", () => (leaving = false));
+      const ended = () => {
+        if (!leaving) callback();
+      };
+      for (const s of streams) for (const t of s.getTracks()) t.addEventListener("ended", ended);
     },
     close() {
       for (const s of streams) for (const t of s.getTracks()) t.stop();

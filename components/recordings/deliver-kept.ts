@@ -2,6 +2,7 @@ import { call, detailOr } from "@/lib/api/client";
 import { sendRecordingChunks, stopRecording } from "@/lib/api/endpoints/recordings";
 import type { ApiTranscription } from "@/lib/api/contract/transcription";
 import { MAX_CHUNKS_PER_REQUEST } from "@/lib/recordings/store/pcm-chunks";
+import { sleep } from "./live-session";
 import { acknowledgeChunks, forgetRecording, keptChunks, type VaultRecording } from "./recording-vault";
 
 export type Delivery =
@@ -11,9 +12,10 @@ export type Delivery =
   | { kind: "offline" }
   | { kind: "failed"; message: string };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** Sent more than 3 minutes ahead of the recording's time, the server asks to wait (429): this often. */
-const PACE_RETRY_MS = 2000;
+/** The server busy (429, 5xx): asked again this often, at most this many times in a row before trying later. */
+const BUSY_RETRY_MS = 2000;
+const MAX_WAITS = 60;
+const SERVER_BUSY = "The server is busy. The recording is kept on this device and sent again in a moment.";
 
 /**
  * Finishes a recording kept on this device: the chunks the server never acknowledged go
@@ -24,6 +26,7 @@ export async function deliverKept(r: VaultRecording): Promise<Delivery> {
   if (!r.serverId) throw new Error("a recording made offline is uploaded as a file");
   const id = r.serverId;
   let from = 0;
+  let waits = 0;
   for (;;) {
     const batch = await keptChunks(r.localId, from, MAX_CHUNKS_PER_REQUEST);
     if (!batch.length) break;
@@ -37,11 +40,13 @@ export async function deliverKept(r: VaultRecording): Promise<Delivery> {
     if (sent.ok) {
       await acknowledgeChunks(r.localId, run[run.length - 1].seq + 1);
       from = run[run.length - 1].seq + 1;
+      waits = 0;
       continue;
     }
     if (sent.status === 0) return { kind: "offline" };
     if (sent.status === 429 || sent.status >= 500) {
-      await sleep(PACE_RETRY_MS);
+      if (++waits > MAX_WAITS) return { kind: "failed", message: SERVER_BUSY };
+      await sleep(BUSY_RETRY_MS);
       continue;
     }
     if (sent.body?.reason === "order" || sent.body?.reason === "quota") {

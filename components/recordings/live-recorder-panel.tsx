@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ApiTranscription } from "@/lib/api/contract/transcription";
-import type { RecordingMode } from "./audio-input";
+import type { RecordingMode, UploadRecording } from "./audio-input";
 import { KeptRecordings } from "./kept-recordings";
 import { LiveSavedStatus } from "./live-saved-status";
 import { LiveTranscriptBox } from "./live-transcript-box";
@@ -16,12 +16,14 @@ import { keepThisPageOffline } from "@/lib/offline/app-shell";
 
 interface LiveRecorderPanelProps {
   userId: string;
+  /** the workspace the dashboard shows; null: the personal space */
+  spaceId: string | null;
   allowTabMic: boolean;
   language: string | null;
   onSaved: (t: ApiTranscription) => void;
   onDiscarded: (id: string) => void;
   /** a recording made with no network, to upload as a file once it is back */
-  onRecorded: (blob: Blob, mode: RecordingMode) => void;
+  onRecorded: UploadRecording;
 }
 
 function recordingTitle(mode: RecordingMode): string {
@@ -35,13 +37,13 @@ function recordingTitle(mode: RecordingMode): string {
  * then the recording becomes a transcription; the live text stays until its full-quality
  * pass is done.
  */
-export function LiveRecorderPanel({ userId, allowTabMic, language, onSaved, onDiscarded, onRecorded }: LiveRecorderPanelProps) {
+export function LiveRecorderPanel({ userId, spaceId, allowTabMic, language, onSaved, onDiscarded, onRecorded }: LiveRecorderPanelProps) {
   // A recording left on this device (stopped offline) is looked at again; one interrupted waits for Finish or Discard before another starts.
   const [keptVersion, setKeptVersion] = useState(0);
   const [waiting, setWaiting] = useState(false);
   // The page with this panel opens with no network too, so a recording can start offline (public/sw.js).
   useEffect(() => void keepThisPageOffline().catch(() => undefined), []);
-  const rec = useLiveRecorder(userId, onSaved, useCallback(() => setKeptVersion((v) => v + 1), []));
+  const rec = useLiveRecorder(userId, spaceId, onSaved, useCallback(() => setKeptVersion((v) => v + 1), []));
   const active = rec.state !== "idle";
   const begin = (mode: RecordingMode) => void rec.start(mode, recordingTitle(mode), language);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
@@ -57,7 +59,7 @@ export function LiveRecorderPanel({ userId, allowTabMic, language, onSaved, onDi
   return (
     <div className="flex flex-col gap-3">
       {rec.error && <Alert>{rec.error}</Alert>}
-      <KeptRecordings userId={userId} version={keptVersion} onSaved={onSaved} onDiscarded={onDiscarded} onRecorded={onRecorded} onWaiting={setWaiting} />
+      <KeptRecordings userId={userId} spaceId={spaceId} version={keptVersion} onSaved={onSaved} onDiscarded={onDiscarded} onRecorded={onRecorded} onWaiting={setWaiting} />
       {!active ? (
         !waiting && <StartButtons allowTabMic={allowTabMic} onStart={begin} />
       ) : (

@@ -4,7 +4,7 @@ import { sendRecordingChunks } from "@/lib/api/endpoints/recordings";
 import { CONNECTION_LOST } from "@/lib/recordings/recording-texts";
 import { LIVE_CHUNK_MS, MAX_CHUNKS_PER_REQUEST } from "@/lib/recordings/store/pcm-chunks";
 import type { AudioInput } from "./audio-input";
-import { acknowledgeChunks, forgetRecording } from "./recording-vault";
+import { acknowledgeChunks, forgetRecording, updateRecording } from "./recording-vault";
 
 /**
  * Chunks go a second at a time (four of 250 ms in one request): a request per chunk cost
@@ -31,8 +31,10 @@ export interface Session {
   keepalive: ReturnType<typeof setInterval> | null;
   /** the vault's writes and deletes, in order: a chunk is kept before its acknowledgement deletes it */
   vaultOps: Promise<unknown>;
-  /** lets go of the screen wake lock and of the Web Lock that says this page is making it */
-  letGo: () => void;
+  /** lets go of the screen wake lock */
+  releaseWake: () => void;
+  /** lets go of the recording (./recording-vault.ts holdRecording): only once the vault's writes are done, or another tab could take it half-written */
+  releaseHold: () => void;
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -89,7 +91,10 @@ export async function sendChunks(s: Session, id: string, on: SendEvents): Promis
       continue;
     }
     s.queue.length = 0;
-    inVault(s, () => forgetRecording(s.localId));
+    // The server has ended it or has all the plan allows: nothing kept can follow. Any other
+    // refusal leaves the kept chunks for the kept recordings to finish (./deliver-kept.ts).
+    const over = result.status === 404 || result.body?.reason === "ended" || result.body?.reason === "quota";
+    inVault(s, () => (over ? forgetRecording(s.localId) : updateRecording(s.localId, { state: "stopped" })));
     if (result.body?.reason === "quota") on.stopFor(result.text);
     else if (result.body?.reason === "ended") on.stopFor(CONNECTION_LOST);
     else on.stopFor(detailOr(result, "The recording could not be saved."));

@@ -2,12 +2,14 @@
 
 import Link from "next/link";
 import type { ApiTranscription } from "@/lib/api/contract/transcription";
-import type { RecordingMode } from "./audio-input";
+import type { UploadRecording } from "./audio-input";
 import { LiveRecorderPanel } from "./live-recorder-panel";
 import { RecorderPanel } from "./recorder-panel";
 
 interface RecordChoiceProps {
   userId: string;
+  /** the workspace the dashboard shows; null: the personal space */
+  spaceId: string | null;
   /** the plan shows words while recording */
   live: boolean;
   allowTabMic: boolean;
@@ -16,16 +18,16 @@ interface RecordChoiceProps {
   onSaved: (t: ApiTranscription) => void;
   onDiscarded: (id: string) => void;
   /** a recording made without live words, to upload as a file */
-  onRecorded: (blob: Blob, mode: RecordingMode) => void;
+  onRecorded: UploadRecording;
 }
 
 /** The dashboard's "Or record in your browser": live words on plans with them, else a recording uploaded when it stops. */
-export function RecordChoice({ userId, live, allowTabMic, language, onSaved, onDiscarded, onRecorded }: RecordChoiceProps) {
+export function RecordChoice({ userId, spaceId, live, allowTabMic, language, onSaved, onDiscarded, onRecorded }: RecordChoiceProps) {
   return (
     <div className="flex flex-col justify-center gap-2">
       <p className="text-sm text-muted-foreground">Or record in your browser:</p>
       {live ? (
-        <LiveRecorderPanel userId={userId} allowTabMic={allowTabMic} language={language} onSaved={onSaved} onDiscarded={onDiscarded} onRecorded={onRecorded} />
+        <LiveRecorderPanel userId={userId} spaceId={spaceId} allowTabMic={allowTabMic} language={language} onSaved={onSaved} onDiscarded={onDiscarded} onRecorded={onRecorded} />
       ) : (
         <>
           <RecorderPanel allowTabMic={allowTabMic} onRecorded={onRecorded} />

@@ -3,11 +3,13 @@ import { LIVE_CHUNK_BYTES } from "@/lib/recordings/store/pcm-chunks";
 import { WAV_HEADER_BYTES } from "@/lib/audio/wav";
 import {
   acknowledgeChunks,
-  countKeptChunks,
   forgetRecording,
+  holdRecording,
+  inUse,
   keepChunk,
   keptAsWav,
   keptChunks,
+  keptRecording,
   keptRecordings,
   rememberRecording,
   updateRecording,
@@ -17,14 +19,14 @@ import {
 const chunk = (fill: number) => new Uint8Array(LIVE_CHUNK_BYTES).fill(fill);
 
 function recording(localId: string, userId: string, startedAt: number): VaultRecording {
-  return { localId, userId, serverId: `t-${localId}`, title: "Standup", mode: "mic", startedAt, made: 0, state: "recording" };
+  return { localId, userId, spaceId: null, serverId: `t-${localId}`, title: "Standup", mode: "mic", startedAt, made: 0, state: "recording" };
 }
 
 describe("the recording vault (IndexedDB)", () => {
   it("keeps each chunk until the server acknowledged it, counts what was made, and forgets a recording whole", async () => {
     await rememberRecording(recording("a", "ada", 2));
     for (let seq = 0; seq < 10; seq++) await keepChunk("a", seq, chunk(seq));
-    expect(await countKeptChunks("a")).toBe(10);
+    expect(await keptChunks("a")).toHaveLength(10);
     // The server has 0–5: those go, 6–9 wait.
     await acknowledgeChunks("a", 6);
     const left = await keptChunks("a");
@@ -34,10 +36,12 @@ describe("the recording vault (IndexedDB)", () => {
     expect((await keptChunks("a", 8, 1)).map((c) => c.seq)).toEqual([8]);
     expect((await keptRecordings("ada"))[0]).toMatchObject({ localId: "a", made: 10, state: "recording" });
     await updateRecording("a", { state: "stopped" });
+    expect(await keptRecording("a")).toMatchObject({ state: "stopped", made: 10 });
     expect((await keptRecordings("ada"))[0].state).toBe("stopped");
     await forgetRecording("a");
     expect(await keptRecordings("ada")).toEqual([]);
-    expect(await countKeptChunks("a")).toBe(0);
+    expect(await keptChunks("a")).toEqual([]);
+    expect(await keptRecording("a")).toBeUndefined();
   });
 
   it("lists only the user's own recordings, oldest first: the device may be shared", async () => {
@@ -61,5 +65,19 @@ describe("the recording vault (IndexedDB)", () => {
     expect(wav[WAV_HEADER_BYTES]).toBe(1);
     expect(wav[WAV_HEADER_BYTES + LIVE_CHUNK_BYTES]).toBe(0);
     expect(wav[WAV_HEADER_BYTES + 2 * LIVE_CHUNK_BYTES]).toBe(3);
+  });
+
+  it("a recording is held by one user of it at a time, until let go", async () => {
+    const release = await holdRecording("held");
+    expect(release).not.toBeNull();
+    expect(await inUse("held")).toBe(true);
+    // Finishing it from a second place on this page is refused while the first has it.
+    expect(await holdRecording("held")).toBeNull();
+    release!();
+    release!();
+    expect(await inUse("held")).toBe(false);
+    const again = await holdRecording("held");
+    expect(again).not.toBeNull();
+    again!();
   });
 });

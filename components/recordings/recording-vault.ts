@@ -12,6 +12,8 @@ import type { RecordingMode } from "./audio-input";
 export interface VaultRecording {
   localId: string;
   userId: string;
+  /** the workspace it was made in; null: the personal space. A recording made offline is uploaded only there. */
+  spaceId: string | null;
   /** the server's recording (its transcription's id); null: started offline, uploaded as a file later */
   serverId: string | null;
   title: string;
@@ -89,10 +91,6 @@ export async function keptChunks(localId: string, fromSeq = 0, limit?: number): 
   return rows.map((c) => ({ seq: c.seq, pcm: new Uint8Array(c.pcm) }));
 }
 
-export async function countKeptChunks(localId: string): Promise<number> {
-  return (await vault()).count("chunks", chunksOf(localId));
-}
-
 /** A recording kept only here, as one 16 kHz WAV to upload: a chunk missing from the middle is silence, so the times hold. */
 export async function keptAsWav(localId: string): Promise<Blob> {
   const chunks = await keptChunks(localId);
@@ -112,6 +110,11 @@ export async function keptAsWav(localId: string): Promise<Blob> {
   return new Blob([wavHeaderBytes(bytes) as BlobPart, ...parts], { type: "audio/wav" });
 }
 
+/** One kept recording as it stands now (another tab may have changed or finished it). */
+export async function keptRecording(localId: string): Promise<VaultRecording | undefined> {
+  return (await vault()).get("recordings", localId);
+}
+
 /** The user's recordings kept on this device, oldest first. */
 export async function keptRecordings(userId: string): Promise<VaultRecording[]> {
   const all = await (await vault()).getAllFromIndex("recordings", "byUser", userId);
@@ -127,14 +130,43 @@ export async function forgetRecording(localId: string): Promise<void> {
   await tx.done;
 }
 
-/**
- * The page making a recording holds a Web Lock named for it until it ends or the tab dies, so
- * another tab of the same user never takes a recording still being made for an interrupted one.
- */
-export const recordingLockName = (localId: string) => `verbatim-recording-${localId}`;
+/** Recordings this page is using: Web Locks are per origin and a page can ask for its own lock twice. */
+const usedHere = new Set<string>();
+const lockName = (localId: string) => `verbatim-recording-${localId}`;
 
-export async function heldElsewhere(localId: string): Promise<boolean> {
+/**
+ * Takes a recording for this page: the one it is making, or a kept one it finishes, uploads or
+ * discards. The Web Lock named for it is held until `release` (or until the tab dies), so no
+ * other tab offers a recording still being made as interrupted, or sends a kept one twice.
+ * Null: another tab or this page has it.
+ */
+export async function holdRecording(localId: string): Promise<(() => void) | null> {
+  if (usedHere.has(localId)) return null;
+  usedHere.add(localId);
+  let letGo = () => {};
+  const released = new Promise<void>((resolve) => (letGo = resolve));
+  const release = () => {
+    usedHere.delete(localId);
+    letGo();
+  };
+  if (typeof navigator === "undefined" || !navigator.locks) return release;
+  const got = await new Promise<boolean>((answer) => {
+    void navigator.locks
+      .request(lockName(localId), { ifAvailable: true }, (lock) => {
+        answer(lock !== null);
+        return lock ? released : undefined;
+      })
+      .catch(() => answer(false));
+  });
+  if (got) return release;
+  usedHere.delete(localId);
+  return null;
+}
+
+/** Whether a page (this one or another tab) is using the recording. */
+export async function inUse(localId: string): Promise<boolean> {
+  if (usedHere.has(localId)) return true;
   if (typeof navigator === "undefined" || !navigator.locks) return false;
   const { held = [] } = await navigator.locks.query();
-  return held.some((l) => l.name === recordingLockName(localId));
+  return held.some((l) => l.name === lockName(localId));
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { call, detailOr } from "@/lib/api/client";
 import { keepRecordingAlive, startRecording, stopRecording } from "@/lib/api/endpoints/recordings";
 import { deleteTranscription } from "@/lib/api/endpoints/transcription";
@@ -10,7 +10,7 @@ import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS } from "@/lib/recordings/store/pcm-chun
 import { useLiveText } from "./use-live-text";
 import { openAudioInput, permissionMessage, type AudioInput, type RecordingMode } from "./audio-input";
 import { inVault, sendChunks, sleep, type Session } from "./live-session";
-import { forgetRecording, keepChunk, recordingLockName, rememberRecording, updateRecording } from "./recording-vault";
+import { forgetRecording, holdRecording, keepChunk, rememberRecording, updateRecording } from "./recording-vault";
 import { holdScreenAwake } from "./screen-wake-lock";
 
 export type LiveRecorderState = "idle" | "starting" | "recording" | "paused" | "stopping";
@@ -27,7 +27,7 @@ const DRAIN_MS = 20_000;
  * network blip leaves no gap — and the words the server hears coming back as server-sent
  * events. Stop turns it into a transcription; discard deletes it.
  */
-export function useLiveRecorder(userId: string, onSaved: (t: ApiTranscription) => void, onKept: () => void) {
+export function useLiveRecorder(userId: string, spaceId: string | null, onSaved: (t: ApiTranscription) => void, onKept: () => void) {
   const [state, setState] = useState<LiveRecorderState>("idle");
   const [level, setLevel] = useState(0);
   const [chunks, setChunks] = useState(0);
@@ -46,7 +46,7 @@ export function useLiveRecorder(userId: string, onSaved: (t: ApiTranscription) =
     if (s.keepalive) clearInterval(s.keepalive);
     s.worklet.port.onmessage = null;
     s.input.close();
-    s.letGo();
+    s.releaseWake();
     setLevel(0);
   }, []);
 
@@ -64,26 +64,20 @@ export function useLiveRecorder(userId: string, onSaved: (t: ApiTranscription) =
     [],
   );
 
-  const stopInternal = useCallback(
-    async (why = "") => {
-      const s = session.current;
-      if (!s || s.ending) return;
-      s.ending = true;
-      setState("stopping");
-      if (why) setNotice(why);
-      releaseInput(s);
-      s.wake?.();
-      // Kept on this device until the network is back: the kept recordings (./kept-recordings.tsx) finish or upload it then.
+  /** After stop: what is queued gets its chance to arrive, then the recording becomes a transcription, or stays on this device until the network is back. */
+  const settle = useCallback(
+    async (s: Session) => {
+      // The kept recordings (./kept-recordings.tsx) finish or upload it once the server answers.
       const keep = async () => {
         inVault(s, () => updateRecording(s.localId, { state: "stopped" }));
         await s.vaultOps;
+        s.releaseHold();
         session.current = null;
         setState("idle");
         setNotice(KEPT_UNTIL_ONLINE);
         onKept();
       };
       if (!s.id) return keep();
-      // What is still queued gets its chance to arrive, then the recording becomes a transcription.
       const deadline = Date.now() + DRAIN_MS;
       while (s.queue.length && Date.now() < deadline) await sleep(100);
       if (s.queue.length) return keep();
@@ -106,7 +100,25 @@ export function useLiveRecorder(userId: string, onSaved: (t: ApiTranscription) =
         setNotice("Nothing was recorded, so there is nothing to transcribe.");
       }
     },
-    [onKept, onSaved, releaseInput],
+    [onKept, onSaved],
+  );
+
+  const stopInternal = useCallback(
+    async (why = "") => {
+      const s = session.current;
+      if (!s || s.ending) return;
+      s.ending = true;
+      setState("stopping");
+      if (why) setNotice(why);
+      releaseInput(s);
+      s.wake?.();
+      try {
+        await settle(s);
+      } finally {
+        void s.vaultOps.then(s.releaseHold);
+      }
+    },
+    [releaseInput, settle],
   );
 
   const start = useCallback(
@@ -148,11 +160,8 @@ export function useLiveRecorder(userId: string, onSaved: (t: ApiTranscription) =
       }
       const transcription = created.ok ? created.data.transcription : null;
       const localId = crypto.randomUUID();
-      let releaseLock = () => {};
-      if (navigator.locks) {
-        const held = new Promise<void>((resolve) => (releaseLock = resolve));
-        void navigator.locks.request(recordingLockName(localId), () => held);
-      }
+      // A new name: no other page can hold it.
+      const releaseHold = (await holdRecording(localId)) ?? (() => {});
       const releaseWake = holdScreenAwake();
       const s: Session = {
         id: transcription?.id ?? null,
@@ -167,11 +176,9 @@ export function useLiveRecorder(userId: string, onSaved: (t: ApiTranscription) =
         wake: null,
         frame: 0,
         keepalive: null,
-        vaultOps: rememberRecording({ localId, userId, serverId: transcription?.id ?? null, title, mode, startedAt: Date.now(), made: 0, state: "recording" }).catch(() => undefined),
-        letGo: () => {
-          releaseWake();
-          releaseLock();
-        },
+        vaultOps: rememberRecording({ localId, userId, spaceId, serverId: transcription?.id ?? null, title, mode, startedAt: Date.now(), made: 0, state: "recording" }).catch(() => undefined),
+        releaseWake,
+        releaseHold,
       };
       session.current = s;
       if (transcription) {
@@ -206,7 +213,7 @@ export function useLiveRecorder(userId: string, onSaved: (t: ApiTranscription) =
       setState("recording");
       if (s.id) void sendLoop(s, s.id, (why) => void stopInternal(why));
     },
-    [onSaved, sendLoop, stopInternal, userId],
+    [onSaved, sendLoop, spaceId, stopInternal, userId],
   );
 
   const pause = useCallback(() => {
@@ -242,17 +249,33 @@ export function useLiveRecorder(userId: string, onSaved: (t: ApiTranscription) =
     s.wake?.();
     const result = s.id ? await call(deleteTranscription, { params: { id: s.id } }) : null;
     setState("idle");
+    // Not deleted on the server: it stays on this device, offered as interrupted.
     if (result && !result.ok) {
+      void s.vaultOps.then(s.releaseHold);
       setError(detailOr(result, "The recording could not be discarded."));
-      return s.id;
+      return null;
     }
     inVault(s, () => forgetRecording(s.localId));
+    void s.vaultOps.then(s.releaseHold);
     setNotice("The recording was discarded.");
     return s.id;
   }, [releaseInput]);
 
   // No stop on leaving the page: a reload, a crash or a closed tab leaves the recording
   // interrupted on the server and its unsent audio in the vault, and the page offers to finish it.
+  // Leaving the dashboard within the app does the same: the microphone is let go.
+  useEffect(
+    () => () => {
+      const s = session.current;
+      if (!s) return;
+      session.current = null;
+      s.ending = true;
+      releaseInput(s);
+      s.wake?.();
+      void s.vaultOps.then(s.releaseHold);
+    },
+    [releaseInput],
+  );
 
   return {
     state,

@@ -8,6 +8,16 @@ import type { RunningUpload, UnfinishedUpload } from "@/lib/uploads/client/uploa
 import { nextSpeed, type SpeedSample } from "./upload-progress";
 import { mediaDuration, precheckUpload, type UploadLimits } from "./upload-precheck";
 
+/** The caller hears how an upload ended exactly once, whichever way it ends first. */
+function once(settled?: (uploaded: boolean) => void): (uploaded: boolean) => void {
+  let heard = false;
+  return (uploaded) => {
+    if (heard) return;
+    heard = true;
+    settled?.(uploaded);
+  };
+}
+
 type UploadStage = "preparing" | "resume-offer" | "refused" | "sending" | "checking";
 
 export interface UploadItem {
@@ -33,13 +43,15 @@ interface Pending {
   speakers: number | null;
   running?: RunningUpload;
   previous?: UnfinishedUpload;
+  /** hears once whether it became a transcription or was given up */
+  settled: (uploaded: boolean) => void;
   fitsSeconds?: number;
 }
 
 interface UseUploads {
   items: UploadItem[];
-  /** a chosen file or a finished recording: checked, offered to resume, or sent */
-  add: (file: Blob, name: string, source: "upload" | "recording", language: string | null, speakers: number | null) => void;
+  /** a chosen file or a finished recording: checked, offered to resume, or sent; `settled` hears once whether it became a transcription (true) or was cancelled or dismissed (false) */
+  add: (file: Blob, name: string, source: "upload" | "recording", language: string | null, speakers: number | null, settled?: (uploaded: boolean) => void) => void;
   cancel: (key: string) => void;
   dismiss: (key: string) => void;
   resume: (key: string) => void;
@@ -72,6 +84,7 @@ export function useUploads(
     setItems((list) => list.map((x) => (x.key === key ? { ...x, ...(typeof change === "function" ? change(x) : change) } : x)));
   }, []);
   const drop = useCallback((key: string) => {
+    pending.current.get(key)?.settled(false);
     pending.current.delete(key);
     setItems((list) => list.filter((x) => x.key !== key));
   }, []);
@@ -96,6 +109,7 @@ export function useUploads(
         if (!pending.current.has(key)) return;
         if (result.ok && result.transcription) {
           onCreated(result.transcription);
+          pending.current.get(key)?.settled(true);
           drop(key);
         } else {
           track("error", "upload_failed", { message: result.error });
@@ -108,9 +122,9 @@ export function useUploads(
   );
 
   const add = useCallback(
-    (file: Blob, name: string, source: "upload" | "recording", language: string | null, speakers: number | null) => {
+    (file: Blob, name: string, source: "upload" | "recording", language: string | null, speakers: number | null, settled?: (uploaded: boolean) => void) => {
       const key = `${Date.now()}-${Math.random()}`;
-      pending.current.set(key, { file, source, language, speakers });
+      pending.current.set(key, { file, source, language, speakers, settled: once(settled) });
       setItems((list) => [...list, { key, name, stage: "preparing", sent: 0, total: file.size, speed: null }]);
       void (async () => {
         const check = precheckUpload(file.size, await mediaDuration(file), limitsRef.current);

@@ -821,7 +821,7 @@ export const liveSessions = pgTable("live_sessions", {
   engine: text("engine"),
   /** the last chunk or keep-alive from the browser, by the database's clock: silent for long, the recording is interrupted (lib/recordings/recording.ts) */
   lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-  /** the last chunk: a recording paused for very long is stopped, so it does not hold a live slot */
+  /** the last chunk: paused with its page still there, a recording ends once this is 15 minutes behind lastSeenAt, so it does not hold a live slot (lib/recordings/recording.ts) */
   lastAudioAt: timestamp("last_audio_at", { withTimezone: true }).notNull().defaultNow(),
   /** the audio (ms from the start) the live text shown so far covers: a discard keeps these seconds billed */
   shownMs: integer("shown_ms").notNull().default(0),
