@@ -154,8 +154,9 @@ export function useKeptRecordings({ userId, spaceId, version, onSaved, onDiscard
     return () => clearInterval(again);
   }, [deliverable, deliverStopped]);
 
-  // Until an interrupted one is finished or discarded, no new recording starts.
-  const waiting = kept.some((r) => r.serverId !== null && r.state === "recording");
+  // Until one the server holds open is finished or discarded, no new recording starts: starting
+  // one ends the user's open recording on the server, and what this device kept could not follow.
+  const waiting = kept.some((r) => r.serverId !== null);
   useEffect(() => onWaiting(waiting), [waiting, onWaiting]);
 
   const discard = useCallback(
