@@ -42,7 +42,7 @@ export function agreementLive(engine: Pick<Engine, "transcribe">, request: LiveR
   const hypothesis = async (): Promise<WordTiming[]> => {
     if (!hasSound(window)) return [];
     const file = path.join(request.workDir, `live-window-${passNo++ % 2}.wav`);
-    const segments = await transcribePcm(engine, window, { file, language: request.language, textBefore: confirmedText, signal: abort.signal });
+    const segments = await transcribePcm(engine, window, { file, language: request.language, textBefore: confirmedText, vocabulary: request.vocabulary, signal: abort.signal });
     return segments.flatMap((s) => s.words ?? [{ word: s.text, start_ms: s.startMs, end_ms: s.endMs }]);
   };
 

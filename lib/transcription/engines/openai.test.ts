@@ -109,6 +109,18 @@ describe("openai engine", () => {
     await api.close();
   });
 
+  it("sends the vocabulary as a glossary at the head of the prompt, the text before the piece after it", async () => {
+    const api = startFakeApi(() => ({ status: 200, body: VERBOSE }));
+    const url = await api.url();
+    const engine = createOpenAiEngine(() => ({ baseUrl: url, apiKey: "", model: "m" }));
+    const vocabulary = [{ term: "Dashwood", sounds_like: ["dash wood"] }, { term: "Kubernetes", sounds_like: [] }];
+    await engine.transcribe({ wavPath: wav, durationS: 0.1, language: "en", vocabulary, previousText: "and so my fellow" });
+    await engine.transcribe({ wavPath: wav, durationS: 0.1, language: "en" });
+    expect(api.seen[0].fields.prompt).toEqual(["Dashwood, Kubernetes. and so my fellow"]);
+    expect(api.seen[1].fields.prompt).toBeUndefined();
+    await api.close();
+  });
+
   it("treats 429 and 5xx as transient, other refusals as permanent, and an unreachable server as transient", async () => {
     for (const [status, kind] of [[429, TransientEngineError], [503, TransientEngineError], [400, PermanentEngineError], [401, PermanentEngineError]] as const) {
       const api = startFakeApi(() => ({ status, body: { error: { message: "nope" } } }));

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { promptFor } from "./vocabulary-prompt";
 import path from "node:path";
 import type { WordTiming } from "@/lib/db/schema";
 import { languageCodeFromName } from "./language-names";
@@ -72,7 +73,7 @@ export function createOpenAiEngine(config: () => OpenAiConfig | null = openAiCon
     async availability() {
       return config() ? { available: true } : { available: false, reason: "OPENAI_BASE_URL / OPENAI_API_KEY are not set." };
     },
-    async transcribe({ wavPath, language, previousText, signal, onProgress }): Promise<EngineResult> {
+    async transcribe({ wavPath, language, previousText, vocabulary, signal, onProgress }): Promise<EngineResult> {
       const cfg = config();
       if (!cfg) throw new PermanentEngineError("The speech API is not configured.");
       const form = new FormData();
@@ -82,7 +83,8 @@ export function createOpenAiEngine(config: () => OpenAiConfig | null = openAiCon
       form.append("timestamp_granularities[]", "segment");
       form.append("timestamp_granularities[]", "word");
       if (language) form.set("language", language);
-      if (previousText) form.set("prompt", previousText);
+      const prompt = promptFor(vocabulary, previousText);
+      if (prompt) form.set("prompt", prompt);
       const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
       let response: Response;
       try {

@@ -41,7 +41,7 @@ export function piecewiseLive(engine: Pick<Engine, "transcribe">, request: LiveR
       waiting--;
       if (abort.signal.aborted || failure) return;
       try {
-        const segments = await transcribePcm(engine, pcm, { file, language: request.language, textBefore: previousText, signal: abort.signal });
+        const segments = await transcribePcm(engine, pcm, { file, language: request.language, textBefore: previousText, vocabulary: request.vocabulary, signal: abort.signal });
         for (const s of segments) {
           if (abort.signal.aborted) return;
           previousText += ` ${s.text}`;

@@ -5,6 +5,13 @@ import type { EngineSegment } from "./types";
 import { PermanentEngineError, type LiveRequest, type LiveTranscriber } from "./types";
 import { parseSphinxOutput } from "./sphinx-output";
 import { sphinxStreamCommand } from "./sphinx-stream";
+import { keywordsOf, placeSpots, writeKeywordFiles, type Spot } from "./sphinx-keywords";
+
+/** Where the utterances of a printed block end (ms), from its last `</s>` line. */
+function blockEndMs(block: string): number {
+  const ends = [...block.matchAll(/^<\/s> \d+\.\d+ (\d+\.\d+)/gm)];
+  return ends.length ? Math.round(Number(ends[ends.length - 1][1]) * 1000) : 0;
+}
 
 /**
  * One long-lived PocketSphinx per recording, fed raw 16 kHz PCM as it arrives. It finds the
@@ -17,7 +24,11 @@ import { sphinxStreamCommand } from "./sphinx-stream";
  */
 export async function sphinxLive(request: LiveRequest): Promise<LiveTranscriber> {
   if (request.language && request.language !== "en") throw new PermanentEngineError("PocketSphinx transcribes English only.");
-  const streaming = await sphinxStreamCommand();
+  // With a vocabulary, the helper listens for its terms too (sphinx-keywords.ts), and each one heard is placed in its utterance.
+  const keywords = await keywordsOf(request.vocabulary ?? []);
+  const streaming = await sphinxStreamCommand(keywords.length ? await writeKeywordFiles(request.workDir, keywords) : undefined);
+  const termOf = new Map(keywords.map((k) => [k.name, k.term]));
+  let spots: Spot[] = [];
   // The CLI: Node gives a child a socket as stdin, which PocketSphinx cannot open as
   // /dev/stdin; `cat` turns it into a pipe. Either way its own process group, so an abort
   // ends all of it.
@@ -43,6 +54,12 @@ export async function sphinxLive(request: LiveRequest): Promise<LiveTranscriber>
     const lines = (partial + chunk).split("\n");
     partial = lines.pop() ?? "";
     for (const line of lines) {
+      const heard = /^!(\S+) (\d+\.\d+) (\d+\.\d+)$/.exec(line);
+      const term = heard && termOf.get(heard[1]);
+      if (term) {
+        spots.push({ term, startMs: Math.round(Number(heard[2]) * 1000), endMs: Math.round(Number(heard[3]) * 1000) });
+        continue;
+      }
       const guess = /^~(\d+) ?(.*)$/.exec(line);
       if (guess) {
         const [, heardMs, words] = guess;
@@ -51,7 +68,9 @@ export async function sphinxLive(request: LiveRequest): Promise<LiveTranscriber>
       }
       block += `${line}\n`;
       if (!line.startsWith("</s> ")) continue;
-      const utterances = parseSphinxOutput(block);
+      const last = blockEndMs(block);
+      const utterances = placeSpots(parseSphinxOutput(block), spots);
+      spots = spots.filter((s) => s.startMs >= last);
       block = "";
       for (const u of utterances) report(() => request.onUtterance(shift(u)));
     }

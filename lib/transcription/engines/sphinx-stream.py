@@ -8,7 +8,11 @@ the CLI, and are printed in the CLI's `-time yes` format (hypothesis line, then 
 them, `~MS words` lines carry the utterance's best hypothesis so far and how much of the
 audio (ms from the start) the decoder had heard then ("~MS" alone: none).
 
-    python3 sphinx-stream.py HMM_DIR LM_FILE DICT_FILE
+With a vocabulary (KWS_FILE and KWS_DICT, as lib/transcription/engines/sphinx-keywords.ts
+writes them), a second decoder listens for its terms in the same blocks, and each term it
+hears is printed as `!NAME start end` before the utterance it falls in.
+
+    python3 sphinx-stream.py HMM_DIR LM_FILE DICT_FILE [KWS_FILE KWS_DICT]
 """
 import os
 import sys
@@ -30,6 +34,33 @@ def main():
     decoder = Decoder(config)
     logmath = decoder.get_logmath()
     out = sys.stdout
+    spotter = None
+    if len(sys.argv) >= 6:
+        kws_config = Decoder.default_config()
+        kws_config.set_string("-hmm", hmm)
+        kws_config.set_string("-kws", sys.argv[4])
+        kws_config.set_string("-dict", sys.argv[5])
+        kws_config.set_string("-logfn", "/dev/null")
+        spotter = Decoder(kws_config)
+        spotter.start_utt()
+    spotting = [False]
+
+    def spot(block):
+        # Its own pauses end its utterances, as the CLI's -kws pass does: the same spots.
+        spotter.process_raw(block, False, False)
+        speaking = spotter.get_in_speech()
+        if speaking and not spotting[0]:
+            spotting[0] = True
+        if spotting[0] and not speaking:
+            print_spots()
+            spotting[0] = False
+
+    def print_spots():
+        spotter.end_utt()
+        for seg in spotter.seg():
+            out.write("!%s %s %s\n" % (seg.word.strip(), seconds(seg.start_frame), seconds(seg.end_frame)))
+        out.flush()
+        spotter.start_utt()
 
     def seconds(frame):
         return "%.3f" % (frame / FRAMES_PER_SECOND)
@@ -61,7 +92,10 @@ def main():
         buffered += data
         blocks = len(buffered) // BLOCK_BYTES
         for i in range(blocks):
-            decoder.process_raw(buffered[i * BLOCK_BYTES:(i + 1) * BLOCK_BYTES], False, False)
+            block = buffered[i * BLOCK_BYTES:(i + 1) * BLOCK_BYTES]
+            if spotter:
+                spot(block)
+            decoder.process_raw(block, False, False)
             processed[0] += BLOCK_BYTES // 2
             speaking = decoder.get_in_speech()
             if speaking and not in_utterance:
@@ -83,6 +117,10 @@ def main():
                 out.flush()
     if buffered:
         decoder.process_raw(buffered[:len(buffered) - len(buffered) % 2], False, False)
+        if spotter:
+            spotter.process_raw(buffered[:len(buffered) - len(buffered) % 2], False, False)
+    if spotter:
+        print_spots()
     decoder.end_utt()
     if in_utterance:
         print_utterance()

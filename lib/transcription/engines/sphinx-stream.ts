@@ -28,11 +28,12 @@ export function sphinxStreamsWords(): Promise<boolean> {
 }
 
 /** The command that decodes a live recording word by word, or null when the binding is missing (the CLI gives whole utterances). */
-export async function sphinxStreamCommand(): Promise<[string, string[]] | null> {
+export async function sphinxStreamCommand(keywordFiles?: { kws: string; dict: string }): Promise<[string, string[]] | null> {
   if (!(await sphinxStreamsWords())) return null;
   const hmm = env().POCKETSPHINX_MODEL_DIR;
   const models = path.dirname(hmm);
   const args = [STREAM_SCRIPT, hmm, path.join(models, "en-us.lm.bin"), path.join(models, "cmudict-en-us.dict")];
   // Any file missing would stop the helper at its start: the CLI's whole sentences then, rather than no live text.
-  return args.every((file) => existsSync(file)) ? [env().POCKETSPHINX_PYTHON, args] : null;
+  if (!args.every((file) => existsSync(file))) return null;
+  return [env().POCKETSPHINX_PYTHON, keywordFiles ? [...args, keywordFiles.kws, keywordFiles.dict] : args];
 }

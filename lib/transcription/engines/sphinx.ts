@@ -6,6 +6,7 @@ import { piecesAtOnce } from "./capacity";
 import { sphinxLive } from "./sphinx-live";
 import { sphinxStreamsWords } from "./sphinx-stream";
 import { parseSphinxOutput } from "./sphinx-output";
+import { keywordsOf, placeSpots, spotKeywords } from "./sphinx-keywords";
 
 export const SPHINX_COMMAND = () => env().POCKETSPHINX_PATH;
 // The model the Debian CLI uses by default (package pocketsphinx-en-us).
@@ -78,13 +79,14 @@ export const sphinxEngine: Engine = {
     }
   },
   live: sphinxLive,
-  async transcribe({ wavPath, durationS, language, signal, onProgress }): Promise<EngineResult> {
+  async transcribe({ wavPath, durationS, language, vocabulary, signal, onProgress }): Promise<EngineResult> {
     if (language && language !== "en") throw new PermanentEngineError("PocketSphinx transcribes English only.");
     let seen = "";
+    // It runs at about half real time here; four times the audio's length means it is stuck.
+    const timeoutMs = 60_000 + durationS * 4000;
     const { code, stdout, stderr } = await run(SPHINX_COMMAND(), ["-infile", wavPath, "-time", "yes", "-logfn", "/dev/null"], {
       signal,
-      // It runs at about half real time here; four times the audio's length means it is stuck.
-      timeoutMs: 60_000 + durationS * 4000,
+      timeoutMs,
       onStdout: (chunk) => {
         seen = (seen + chunk).slice(-200);
         const ends = [...seen.matchAll(/<\/s> \d+\.\d+ (\d+\.\d+)/g)];
@@ -93,6 +95,8 @@ export const sphinxEngine: Engine = {
       },
     });
     if (code !== 0) throw new PermanentEngineError(`PocketSphinx failed: ${stderr.trim().split("\n").at(-1) ?? `exit ${code}`}`);
-    return { segments: closeClockJumps(parseSphinxOutput(stdout), Math.round(durationS * 1000)), language: "en" };
+    // Both passes run on the same clock: the terms are placed before the clock's jumps are closed.
+    const spots = await spotKeywords(wavPath, await keywordsOf(vocabulary ?? []), { signal, timeoutMs });
+    return { segments: closeClockJumps(placeSpots(parseSphinxOutput(stdout), spots), Math.round(durationS * 1000)), language: "en" };
   },
 };

@@ -1,5 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { BYTES_PER_SECOND, wavHeader } from "@/lib/audio/wav";
+import type { VocabularyTerm } from "@/lib/db/schema";
 import type { Engine, EngineSegment } from "./types";
 
 /** How much of the text before a stretch of audio goes with it as the prompt. */
@@ -10,6 +11,7 @@ interface PcmRequest {
   file: string;
   language: string | null;
   textBefore: string;
+  vocabulary?: readonly VocabularyTerm[];
   signal: AbortSignal;
 }
 
@@ -21,6 +23,7 @@ export async function transcribePcm(engine: Pick<Engine, "transcribe">, pcm: Buf
     durationS: pcm.length / BYTES_PER_SECOND,
     language: request.language,
     previousText: request.textBefore.slice(-PROMPT_CHARS) || undefined,
+    vocabulary: request.vocabulary,
     signal: request.signal,
   });
   return segments;

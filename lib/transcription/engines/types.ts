@@ -1,4 +1,4 @@
-import type { WordTiming } from "@/lib/db/schema";
+import type { VocabularyTerm, WordTiming } from "@/lib/db/schema";
 
 export type EngineName = "whisper" | "parakeet" | "openai" | "sphinx";
 
@@ -26,6 +26,8 @@ interface TranscribeRequest {
   language: string | null;
   /** the end of the text before this piece, when known: engines that take a prompt keep names and style consistent */
   previousText?: string;
+  /** the words and names to write as the user spells them (lib/vocabulary), each engine as it can */
+  vocabulary?: readonly VocabularyTerm[];
   signal?: AbortSignal;
   /** 0..1 of this file */
   onProgress?: (fraction: number) => void;
@@ -47,6 +49,8 @@ export interface LiveRequest {
   onPending?(text: string, heardMs?: number): void;
   /** a scratch directory of this session, removed after it */
   workDir: string;
+  /** the words and names to write as the user spells them (lib/vocabulary), each engine as it can */
+  vocabulary?: readonly VocabularyTerm[];
 }
 
 export interface LiveTranscriber {

@@ -92,6 +92,20 @@ describe("whisper engine on the real binding", () => {
       expect(result.segments[0].words?.length).toBeGreaterThan(0);
     });
 
+    it("gives whisper the vocabulary as its prompt: the prompt's tokens take the scripted decoder's first places", async () => {
+      // The generated decoder emits its script by position (see micro-whisper-model.ts), so
+      // the prompt whisper.cpp puts before <|startoftranscript|> shifts the script: "John
+      // Dashwood." is four GPT-2 tokens, and the script then starts at its second segment
+      // (" a micro"). A prompt that never reached the decoder would change nothing.
+      const textOf = async (vocabulary?: { term: string; sounds_like: string[] }[]) => {
+        const result = await whisperEngine.transcribe({ wavPath: JFK_WAV, durationS: JFK_S, language: "en", vocabulary });
+        return result.segments.map((s) => s.text).join(" ");
+      };
+      expect(await textOf()).toBe("This is a micro whisper model");
+      expect(await textOf([])).toBe("This is a micro whisper model");
+      expect(await textOf([{ term: "John Dashwood", sounds_like: ["john guess what"] }])).toBe("a micro whisper model");
+    });
+
     it("stops at once when canceled, and the next transcription still works", async () => {
       const abort = new AbortController();
       const started = Date.now();

@@ -1,4 +1,5 @@
 import { existsSync, statSync } from "node:fs";
+import { promptFor } from "./vocabulary-prompt";
 import path from "node:path";
 import { env } from "@/lib/env";
 import { resolveWhisperModel, vadModelFile } from "../models";
@@ -81,7 +82,8 @@ export const whisperEngine: Engine = {
     }
   },
   live: async (request) => agreementLive(whisperEngine, request),
-  async transcribe({ wavPath, durationS, language, previousText, signal, onProgress }): Promise<EngineResult> {
+  async transcribe({ wavPath, durationS, language, previousText, vocabulary, signal, onProgress }): Promise<EngineResult> {
+    const prompt = promptFor(vocabulary, previousText);
     const model = resolveWhisperModel();
     if (!model) throw new PermanentEngineError("No whisper model is configured.");
     const durationMs = Math.round(durationS * 1000);
@@ -89,11 +91,11 @@ export const whisperEngine: Engine = {
       const { pcm: heard, silent, toOriginal } = await heardAudio(wavPath, durationMs);
       if (silent) return { segments: [], language: language ?? undefined };
       const tokens = !(language && UNSPACED_LANGUAGES.has(language));
-      const result = await runWhisper({ context, pcm: heard, language, prompt: previousText, signal, onProgress, tokens });
+      const result = await runWhisper({ context, pcm: heard, language, prompt, signal, onProgress, tokens });
       const detected = result.language || undefined;
       // Detected only now: a language without spaces needs whisper's own segments instead of joined tokens.
       if (tokens && !language && detected && UNSPACED_LANGUAGES.has(detected)) {
-        const again = await runWhisper({ context, pcm: heard, language: detected, prompt: previousText, signal, tokens: false });
+        const again = await runWhisper({ context, pcm: heard, language: detected, prompt, signal, tokens: false });
         return { segments: segmentsOf(again.segments, false, toOriginal), language: detected };
       }
       return { segments: segmentsOf(result.segments, tokens, toOriginal), language: detected };
