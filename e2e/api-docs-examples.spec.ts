@@ -75,6 +75,14 @@ test("every example on /docs/api runs as printed", async ({ page, request, baseU
   await example("enableWebhook");
   await example("pingWebhook", 202);
 
+  // The space's vocabulary and rules, before the upload that takes them.
+  values.TERM_ID = (await example("addVocabularyTerm", 201)).json().id as string;
+  await example("updateVocabularyTerm");
+  expect(((await example("listVocabulary")).json().terms as Array<{ sounds_like: string[] }>)[0].sounds_like).toEqual(["dash wood", "dashed wood"]);
+  values.RULE_ID = (await example("addReplacement", 201)).json().id as string;
+  await example("updateReplacement");
+  expect(((await example("listReplacements")).json().rules as Array<{ replace: string }>)[0].replace).toBe("Email");
+
   await example("transcriptionOptions");
   values.TRANSCRIPTION_ID = (await example("uploadTranscription", 201)).json().id as string;
   await example("listTranscriptions");
@@ -119,6 +127,8 @@ test("every example on /docs/api runs as printed", async ({ page, request, baseU
   values.DELIVERY_ID = ((await example("listWebhookDeliveries")).json().deliveries as Array<{ id: string }>)[0].id;
   await example("resendWebhookDelivery", 202);
   await example("deleteWebhook", 204);
+  await example("deleteVocabularyTerm");
+  await example("deleteReplacement");
 
   await example("listApiKeys");
   // The example's new key is the one revoked (the test's own key still has work to do).

@@ -41,7 +41,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ["billing"],
   // The browser's side: the contract and typed client, and the uploads' client (tus, direct to the bucket).
   ["api", "uploads/client"],
-  ["transcription", "uploads", "exports", "formatting", "webhooks", "api-keys"],
+  ["vocabulary", "transcription", "uploads", "exports", "formatting", "webhooks", "api-keys"],
   // sharing signs its tokens with the auth secret and exports through the editor's own export;
   // uploads/web answers tus requests, so it sits beside http.
   ["recordings", "auth", "http", "uploads/web", "off-thread", "editor", "db-setup", "health.ts", "sharing", "workspaces", "api-docs"],

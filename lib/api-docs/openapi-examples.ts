@@ -23,6 +23,8 @@ export const EXAMPLE_PLACEHOLDERS: Record<string, string> = {
   YOUR_WEBHOOK_URL: "Your receiver's address, such as https://hooks.example.com/verbatim.",
   DELIVERY_ID: "A delivery's `id`, from the webhook's delivery log.",
   KEY_ID: "An API key's `id`, from the key list.",
+  TERM_ID: "A vocabulary term's `id`, from the vocabulary or its creation.",
+  RULE_ID: "A replacement rule's `id`, from the rule list or its creation.",
   "interview.mp3": "Your audio or video file's path (the command line and the client).",
 };
 
@@ -93,6 +95,14 @@ export const EXAMPLES: Record<string, string> = {
     JSON_BODY({ allow_export: true, show_speakers: true, expires_in_days: 30 }),
   ),
   revokeShareLink: lines(`curl -X DELETE "$VERBATIM_URL/api/share-links/LINK_ID"`, AUTH),
+  listVocabulary: lines(`curl "$VERBATIM_URL/api/vocabulary"`, AUTH),
+  addVocabularyTerm: lines(`curl -X POST "$VERBATIM_URL/api/vocabulary"`, AUTH, JSON_BODY({ term: "Dashwood", sounds_like: ["dash wood"] })),
+  updateVocabularyTerm: lines(`curl -X PATCH "$VERBATIM_URL/api/vocabulary/TERM_ID"`, AUTH, JSON_BODY({ sounds_like: ["dash wood", "dashed wood"] })),
+  deleteVocabularyTerm: lines(`curl -X DELETE "$VERBATIM_URL/api/vocabulary/TERM_ID"`, AUTH),
+  listReplacements: lines(`curl "$VERBATIM_URL/api/replacements"`, AUTH),
+  addReplacement: lines(`curl -X POST "$VERBATIM_URL/api/replacements"`, AUTH, JSON_BODY({ find: "e-mail", replace: "email" })),
+  updateReplacement: lines(`curl -X PATCH "$VERBATIM_URL/api/replacements/RULE_ID"`, AUTH, JSON_BODY({ replace: "Email" })),
+  deleteReplacement: lines(`curl -X DELETE "$VERBATIM_URL/api/replacements/RULE_ID"`, AUTH),
   listWebhooks: lines(`curl "$VERBATIM_URL/api/webhook-endpoints"`, AUTH),
   createWebhook: lines(`curl -X POST "$VERBATIM_URL/api/webhook-endpoints"`, AUTH, JSON_BODY({ url: "YOUR_WEBHOOK_URL", events: ["transcription.done"] })),
   updateWebhook: lines(`curl -X PATCH "$VERBATIM_URL/api/webhook-endpoints/WEBHOOK_ID"`, AUTH, JSON_BODY({ events: ["transcription.done", "transcription.failed"] })),

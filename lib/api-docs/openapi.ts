@@ -22,6 +22,8 @@ import * as sharing from "@/lib/api/endpoints/sharing";
 import * as transcriptions from "@/lib/api/endpoints/transcription";
 import * as uploads from "@/lib/api/endpoints/uploads";
 import * as webhooks from "@/lib/api/endpoints/webhooks";
+import * as vocabulary from "@/lib/api/endpoints/vocabulary";
+import { MAX_RULES_PER_SPACE, MAX_SOUNDS_LIKE, MAX_TERMS_PER_SPACE, MAX_TERM_CHARS, MAX_TERM_WORDS } from "@/lib/api/contract/vocabulary";
 
 type JsonSchema = Record<string, unknown>;
 type Method = "get" | "post" | "put" | "patch" | "delete" | "head";
@@ -218,6 +220,106 @@ const DIRECT_UPLOAD_ID = { id: { description: "The direct upload's id." } };
 const WEBHOOK_ID = { id: { description: "The webhook's id." } };
 /** Webhooks, folders and share links belong to a space: a key reaches those of the space it was made in. */
 const IN_KEY_SPACE = "With an API key: those of the key's space only (another space's are answered 404).";
+
+const SPACE_QUERY = {
+  space: { description: 'Only `personal`: a signed-in browser\'s own list while a workspace is active. An API key reaches its own space\'s list only.' },
+};
+const TERM_ID = { id: { description: "The term's id." } };
+const RULE_ID = { id: { description: "The replacement rule's id." } };
+const MANAGERS = "Changed by the space's managers: in a workspace its owner and admins (its members and viewers read it).";
+
+/** Custom vocabulary and replacement rules: each space's lists, taken by each new transcription when it is accepted. */
+function vocabularyOperations(): Documented[] {
+  const tag = "Vocabulary";
+  return [
+    {
+      endpoint: vocabulary.listVocabulary,
+      operationId: "listVocabulary",
+      summary: "List the vocabulary",
+      description: `The words and names your space's transcripts should be written with, as spelt here: each engine hears them as it can (whisper and OpenAI-compatible engines in their prompt, PocketSphinx by keyword spotting), and a term's "sounds like" hints are written as the term. A new transcription takes its upload's terms, its workspace's, then its uploader's own. ${IN_KEY_SPACE}`,
+      tag,
+      access: BEARER("read"),
+      query: SPACE_QUERY,
+      ok: { description: "The terms, with who may change them and how many the list may hold." },
+      errors: [...KEY_ERRORS, "404"],
+    },
+    {
+      endpoint: vocabulary.addVocabularyTerm,
+      operationId: "addVocabularyTerm",
+      summary: "Add a term",
+      description: `A word or name of at most ${MAX_TERM_CHARS} characters and ${MAX_TERM_WORDS} words (letters, digits and ' - . &), each once whatever its case, and up to ${MAX_SOUNDS_LIKE} "sounds like" hints in plain words ("dash wood" for Dashwood). At most ${MAX_TERMS_PER_SPACE} per space. ${MANAGERS}`,
+      tag,
+      access: BEARER("write"),
+      query: SPACE_QUERY,
+      ok: { description: "The term." },
+      errors: ["400", ...KEY_ERRORS, "404", "409", "422"],
+    },
+    {
+      endpoint: vocabulary.updateVocabularyTerm,
+      operationId: "updateVocabularyTerm",
+      summary: "Change a term",
+      description: "A new spelling, new hints, or both; what is left out stays. Transcriptions already made keep what they were written with.",
+      tag,
+      access: BEARER("write"),
+      params: TERM_ID,
+      ok: { description: "The term." },
+      errors: ["400", ...KEY_ERRORS, "404", "409", "422"],
+    },
+    {
+      endpoint: vocabulary.deleteVocabularyTerm,
+      operationId: "deleteVocabularyTerm",
+      summary: "Delete a term",
+      tag,
+      access: BEARER("write"),
+      params: TERM_ID,
+      ok: { description: "Deleted." },
+      errors: [...KEY_ERRORS, "404"],
+    },
+    {
+      endpoint: vocabulary.listReplacements,
+      operationId: "listReplacements",
+      summary: "List the replacement rules",
+      description: `Find → replace rules applied to each new transcript of the space after recognition: whole words, found in any case, written as given. The editor marks each replacement and can undo it. ${IN_KEY_SPACE}`,
+      tag,
+      access: BEARER("read"),
+      query: SPACE_QUERY,
+      ok: { description: "The rules, with who may change them and how many the list may hold." },
+      errors: [...KEY_ERRORS, "404"],
+    },
+    {
+      endpoint: vocabulary.addReplacement,
+      operationId: "addReplacement",
+      summary: "Add a replacement rule",
+      description: `The words to find (one rule per phrase, whatever its case) and what to write instead. At most ${MAX_RULES_PER_SPACE} per space. ${MANAGERS}`,
+      tag,
+      access: BEARER("write"),
+      query: SPACE_QUERY,
+      ok: { description: "The rule." },
+      errors: ["400", ...KEY_ERRORS, "404", "409", "422"],
+    },
+    {
+      endpoint: vocabulary.updateReplacement,
+      operationId: "updateReplacement",
+      summary: "Change a replacement rule",
+      description: "What is left out stays. Transcriptions already made keep what the rule wrote.",
+      tag,
+      access: BEARER("write"),
+      params: RULE_ID,
+      ok: { description: "The rule." },
+      errors: ["400", ...KEY_ERRORS, "404", "409", "422"],
+    },
+    {
+      endpoint: vocabulary.deleteReplacement,
+      operationId: "deleteReplacement",
+      summary: "Delete a replacement rule",
+      tag,
+      access: BEARER("write"),
+      params: RULE_ID,
+      ok: { description: "Deleted." },
+      errors: [...KEY_ERRORS, "404"],
+    },
+  ];
+}
 
 const DOCUMENTED: Documented[] = [
   {
@@ -632,6 +734,7 @@ const DOCUMENTED: Documented[] = [
     ok: { description: "Queued: it goes out from a worker." },
     errors: [...KEY_ERRORS, "404", "409"],
   },
+  ...vocabularyOperations(),
   {
     endpoint: apiKeys.listApiKeys,
     operationId: "listApiKeys",
@@ -694,6 +797,7 @@ export function openApiDocument(): OpenApiDocument {
       { name: "Folders", description: "A workspace's folders, and filing transcriptions in them." },
       { name: "Share links", description: "Read-only links to a finished transcript, for people without an account." },
       { name: "Webhooks", description: "Calls to your server when a transcription is done or failed, signed with `Verbatim-Signature`; their delivery logs." },
+      { name: "Vocabulary", description: "A space's custom vocabulary (words and names to write as spelt) and its replacement rules (find → replace after recognition)." },
       { name: "API keys", description: "Managing keys (from the signed-in browser only)." },
     ],
     paths: paths(),

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -366,6 +367,10 @@ export const transcriptions = pgTable(
     error: text("error"),
     /** how many speakers the user said there are (1 skips speaker detection); null: detect */
     speakersExpected: integer("speakers_expected"),
+    /** the vocabulary the engines were given, taken when it was accepted (its space's, its uploader's and its own terms: lib/vocabulary) */
+    vocabulary: jsonb("vocabulary").$type<VocabularyTerm[]>().notNull().default([]),
+    /** the replacement rules applied after recognition, taken when it was accepted */
+    replacements: jsonb("replacements").$type<ReplacementRule[]>().notNull().default([]),
     /** which speaker detector labelled the segments ("sherpa-onnx", "basic"); null: none ran */
     diarizer: text("diarizer", { enum: DIARIZERS }),
     /** one sentence when speakers could not be told apart (the transcript is kept without them) */
@@ -425,6 +430,24 @@ export interface WordTiming {
   start_ms: number;
   end_ms: number;
   confidence?: number;
+  /** the user went over this uncertain word in the review and kept it (or wrote it anew): its mark is gone */
+  reviewed?: boolean;
+  /** the first word a replacement rule or a "sounds like" hint wrote: what the engine heard there, for the editor to show and undo */
+  replaced_from?: string;
+  /** with replaced_from: how many words, from this one, the replacement wrote */
+  replaced_words?: number;
+}
+
+/** A word or name the engines should hear, as the user spells it, and how it may sound to an engine that hears it otherwise. */
+export interface VocabularyTerm {
+  term: string;
+  sounds_like: string[];
+}
+
+/** A find → replace rule applied to a transcript after recognition: whole words, any case. */
+export interface ReplacementRule {
+  find: string;
+  replace: string;
 }
 
 export const transcriptSegments = pgTable(
@@ -718,6 +741,8 @@ export const directUploads = pgTable(
     firstSeconds: integer("first_seconds"),
     /** how many speakers the user said there are; null: detect */
     speakersExpected: integer("speakers_expected"),
+    /** terms for this upload alone, besides its space's vocabulary */
+    vocabulary: jsonb("vocabulary").$type<string[]>().notNull().default([]),
     /** the workspace it was started in, where it lands (null: the personal space) */
     workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
@@ -1057,3 +1082,47 @@ export type ShareLink = typeof shareLinks.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
 export type Webhook = typeof webhooks.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+
+/**
+ * A space's vocabulary (lib/vocabulary/terms.ts): a user's personal list (ownerUserId) or a
+ * workspace's (workspaceId), exactly one of the two. A workspace's list outlives whoever added
+ * a term; its owner and admins manage it.
+ */
+export const vocabularyTerms = pgTable(
+  "vocabulary_terms",
+  {
+    id: text("id").primaryKey(),
+    ownerUserId: text("owner_user_id").references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
+    term: text("term").notNull(),
+    soundsLike: jsonb("sounds_like").$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("vocabulary_terms_one_space", sql`(${t.ownerUserId} is null) <> (${t.workspaceId} is null)`),
+    uniqueIndex("vocabulary_terms_user_term_idx").on(t.ownerUserId, sql`lower(${t.term})`).where(sql`${t.ownerUserId} is not null`),
+    uniqueIndex("vocabulary_terms_workspace_term_idx").on(t.workspaceId, sql`lower(${t.term})`).where(sql`${t.workspaceId} is not null`),
+  ],
+);
+
+export type VocabularyTermRow = typeof vocabularyTerms.$inferSelect;
+
+/** A space's replacement rules (lib/vocabulary/rules.ts), owned like its vocabulary. */
+export const replacementRules = pgTable(
+  "replacement_rules",
+  {
+    id: text("id").primaryKey(),
+    ownerUserId: text("owner_user_id").references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
+    find: text("find").notNull(),
+    replace: text("replace").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("replacement_rules_one_space", sql`(${t.ownerUserId} is null) <> (${t.workspaceId} is null)`),
+    uniqueIndex("replacement_rules_user_find_idx").on(t.ownerUserId, sql`lower(${t.find})`).where(sql`${t.ownerUserId} is not null`),
+    uniqueIndex("replacement_rules_workspace_find_idx").on(t.workspaceId, sql`lower(${t.find})`).where(sql`${t.workspaceId} is not null`),
+  ],
+);
+
+export type ReplacementRuleRow = typeof replacementRules.$inferSelect;

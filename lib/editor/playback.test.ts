@@ -1,4 +1,4 @@
-import { indexAt, indexWithin, isLowConfidence, parsePlaybackRate } from "./playback";
+import { indexAt, indexWithin, parsePlaybackRate } from "./playback";
 
 const items = [
   { start_ms: 0, end_ms: 1000 },
@@ -20,13 +20,6 @@ describe("playback position", () => {
   it("within: nothing in the pause after an item", () => {
     expect(indexWithin(items, 1200)).toBe(-1);
     expect(indexWithin(items, 1600)).toBe(1);
-  });
-
-  it("marks confidences below one half only", () => {
-    expect(isLowConfidence(0.2)).toBe(true);
-    expect(isLowConfidence(0.5)).toBe(false);
-    expect(isLowConfidence(undefined)).toBe(false);
-    expect(isLowConfidence(null)).toBe(false);
   });
 });
 

@@ -29,13 +29,6 @@ export function indexWithin(items: readonly Timed[], ms: number): number {
   return i >= 0 && ms < items[i].end_ms ? i : -1;
 }
 
-/** Words below this confidence are marked for checking. */
-const LOW_CONFIDENCE = 0.5;
-
-export function isLowConfidence(confidence: number | undefined | null): boolean {
-  return typeof confidence === "number" && confidence < LOW_CONFIDENCE;
-}
-
 /** The speeds the player offers, slowest first (Otter and Descript offer the same range). */
 export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
 export type PlaybackRate = (typeof PLAYBACK_RATES)[number];

@@ -49,6 +49,30 @@ describe.each(BACKENDS)("applySegmentEdits on %s", (_name, open) => {
     expect(row.transcriptText).toBe("And so, my fellow Americans. ask not what your country can do for you");
   });
 
+  it("a word kept in the review is marked reviewed, remembered, and taken back by sending the set without it", async () => {
+    const { db } = t.handle;
+    const user = await insertUser(db);
+    const id = await insertDoneTranscription(db, user, SEGMENTS);
+    const kept = await applySegmentEdits(db, user, id, { base_version: 0, changes: [{ position: 0, reviewed: [4, 99] }] });
+    expect(kept.version).toBe(1);
+    let [first] = await segmentsOf(db, id);
+    expect(first.words?.[4]).toEqual({ word: "americans", start_ms: 1300, end_ms: 2000, confidence: 0.2, reviewed: true });
+    expect(first.words?.filter((w) => w.reviewed)).toHaveLength(1);
+    // The same set again changes nothing (and keeps the version).
+    expect((await applySegmentEdits(db, user, id, { base_version: 1, changes: [{ position: 0, reviewed: [4] }] })).version).toBe(1);
+    // A text edit keeps the mark of the untouched word; an empty set takes it back (undo).
+    await applySegmentEdits(db, user, id, { base_version: 1, changes: [{ position: 0, text: "and so my dear fellow americans" }] });
+    [first] = await segmentsOf(db, id);
+    expect(first.words?.[5]).toMatchObject({ word: "americans", reviewed: true });
+    await applySegmentEdits(db, user, id, { base_version: 2, changes: [{ position: 0, reviewed: [] }] });
+    [first] = await segmentsOf(db, id);
+    expect(first.words?.some((w) => w.reviewed)).toBe(false);
+    // Kept, then a word added before the save: the kept place names the word as it was.
+    await applySegmentEdits(db, user, id, { base_version: 3, changes: [{ position: 0, reviewed: [1] }, { position: 0, text: "and also so my dear fellow americans" }] });
+    [first] = await segmentsOf(db, id);
+    expect(first.words?.flatMap((w) => (w.reviewed ? [w.word] : []))).toEqual(["so"]);
+  });
+
   it("many changes of one segment count as its last text and speaker (aligned once)", async () => {
     const { db } = t.handle;
     const user = await insertUser(db);

@@ -225,21 +225,45 @@ function lastChangePerSegment(changes: SegmentEdits["changes"]): Change[] {
       version: change.version ?? earlier?.version,
       text: change.text ?? earlier?.text,
       speaker: change.speaker === undefined ? earlier?.speaker : change.speaker,
+      reviewed: change.reviewed ?? earlier?.reviewed,
     });
   }
   return [...last.values()];
 }
 
+const reviewedOf = (words: TranscriptSegment["words"]) => (words ?? []).flatMap((w, i) => (w.reviewed ? [i] : []));
+function sameSet(a: readonly number[], b: readonly number[]): boolean {
+  const x = new Set(a);
+  const y = new Set(b);
+  return x.size === y.size && [...x].every((v) => y.has(v));
+}
+
 /** Whether the change would make the segment other than it is (an opened and left segment does not). */
 const differs = (row: TranscriptSegment, change: Change) =>
-  (change.text !== undefined && cleanText(change.text) !== row.text) || (change.speaker !== undefined && change.speaker !== row.speaker);
+  (change.text !== undefined && cleanText(change.text) !== row.text) ||
+  (change.speaker !== undefined && change.speaker !== row.speaker) ||
+  (change.reviewed !== undefined && !sameSet(change.reviewed, reviewedOf(row.words)));
+
+/** The words with the reviewed ones marked as the change says (places past the words name nothing). */
+function markReviewed(words: TranscriptSegment["words"], reviewed: readonly number[] | undefined): TranscriptSegment["words"] {
+  if (!words || reviewed === undefined) return words;
+  const marked = new Set(reviewed);
+  return words.map((w, i) => {
+    const rest = { ...w };
+    delete rest.reviewed;
+    return marked.has(i) ? { ...rest, reviewed: true } : rest;
+  });
+}
 
 /** The segments with their changes applied; new texts get word timings from the old ones. */
 async function editedSegments(userId: string, differ: ReadonlyArray<{ row: TranscriptSegment; change: Change }>): Promise<TranscriptSegment[]> {
+  // The reviewed places name the words as they were (the ones the editor counted), so they are
+  // marked before a new text is aligned; alignment keeps the marks of the words it keeps.
   const edited = differ.map(({ row, change }) => ({
     ...row,
     text: change.text === undefined ? row.text : cleanText(change.text),
     speaker: change.speaker === undefined ? row.speaker : change.speaker,
+    words: markReviewed(row.words, change.reviewed),
   }));
   // Without engine word timings there is nothing to keep; guessed ones would mislead the highlight.
   const realign = edited.filter((r, i) => r.text !== differ[i].row.text && differ[i].row.words);

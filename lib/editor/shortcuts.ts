@@ -7,6 +7,8 @@ export type ShortcutAction =
   | "undo"
   | "redo"
   | "find"
+  | "next-uncertain"
+  | "previous-uncertain"
   | "help";
 
 export interface Shortcut {
@@ -28,6 +30,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: "undo", keys: "Ctrl/⌘ + Z", description: "Undo: text, speakers, splits and merges" },
   { action: "redo", keys: "Ctrl/⌘ + Shift + Z", description: "Redo" },
   { action: "find", keys: "Ctrl/⌘ + F", description: "Find and replace", whileTyping: true },
+  { action: "next-uncertain", keys: "F8", description: "Next uncertain word (plays it in context)", whileTyping: true },
+  { action: "previous-uncertain", keys: "Shift + F8", description: "Previous uncertain word", whileTyping: true },
   { action: "help", keys: "?", description: "Show these shortcuts" },
 ];
 
@@ -71,6 +75,10 @@ function matches(action: ShortcutAction, e: KeyPress): { hit: boolean; whileTypi
       return { hit: mod && ((e.shiftKey && e.key.toLowerCase() === "z") || e.key.toLowerCase() === "y"), whileTyping: false };
     case "find":
       return { hit: mod && !e.shiftKey && e.key.toLowerCase() === "f", whileTyping: true };
+    case "next-uncertain":
+      return { hit: e.key === "F8" && !e.shiftKey && !mod && !e.altKey, whileTyping: true };
+    case "previous-uncertain":
+      return { hit: e.key === "F8" && e.shiftKey && !mod && !e.altKey, whileTyping: true };
     case "help":
       return { hit: e.key === "?" && !mod, whileTyping: false };
   }

@@ -4,6 +4,9 @@ export interface SegmentState {
   speaker: string | null;
 }
 
+/** Records a change as one step of the history (and saves it): the segments before and after. */
+export type Edit = (before: SegmentState[], after: SegmentState[]) => void;
+
 /** Segments' text or speaker changed: the touched segments before and after (a replace-all touches many). */
 interface EditStep {
   kind?: "edit";

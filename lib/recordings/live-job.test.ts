@@ -1,5 +1,12 @@
 /** @run-alone: real engines on minutes of audio keep both cores busy (jest.config.mjs). */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
+import { BYTES_PER_SECOND, WAV_HEADER_BYTES } from "@/lib/audio/wav";
+import { inspectAndNormalise } from "@/lib/transcription/audio";
+import { addRule } from "@/lib/vocabulary/rules";
+import { addTerm } from "@/lib/vocabulary/terms";
 import { runJob } from "@/lib/jobs/run-job";
 import { claim, insertJob } from "@/lib/jobs/store";
 import { deleteTranscription } from "@/lib/transcription/deletion";
@@ -10,11 +17,11 @@ import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { SPEECH, sendAudio, startMic, until } from "@/test/support/live-recording";
 import { insertUser, signedInReader } from "@/test/support/users";
-import { liveSessions } from "@/lib/db/schema";
+import { liveSessions, transcriptions } from "@/lib/db/schema";
 import { liveDraft } from "@/lib/recordings/store/draft";
 import { liveJob } from "./live-job";
 import { liveEventStream } from "./live-events";
-import { stopRecording } from "./recording";
+import { startRecording, stopRecording } from "./recording";
 import { ApiUtterance, LivePending } from "@/lib/api/contract/recordings";
 import { pause } from "@/lib/process/pause";
 import { LIVE_CHUNK_BYTES, LIVE_CHUNK_MS } from "@/lib/recordings/store/pcm-chunks";
@@ -127,5 +134,37 @@ describe.each(BACKENDS.slice(0, 1))("live runner on %s", (_name, open) => {
     }
     expect(views.at(-1)!.pending).toBe("");
   }, 60_000);
-});
 
+  it("a live recording is heard with its vocabulary and rules: a name spotted by its hint, a rule applied, its own terms kept", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "verbatim-live-vocabulary-"));
+    try {
+      // The printers' passage of the read speech: PocketSphinx alone hears "soup yeah go" for
+      // Subiaco, which it does not know; the spotter listens for it by its hint's sounds.
+      const reading = path.join(dir, "read.wav");
+      await inspectAndNormalise(path.resolve(__dirname, "../../test/fixtures/audio/read-speech.ogg"), reading);
+      const start = WAV_HEADER_BYTES + 340 * BYTES_PER_SECOND;
+      const pcm = readFileSync(reading).subarray(start, start + 19 * BYTES_PER_SECOND);
+      const padded = Buffer.concat([pcm, Buffer.alloc(LIVE_CHUNK_BYTES - (pcm.length % LIVE_CHUNK_BYTES) + 32_000)]);
+
+      const user = await insertUser(t.db);
+      await addTerm(t.db, user, null, { term: "Subiaco", soundsLike: ["sue bee ah co"] });
+      await addRule(t.db, user, null, { find: "near rome", replace: "near Rome" });
+      const { transcription } = await startRecording(t.db, user, { title: "Printers", language: "en", mode: "mic", vocabulary: ["Pannartz"] });
+      await insertJob(t.db, { kind: "live", transcriptionId: transcription.id, userId: user });
+      const job = await claim(t.db, "test-worker", ["live"], 30_000);
+      const run = runJob(t.db, job!, liveJob({ engine: sphinxEngine }), { leaseMs: 30_000, stopping: new AbortController().signal });
+      await sendAudio(t.db, user, transcription.id, padded);
+      await stopRecording(t.db, user, transcription.id);
+      expect(await run).toBe("done");
+      const text = (await liveDraft(t.db, transcription.id)).map((u) => u.text).join(" ");
+      expect(text).toContain("monastery of Subiaco near Rome");
+      expect(text).not.toContain("soup yeah go");
+      // The recording's own term is in its vocabulary beside the user's (PocketSphinx cannot
+      // pronounce "Pannartz" without a hint, so here it only reaches the prompt-taking engines).
+      const [row] = await t.db.select({ vocabulary: transcriptions.vocabulary }).from(transcriptions).where(eq(transcriptions.id, transcription.id));
+      expect(row.vocabulary?.map((v) => v.term)).toEqual(["Pannartz", "Subiaco"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,4 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import { compileRules } from "@/lib/text/replacements";
+import { writtenTheUsersWay } from "@/lib/transcription/written-the-users-way";
 import os from "node:os";
 import path from "node:path";
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
@@ -73,8 +75,10 @@ async function runLive(run: JobRun<LivePayload>, idleReleaseMs: number, givenEng
   /** the words still changing as last stored: the same again is not written (each write wakes the user's streams) */
   let storedPending = "";
   const inOrder = (step: () => Promise<void>) => (writing = writing.then(step, step));
-  const onUtterance = async (u: EngineSegment) => {
-    if (stop.aborted || !u.text.trim()) return;
+  const rules = compileRules(t.replacements, t.vocabulary);
+  const onUtterance = async (heard: EngineSegment) => {
+    if (stop.aborted || !heard.text.trim()) return;
+    const u = writtenTheUsersWay(heard, rules);
     pending.cancel();
     await inOrder(async () => {
       if (stop.aborted) return;
@@ -123,7 +127,7 @@ async function runLive(run: JobRun<LivePayload>, idleReleaseMs: number, givenEng
     await database.update(liveSessions).set({ engine: engine.name }).where(eq(liveSessions.transcriptionId, transcriptionId));
     const dir = await mkdtemp(path.join(os.tmpdir(), "verbatim-live-"));
     workDir = dir;
-    const listen = () => engine.live({ language: t.language, offsetMs: next * LIVE_CHUNK_MS, workDir: dir, onUtterance, onPending });
+    const listen = () => engine.live({ language: t.language, offsetMs: next * LIVE_CHUNK_MS, workDir: dir, vocabulary: t.vocabulary, onUtterance, onPending });
     transcriber = await listen();
     let fedAt = Date.now();
     let gapSince: number | null = null;

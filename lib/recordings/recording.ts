@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { checkedUploadTerms } from "@/lib/vocabulary/shape";
+import { wordRulesFor } from "@/lib/vocabulary/snapshot";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { entitlementsFor, secondsRemaining } from "@/lib/billing/entitlements";
 import { requireOperation } from "@/lib/billing/feature-refusal";
@@ -40,6 +42,8 @@ export interface RecordingStart {
   mode: "mic" | "tab-mic";
   /** the workspace to record into (null or left out: the personal space); the caller has checked the user may add to it */
   workspaceId?: string | null;
+  /** terms for this recording alone, besides its space's vocabulary */
+  vocabulary?: readonly string[];
 }
 
 export interface StartedRecording {
@@ -65,6 +69,7 @@ export async function startRecording(database: Database, userId: string, input: 
   if (input.mode === "tab-mic") await requireOperation(database, e, "record_tab_mic");
   if (!choice.engine) throw new DomainError("unavailable", ENGINE_UNAVAILABLE);
   const language = checkLanguage(e, input.language, choice.engine);
+  const uploadTerms = checkedUploadTerms(input.vocabulary);
   const allowanceS = secondsRemaining(e);
   if (allowanceS !== null && allowanceS < 1) {
     throw new DomainError("forbidden", `Your ${e.planName} plan has no transcription time left this period. Upgrade your plan to record more.`);
@@ -86,6 +91,7 @@ export async function startRecording(database: Database, userId: string, input: 
       if (priority === undefined) throw new DomainError("conflict", ALREADY_RECORDING);
       await endRecording(tx, userId, r.id, { priority, payer: r.payer });
     }
+    const rules = await wordRulesFor(tx, userId, workspaceId, uploadTerms);
     const [row] = await tx
       .insert(transcriptions)
       .values({
@@ -95,6 +101,8 @@ export async function startRecording(database: Database, userId: string, input: 
         billedUserId: payer,
         title: input.title,
         status: "recording",
+        vocabulary: rules.vocabulary,
+        replacements: rules.replacements,
         language,
         durationS: 0,
         audioReady: false,

@@ -1,7 +1,7 @@
 import type { WordTiming } from "@/lib/db/schema";
 
 /** Comparison key: case and surrounding punctuation do not make a word different. */
-function key(word: string): string {
+export function wordKey(word: string): string {
   return word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
 }
 
@@ -78,13 +78,20 @@ export function realignWords(
   if (words.length === 0) return [];
   const kept =
     previous.length * words.length <= maxCells
-      ? commonWords(previous.map((w) => key(w.word)), words.map(key))
+      ? commonWords(previous.map((w) => wordKey(w.word)), words.map(wordKey))
       : [];
   const result: (WordTiming | null)[] = words.map(() => null);
   for (const [oldIndex, newIndex] of kept) {
-    const { start_ms, end_ms, confidence } = previous[oldIndex];
-    const untouched = confidence !== undefined && previous[oldIndex].word === words[newIndex];
-    result[newIndex] = { word: words[newIndex], start_ms, end_ms, ...(untouched ? { confidence } : {}) };
+    const { start_ms, end_ms, confidence, reviewed, replaced_from, replaced_words } = previous[oldIndex];
+    const untouched = previous[oldIndex].word === words[newIndex];
+    result[newIndex] = {
+      word: words[newIndex],
+      start_ms,
+      end_ms,
+      ...(untouched && confidence !== undefined ? { confidence } : {}),
+      ...(untouched && reviewed ? { reviewed } : {}),
+      ...(untouched && replaced_from !== undefined ? { replaced_from, replaced_words } : {}),
+    };
   }
   fillGaps(result, words, startMs, endMs);
   return result as WordTiming[];

@@ -6,6 +6,8 @@ import { STATUS_OF } from "@/lib/http/error-response";
 import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { useTestEnv } from "@/test/support/env";
 import { insertUser } from "@/test/support/users";
+import { addRule } from "@/lib/vocabulary/rules";
+import { addTerm } from "@/lib/vocabulary/terms";
 import { createTranscription, isLanguageCode, storedContentType } from "./create";
 
 describe("the type an upload is stored with", () => {
@@ -48,6 +50,40 @@ describe.each(BACKENDS.slice(0, 1))("the title an upload's file name gives, on %
   it("is refused as missing when the name is nothing but such characters", async () => {
     const error = await upload("\u202E\r\n\u2066").catch((e: unknown) => e);
     expect(isDomainError(error) && { status: STATUS_OF[error.kind], detail: error.message }).toEqual({ status: 400, detail: "The file has no name. Send its name with its extension, such as interview.mp3." });
+  });
+});
+
+describe.each(BACKENDS.slice(0, 1))("the words an upload is written with, on %s", (_name, open) => {
+  useTestEnv({ TRANSCRIBE_ENGINE: "sphinx" });
+  const t = useOpenedDatabase(open);
+  const JFK = path.resolve(__dirname, "../../test/fixtures/audio/jfk.wav");
+  const upload = (userId: string, vocabulary: string[]) =>
+    createTranscription(t.db, {
+      userId,
+      body: Readable.toWeb(createReadStream(JFK)) as ReadableStream<Uint8Array>,
+      declaredBytes: null,
+      filename: "jfk.wav",
+      contentType: "audio/wav",
+      language: null,
+      source: "upload",
+      vocabulary,
+    });
+
+  it("takes the upload's own terms, then the uploader's vocabulary and rules, when it is accepted", async () => {
+    const user = await insertUser(t.db);
+    await addTerm(t.db, user, null, { term: "Kennedy", soundsLike: ["can a dee"] });
+    await addRule(t.db, user, null, { find: "fellow americans", replace: "fellow Americans" });
+    const created = await upload(user, ["Inaugural", "kennedy"]);
+    expect(created.vocabulary).toEqual([
+      { term: "Inaugural", sounds_like: [] },
+      { term: "kennedy", sounds_like: [] },
+    ]);
+    expect(created.replacements).toEqual([{ find: "fellow americans", replace: "fellow Americans" }]);
+  });
+
+  it("refuses an upload's terms that are not words, before a byte is stored", async () => {
+    const error = await upload(await insertUser(t.db), ["<script>"]).catch((e: unknown) => e);
+    expect(isDomainError(error) && error.message).toBe('"<script>" cannot be a term: use letters, digits, spaces and \' - . & only.');
   });
 });
 

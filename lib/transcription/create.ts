@@ -23,6 +23,8 @@ import { secondsBytesCanHold } from "./bitrate-floors";
 import { log } from "@/lib/log/logger";
 import { MAX_SPEAKERS } from "@/lib/api/contract/uploads";
 import { LANGUAGE_CODE } from "@/lib/api/contract/transcription";
+import { checkedUploadTerms } from "@/lib/vocabulary/shape";
+import { wordRulesFor } from "@/lib/vocabulary/snapshot";
 
 export interface NewTranscription {
   userId: string;
@@ -39,6 +41,8 @@ export interface NewTranscription {
   firstSeconds?: number | null;
   /** how many people speak; null: detect */
   speakers?: number | null;
+  /** terms for this upload alone, besides its space's vocabulary */
+  vocabulary?: readonly string[];
   /** the request's signal: a client that goes away stops the checks (and kills ffmpeg) */
   signal?: AbortSignal;
 }
@@ -128,6 +132,8 @@ export interface Admission {
   firstSeconds: number | null;
   /** how many speakers the user said there are (1: no speaker detection); null: detect */
   speakers: number | null;
+  /** terms for this upload alone, checked (lib/vocabulary/shape.ts) */
+  vocabulary: string[];
 }
 
 /** "Transcribe only the first N seconds": a whole number of seconds, at least one, at most one file's longest. */
@@ -156,9 +162,19 @@ function checkedSpeakers(value: number | null): number | null {
  */
 export async function admitUpload(
   database: Database,
-  input: { userId: string; workspaceId?: string | null; filename: string; language: string | null; declaredBytes: number | null; firstSeconds?: number | null; speakers?: number | null },
+  input: {
+    userId: string;
+    workspaceId?: string | null;
+    filename: string;
+    language: string | null;
+    declaredBytes: number | null;
+    firstSeconds?: number | null;
+    speakers?: number | null;
+    vocabulary?: readonly string[];
+  },
 ): Promise<Admission> {
   const filename = checkedFilename(input.filename);
+  const vocabulary = checkedUploadTerms(input.vocabulary);
   const firstSeconds = checkedFirstSeconds(input.firstSeconds ?? null);
   const speakers = checkedSpeakers(input.speakers ?? null);
   const workspaceId = input.workspaceId ?? null;
@@ -180,7 +196,7 @@ export async function admitUpload(
   // Nothing could be transcribed: refused before a byte is stored (and before it fills a disk).
   const left = secondsRemaining(e);
   if (left !== null && left < 1) throw new DomainError("forbidden", noTimeLeftSentence(e.planName));
-  return { userId: input.userId, workspaceId, payerId, filename, language, entitlements: e, maxBytes, tooLarge, firstSeconds, speakers };
+  return { userId: input.userId, workspaceId, payerId, filename, language, entitlements: e, maxBytes, tooLarge, firstSeconds, speakers, vocabulary };
 }
 
 export interface StoredUpload {
@@ -244,6 +260,7 @@ export async function acceptStoredUpload(database: Database, admission: Admissio
         const left = await remainingSeconds(tx, payerId, e.period.start, e.secondsPerPeriod);
         throw new DomainError("forbidden", quotaMessage(e, seconds, left ?? 0));
       }
+      const rules = await wordRulesFor(tx, userId, admission.workspaceId, admission.vocabulary);
       const [row] = await tx
         .insert(transcriptions)
         .values({
@@ -259,6 +276,8 @@ export async function acceptStoredUpload(database: Database, admission: Admissio
           reservedSeconds: seconds,
           firstSeconds: first,
           speakersExpected: admission.speakers,
+          vocabulary: rules.vocabulary,
+          replacements: rules.replacements,
           usagePeriodStart: e.period.start,
           audioKey: key,
           originalFilename: admission.filename,

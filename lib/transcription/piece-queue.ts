@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { queryRows, type Database, type Tx } from "@/lib/db/client";
 import type { JobDefinition } from "@/lib/jobs/definition";
 import { takeTurn } from "@/lib/jobs/store";
-import { jobs, transcriptSegments, transcriptionPieces, transcriptions } from "@/lib/db/schema";
+import { jobs, transcriptSegments, transcriptionPieces, transcriptions, type VocabularyTerm } from "@/lib/db/schema";
 import type { EngineSegment } from "./engines/types";
 import type { Piece } from "./pieces";
 import { readableSegments } from "./readable-segments";
@@ -23,6 +23,8 @@ export interface ClaimedPiece extends Piece {
   attempts: number;
   /** the end of the text before it, when that piece is done */
   previousText?: string;
+  /** its transcription's vocabulary */
+  vocabulary: VocabularyTerm[];
 }
 
 /** A piece that fails this often on helpers fails its file. */
@@ -59,6 +61,7 @@ interface PieceRow {
   language: string | null;
   attempts: number;
   audio_key: string;
+  vocabulary: VocabularyTerm[] | string | null;
   account: string | null;
   previous: EngineSegment[] | string | null;
 }
@@ -98,7 +101,7 @@ export async function claimPiece(
               order by qt.served_at asc nulls first, j.priority desc, j.created_at asc, c.idx asc
               limit 1
               for update of c skip locked)
-        returning p.transcription_id, p.idx, p.start_ms, p.end_ms, p.language, p.attempts, t.audio_key,
+        returning p.transcription_id, p.idx, p.start_ms, p.end_ms, p.language, p.attempts, t.audio_key, t.vocabulary,
           (select coalesce(a.account, '') from jobs a where a.transcription_id = p.transcription_id and a.kind = 'transcribe') as account,
           (select q.segments from transcription_pieces q
             where q.transcription_id = p.transcription_id and q.idx = p.idx - 1 and q.status = 'done') as previous`,
@@ -118,6 +121,8 @@ export async function claimPiece(
     attempts: row.attempts,
     audioKey: row.audio_key,
     previousText: previousText || undefined,
+    // A driver without JSON parsing (PGlite's raw rows) gives the text.
+    vocabulary: (typeof row.vocabulary === "string" ? JSON.parse(row.vocabulary) : row.vocabulary) ?? [],
   };
 }
 

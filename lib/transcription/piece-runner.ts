@@ -50,6 +50,7 @@ export async function runClaimedPiece(run: PieceRun): Promise<"done" | "lost"> {
         durationS: piece.endS - piece.startS,
         language: piece.language,
         previousText: piece.previousText,
+        vocabulary: piece.vocabulary,
         signal,
         onProgress: run.onProgress,
       });

@@ -1,4 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import { compileRules } from "@/lib/text/replacements";
+import { writtenTheUsersWay } from "./written-the-users-way";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
@@ -73,6 +75,7 @@ async function transcribe({ database, job, signal, lost, leaseMs, yieldTurn }: J
       wav,
       durationS,
       language: t.language,
+      vocabulary: t.vocabulary,
       workDir,
       signal,
       onProgress: progress.report,
@@ -91,8 +94,10 @@ async function transcribe({ database, job, signal, lost, leaseMs, yieldTurn }: J
   }
   // A recording: where the same engine was surer of its live text, that is kept.
   const chosen = await liveOrFinalOf(database, t.id, engine.name, result.segments);
+  // The space's replacement rules and the vocabulary's "sounds like" hints, after recognition.
+  const rules = compileRules(t.replacements, t.vocabulary);
   // A database error while storing is not the engine's fault: the file is tried again rather than failed.
-  let segments = readableSegments(chosen);
+  let segments = readableSegments(chosen).map((s) => writtenTheUsersWay(s, rules));
   let found: FoundSpeakers | undefined;
   if (speakers && "turns" in speakers) {
     try {

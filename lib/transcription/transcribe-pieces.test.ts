@@ -108,6 +108,7 @@ describe.each(BACKENDS)("transcribing long audio in pieces (real PocketSphinx) o
       wav,
       durationS,
       language: null,
+      vocabulary: [],
       workDir: dir,
       signal: options.signal ?? new AbortController().signal,
       onProgress: (f) => options.progress?.push(f),

@@ -2,7 +2,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { transcriptions } from "@/lib/db/schema";
+import { transcriptions, type VocabularyTerm } from "@/lib/db/schema";
 import { PermanentEngineError, type Engine, type EngineResult } from "./engines/types";
 import { claimPiece, collectPieces, finishPiece, piecesState, publishPieces } from "./piece-queue";
 import { runClaimedPiece, type PieceCutter } from "./piece-runner";
@@ -21,6 +21,8 @@ interface PiecesRequest {
   durationS: number;
   /** null: the engine detects it (once, on the first piece) */
   language: string | null;
+  /** the transcription's vocabulary (pieces other workers take read it from its row) */
+  vocabulary: readonly VocabularyTerm[];
   workDir: string;
   signal: AbortSignal;
   onProgress: (fraction: number) => void;
@@ -41,7 +43,7 @@ const WAIT_MS = 500;
 export async function transcribePieces(request: PiecesRequest): Promise<EngineResult> {
   const { database, transcriptionId, workerId, leaseMs, engine, wav, durationS, workDir, onProgress } = request;
   if (durationS <= engine.pieceSeconds) {
-    return engine.transcribe({ wavPath: wav, durationS, language: request.language, signal: request.signal, onProgress });
+    return engine.transcribe({ wavPath: wav, durationS, language: request.language, vocabulary: request.vocabulary, signal: request.signal, onProgress });
   }
   const lanes = Math.max(1, engine.parallelism());
   const pieces = await planPieces(wav, durationS, engine.pieceSeconds, lanes);
@@ -66,7 +68,7 @@ export async function transcribePieces(request: PiecesRequest): Promise<EngineRe
     const file = path.join(workDir, "first-piece.wav");
     await cut(first, file);
     const result = await engine
-      .transcribe({ wavPath: file, durationS: lengthOf(first), language: null, signal, onProgress: (f) => (running.set(0, f), report()) })
+      .transcribe({ wavPath: file, durationS: lengthOf(first), language: null, vocabulary: request.vocabulary, signal, onProgress: (f) => (running.set(0, f), report()) })
       .finally(() => rm(file, { force: true }));
     if (!(await finishPiece(database, { transcriptionId, ...first }, workerId, result))) throw lost();
     running.delete(0);

@@ -30,6 +30,8 @@ export interface DirectUploadRequest {
   firstSeconds: number | null;
   /** null: detect */
   speakers: number | null;
+  /** terms for this upload alone */
+  vocabulary?: string[];
 }
 
 
@@ -45,7 +47,7 @@ export async function startDirectUpload(
   input: DirectUploadRequest,
 ): Promise<DirectUpload> {
   if (!Number.isSafeInteger(input.size) || input.size < 0) throw new DomainError("invalid", "Say the file's size in bytes.");
-  const admission = await admitUpload(database, { userId, workspaceId, filename: input.filename, language: input.language, declaredBytes: input.size, firstSeconds: input.firstSeconds, speakers: input.speakers });
+  const admission = await admitUpload(database, { userId, workspaceId, filename: input.filename, language: input.language, declaredBytes: input.size, firstSeconds: input.firstSeconds, speakers: input.speakers, vocabulary: input.vocabulary });
   const partBytes = partBytesFor(input.size);
   if (Math.ceil(input.size / partBytes) > MAX_PARTS) throw new DomainError("too_large", admission.tooLarge);
   const id = randomUUID();
@@ -66,6 +68,7 @@ export async function startDirectUpload(
     source: input.source,
     firstSeconds: admission.firstSeconds,
     speakersExpected: admission.speakers,
+    vocabulary: admission.vocabulary,
   };
   try {
     // Counted and recorded in one step (the bucket is asked before, not while the user's row is held).
@@ -147,7 +150,7 @@ export async function completeDirectUpload(database: Database, bucket: BucketMul
   // Claimed by one request: a second "complete" racing it finds no row.
   const claimed = await database.delete(directUploads).where(eq(directUploads.id, upload.id)).returning({ id: directUploads.id });
   if (!claimed.length) throw new DomainError("not_found", NO_SUCH_UPLOAD);
-  return acceptMultipart(database, bucket, { ...upload, speakers: upload.speakersExpected }, parts);
+  return acceptMultipart(database, bucket, { ...upload, speakers: upload.speakersExpected, vocabulary: upload.vocabulary }, parts);
 }
 
 /** Canceled by its owner: the parts are dropped from the bucket and nothing is charged. */

@@ -21,6 +21,7 @@ export interface ArrivedMultipart {
   source: "upload" | "recording";
   firstSeconds: number | null;
   speakers: number | null;
+  vocabulary: string[];
 }
 
 /**
@@ -47,6 +48,7 @@ export async function acceptMultipart(database: Database, bucket: BucketMultipar
       declaredBytes: size,
       firstSeconds: upload.firstSeconds,
       speakers: upload.speakers,
+      vocabulary: upload.vocabulary,
     });
     return await acceptStoredUpload(database, admission, {
       id: upload.id,

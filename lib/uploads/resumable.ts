@@ -1,4 +1,5 @@
 import type { FileStore } from "@tus/file-store";
+import { parseCommaList } from "@/lib/api/contract/list-text";
 import type { Upload } from "@tus/server";
 import { UploadSource } from "@/lib/api/contract/uploads";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -30,12 +31,15 @@ export interface UploadMetadata {
   firstSeconds: number | null;
   /** how many speakers there are; null: detect */
   speakers: number | null;
+  /** terms for this upload alone (`vocabulary`, comma-separated) */
+  vocabulary: string[];
 }
 
 /**
  * What the client said about its file in `Upload-Metadata`: the name it is known by, the
  * language to transcribe, its type, whether it is a recording (`source`) and, with
- * `first_seconds`, how much of it to transcribe and, with `speakers`, how many people speak.
+ * `first_seconds`, how much of it to transcribe, with `speakers`, how many people speak and,
+ * with `vocabulary`, terms for this upload alone.
  * Anything else is ignored.
  */
 export function metadataOf(upload: Upload): UploadMetadata {
@@ -49,6 +53,7 @@ export function metadataOf(upload: Upload): UploadMetadata {
     source: source.data,
     firstSeconds: m.first_seconds ? Number(m.first_seconds) : null,
     speakers: m.speakers ? Number(m.speakers) : null,
+    vocabulary: parseCommaList(m.vocabulary ?? ""),
   };
 }
 

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import type { Database, Tx } from "@/lib/db/client";
-import { WEBHOOK_EVENTS, users, webhooks, workspaceMembers, workspaces, type Webhook, type WebhookEvent } from "@/lib/db/schema";
+import type { Database } from "@/lib/db/client";
+import { WEBHOOK_EVENTS, webhooks, workspaceMembers, type Webhook, type WebhookEvent } from "@/lib/db/schema";
+import { lockSpace } from "@/lib/access/space-lock";
 import type { Within } from "@/lib/access/visibility";
 import { DomainError } from "@/lib/errors/domain-error";
-import { managedWebhook, requireSpaceManager, WEBHOOK_NOT_FOUND } from "./access";
+import { requireSpaceManager } from "@/lib/access/space-manager";
+import { managedWebhook, WEBHOOK_NOT_FOUND } from "./access";
 import { configuredPolicy, urlRefusal, type UrlPolicy } from "./endpoint-url";
 import { newWebhookSecret } from "./signature";
 
@@ -58,11 +60,6 @@ export async function createWebhook(database: Database, userId: string, workspac
       .returning();
     return created;
   });
-}
-
-async function lockSpace(tx: Tx, userId: string, workspaceId: string | null): Promise<void> {
-  if (workspaceId) await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for("update");
-  else await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
 }
 
 /** Deletes the webhook and its delivery log; deliveries still queued find nothing to send. */

@@ -13,6 +13,7 @@ import { folders, transcriptions, workspaceMembers, type Folder, type Transcript
 import { type WorkspaceRole } from "@/lib/roles";
 import { DomainError } from "@/lib/errors/domain-error";
 import { editableTranscription } from "@/lib/transcription/queries";
+import { ID_SHAPE } from "@/lib/access/space-manager";
 import { requireWithin, type Within } from "@/lib/access/visibility";
 import { ROLE_TOO_LOW, requireRole } from "@/lib/access/roles";
 import { atLeast } from "@/lib/roles";
@@ -25,7 +26,6 @@ export const MAX_FOLDERS_PER_WORKSPACE = 200;
 const TOO_MANY = `A workspace can have at most ${MAX_FOLDERS_PER_WORKSPACE} folders. Delete one first.`;
 
 /** Folder ids are UUIDs: anything else names no folder, and is not looked up. */
-const ID_SHAPE = /^[0-9a-f-]{36}$/i;
 
 interface FolderWithCount extends Folder {
   transcriptions: number;

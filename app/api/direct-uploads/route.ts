@@ -14,6 +14,7 @@ export const POST = route(uploadsApi.startDirectUpload, { auth: "user", apiKey: 
     source: body.source,
     firstSeconds: body.first_seconds,
     speakers: body.speakers,
+    vocabulary: body.vocabulary,
   });
   return { id: upload.id, size: upload.sizeBytes, part_bytes: upload.partBytes, part_count: partCount(upload), parts: [] };
 });

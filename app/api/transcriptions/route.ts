@@ -1,3 +1,4 @@
+import { parseCommaList } from "@/lib/api/contract/list-text";
 import { db } from "@/lib/db/client";
 import { route } from "@/lib/http/route";
 import { createTranscription } from "@/lib/transcription/create";
@@ -14,7 +15,8 @@ export const GET = route(transcriptionsApi.listTranscriptions, { auth: "user", a
  * Upload sent whole: the raw file is the body (streamed to disk); `?filename=` names it,
  * `?language=` picks a language (omit for detection), `?source=recording` marks recordings,
  * `?first_seconds=N` transcribes (and charges) only the first N seconds, `?speakers=N` says how
- * many people speak (1 to 10; omit to detect them, 1 for none). Browsers use the
+ * many people speak (1 to 10; omit to detect them, 1 for none), `?vocabulary=A,B` gives terms for
+ * this upload besides its space's vocabulary. Browsers use the
  * resumable `/api/uploads` instead.
  */
 export const POST = route(transcriptionsApi.uploadTranscription, { auth: "user", apiKey: "write" }, async ({ request, user, space, query }) => {
@@ -30,6 +32,7 @@ export const POST = route(transcriptionsApi.uploadTranscription, { auth: "user",
     source: query.source,
     firstSeconds: query.first_seconds ?? null,
     speakers: query.speakers ?? null,
+    vocabulary: parseCommaList(query.vocabulary ?? ""),
     signal: request.signal,
   });
   return toApiTranscription(created);

@@ -38,6 +38,8 @@ export const RecordingStartBody = z.object({
   title: Title,
   language: z.optional(z.nullable(z.string().check(z.maxLength(20)))),
   mode: z.enum(["mic", "tab-mic"], { error: 'Choose a mode: "mic" or "tab-mic".' }),
+  /** terms for this recording alone, besides its space's vocabulary */
+  vocabulary: z.optional(z.array(z.string({ error: "Each term is a text." }), { error: "Send the terms as a list of texts." })),
 });
 export type RecordingStartBody = z.infer<typeof RecordingStartBody>;
 

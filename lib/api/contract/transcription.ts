@@ -67,6 +67,12 @@ const WordTiming = z.object({
   start_ms: z.number(),
   end_ms: z.number(),
   confidence: z.optional(z.number()),
+  /** the user reviewed this uncertain word and kept or corrected it: it is no longer marked */
+  reviewed: z.optional(z.boolean()),
+  /** on the first word a replacement rule or a "sounds like" hint wrote: what the engine heard */
+  replaced_from: z.optional(z.string()),
+  /** with replaced_from: how many words, from this one, it wrote */
+  replaced_words: z.optional(z.number()),
 });
 
 export const ApiSegment = z.object({
@@ -216,8 +222,9 @@ export const TranscriptionListQuery = z.object({
 export const LANGUAGE_CODE = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/;
 
 /**
- * `POST /api/transcriptions?filename=…&language=…&source=recording&first_seconds=N&speakers=N`: an
- * upload sent whole; createTranscription checks the values (the source is one of two words).
+ * `POST /api/transcriptions?filename=…&language=…&source=recording&first_seconds=N&speakers=N&vocabulary=A,B`:
+ * an upload sent whole; createTranscription checks the values (the source is one of two words;
+ * `vocabulary` is terms for this upload alone, comma-separated).
  */
 export const UploadQuery = z.object({
   filename: z.optional(z.string()),
@@ -225,6 +232,7 @@ export const UploadQuery = z.object({
   source: z._default(UploadSource, "upload"),
   first_seconds: z.optional(z.coerce.number()),
   speakers: z.optional(z.coerce.number()),
+  vocabulary: z.optional(z.string().check(z.maxLength(2000, "Give at most 2,000 characters of terms."))),
 });
 
 /** `DELETE /api/transcriptions/{id}`: to Recently deleted; `?permanent=1` removes it (and its audio) for good. */
@@ -301,6 +309,12 @@ export const SegmentEdits = z.object({
         text: z.optional(z.string().check(z.maxLength(MAX_SEGMENT_CHARS, `A segment may hold at most ${MAX_SEGMENT_CHARS} characters.`))),
         /** null: the segment has no speaker */
         speaker: z.optional(z.nullable(SpeakerName)),
+        /** the places (from 0) of the segment's words the user reviewed and kept: the whole set, after `text` if both are sent */
+        reviewed: z.optional(
+          z
+            .array(z.number().check(z.int(), z.gte(0), z.lt(MAX_SEGMENT_CHARS, "Word places are whole numbers within the segment.")))
+            .check(z.maxLength(MAX_SEGMENT_CHARS, "Name each reviewed word once.")),
+        ),
       }),
     )
     .check(

@@ -22,6 +22,8 @@ export const StartDirectUpload = z.object({
   source: z._default(UploadSource, "upload"),
   first_seconds: z._default(z.nullable(z.number({ error: "The part to transcribe must be a number of seconds." })), null),
   speakers: z._default(z.nullable(z.number({ error: "The number of speakers must be a number." })), null),
+  /** terms for this upload alone, besides its space's vocabulary */
+  vocabulary: z._default(z.array(z.string({ error: "Each term is a text." }), { error: "Send the terms as a list of texts." }), []),
 });
 
 export const SignParts = z.object({

@@ -108,6 +108,7 @@ export function startDirectUpload(file: Blob, options: UploadOptions): RunningUp
             content_type: file.type,
             language: options.language,
             speakers: options.speakers,
+            vocabulary: [...(options.vocabulary ?? [])],
             source: options.source,
             first_seconds: options.firstSeconds ?? null,
           },

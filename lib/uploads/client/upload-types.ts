@@ -26,6 +26,8 @@ export interface UploadOptions {
   language: string | null;
   /** how many people speak; null: detect */
   speakers: number | null;
+  /** terms for this upload alone, besides its space's vocabulary */
+  vocabulary?: readonly string[];
   source: "upload" | "recording";
   /** transcribe only the first this many seconds (what fits the plan) */
   firstSeconds?: number;

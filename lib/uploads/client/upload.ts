@@ -18,12 +18,13 @@ import type { RunningUpload, UnfinishedUpload, UploadOptions, UploadResult } fro
  */
 type UploadRoute = TranscriptionOptions["upload_route"];
 
-async function tusUpload(file: Blob, options: Pick<UploadOptions, "filename" | "language" | "speakers" | "source" | "firstSeconds">): Promise<Upload> {
+async function tusUpload(file: Blob, options: Pick<UploadOptions, "filename" | "language" | "speakers" | "vocabulary" | "source" | "firstSeconds">): Promise<Upload> {
   const tus = await import("tus-js-client");
   const metadata: Record<string, string> = { filename: options.filename, filetype: file.type || "application/octet-stream", source: options.source };
   if (options.language) metadata.language = options.language;
   if (options.firstSeconds) metadata.first_seconds = String(options.firstSeconds);
   if (options.speakers) metadata.speakers = String(options.speakers);
+  if (options.vocabulary?.length) metadata.vocabulary = options.vocabulary.join(",");
   return new tus.Upload(file, {
     endpoint: urlOf(createResumableUpload),
     chunkSize: partBytesFor(file.size),

@@ -104,7 +104,7 @@ function create(staging: Staging, database: Database): Server {
           throw new DomainError("invalid", "Say the file's size (Upload-Length) when the upload starts.");
         }
         const meta = metadataOf(upload);
-        await admitUpload(database, { userId: user.id, workspaceId: space, filename: meta.filename, language: meta.language, declaredBytes: upload.size, firstSeconds: meta.firstSeconds, speakers: meta.speakers });
+        await admitUpload(database, { userId: user.id, workspaceId: space, filename: meta.filename, language: meta.language, declaredBytes: upload.size, firstSeconds: meta.firstSeconds, speakers: meta.speakers, vocabulary: meta.vocabulary });
         // Counted under a lock of the user's row, with their other open uploads of every way in.
         await openStagedUpload(database, user.id, upload.id, "tus");
         caller.opened = upload.id;
@@ -154,7 +154,7 @@ async function finish(staging: Staging, database: Database, upload: Upload) {
     const claimed = await staging.store.claimFinished(upload.id);
     if (!claimed) throw BEING_CHECKED;
     const { row, parts } = claimed;
-    const about = { filename: meta.filename, contentType: meta.contentType, language: meta.language, source: meta.source, firstSeconds: meta.firstSeconds, speakers: meta.speakers };
+    const about = { filename: meta.filename, contentType: meta.contentType, language: meta.language, source: meta.source, firstSeconds: meta.firstSeconds, speakers: meta.speakers, vocabulary: meta.vocabulary };
     try {
       return await acceptMultipart(database, staging.bucket, { id: row.id, userId, workspaceId, objectKey: row.objectKey, bucketUploadId: row.bucketUploadId, sizeBytes: row.sizeBytes, ...about }, parts);
     } finally {
@@ -164,7 +164,7 @@ async function finish(staging: Staging, database: Database, upload: Upload) {
   if (finishing.has(upload.id)) throw BEING_CHECKED;
   finishing.add(upload.id);
   try {
-    const admission = await admitUpload(database, { userId, workspaceId, filename: meta.filename, language: meta.language, declaredBytes: upload.size ?? null, firstSeconds: meta.firstSeconds, speakers: meta.speakers });
+    const admission = await admitUpload(database, { userId, workspaceId, filename: meta.filename, language: meta.language, declaredBytes: upload.size ?? null, firstSeconds: meta.firstSeconds, speakers: meta.speakers, vocabulary: meta.vocabulary });
     return await acceptStoredUpload(database, admission, {
       id: upload.id,
       file: path.join(staging.directory, upload.id),
