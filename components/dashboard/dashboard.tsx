@@ -13,8 +13,7 @@ import { cancelTranscription, deleteTranscription, renameTranscription, transcri
 import type { WorkspaceChoice } from "@/lib/api/contract/workspaces";
 import { useApi } from "@/lib/api/use-api";
 import { EngineNotes } from "./engine-notes";
-import { LanguageSelect } from "./language-select";
-import { SpeakersSelect } from "./speakers-select";
+import { UploadChoicesFields, useUploadChoices } from "./upload-choices";
 import { RecordChoice } from "@/components/recordings/record-choice";
 import { recordingFileName, type UploadRecording } from "@/components/recordings/audio-input";
 import { DeletedNotice } from "./deleted-notice";
@@ -54,9 +53,8 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
     refreshInterval: (latest) => (latest?.engine_preparing != null ? PREPARING_REFRESH_MS : 0),
   });
   const options = optionsQuery.data ?? initialOptions;
-  const [language, setLanguage] = useState(initialOptions.auto_detect ? "" : (initialOptions.languages[0]?.code ?? ""));
-  // "" detects the speakers; a number says how many there are.
-  const [speakers, setSpeakers] = useState("");
+  const choices = useUploadChoices(initialOptions);
+  const { language, choices: choicesFor } = choices;
   const [query, setQuery] = useState("");
   const [notice, setNotice] = useState("");
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
@@ -101,9 +99,9 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
     (file: Blob, name: string, source: "upload" | "recording", settled?: (uploaded: boolean) => void) => {
       // A new transcription is unfiled: show it, rather than leave it hidden behind a folder filter.
       setFolderFilter("all");
-      addUpload(file, name, source, language || null, speakers ? Number(speakers) : null, settled);
+      addUpload(file, name, choicesFor(source), settled);
     },
-    [addUpload, language, speakers],
+    [addUpload, choicesFor],
   );
 
   const onRecorded = useCallback<UploadRecording>(
@@ -184,10 +182,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
           <div className="flex flex-wrap items-end justify-between gap-4">
             <h2 id="new-heading" className="text-lg font-semibold">New transcription</h2>
             {options.engine && (
-              <div className="flex flex-wrap items-end gap-4">
-                <LanguageSelect options={options} value={language} onChange={setLanguage} />
-                <SpeakersSelect value={speakers} onChange={setSpeakers} />
-              </div>
+              <UploadChoicesFields options={options} state={choices} />
             )}
           </div>
           {options.engine ? (
@@ -208,6 +203,7 @@ export function Dashboard({ initial, options: initialOptions, renderedAt, worksp
                 live={options.live_transcription}
                 allowTabMic={options.record_tab_mic}
                 language={language || null}
+                vocabulary={choicesFor("recording").vocabulary}
                 onSaved={merge}
                 onDiscarded={(id) => {
                   setItems((list) => list.filter((x) => x.id !== id));

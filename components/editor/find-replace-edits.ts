@@ -1,9 +1,7 @@
 import type { ApiSegment } from "@/lib/api/contract/transcription";
 import { replaceAll, replaceMatch, type Match } from "@/lib/editor/find";
-import type { SegmentState } from "@/lib/editor/undo-history";
+import type { Edit } from "@/lib/editor/undo-history";
 import { stateOf } from "./use-document-editing";
-
-type Edit = (before: SegmentState[], after: SegmentState[]) => void;
 
 interface FindState {
   matches: Match[];

@@ -3,7 +3,8 @@
 import { clsx } from "clsx";
 import { memo, useEffect, useRef, type FocusEvent, type KeyboardEvent } from "react";
 import type { Match } from "@/lib/editor/find";
-import { isLowConfidence } from "@/lib/editor/playback";
+import { replacementsIn, type Replacement } from "@/lib/editor/replacement-undo";
+import { isUnsure } from "@/lib/editor/review";
 import { newSpeakerName } from "@/lib/editor/speakers";
 import { formatTimestamp } from "@/lib/text/time-format";
 import type { ApiSegment } from "@/lib/api/contract/transcription";
@@ -17,9 +18,14 @@ interface SegmentRowProps {
   active: boolean;
   /** index into segment.words of the word being said, -1 for none */
   activeWord: number;
+  /** index into segment.words of the word under review; none when left out */
+  reviewWord?: number;
+  /** undoes a replacement rule's or a term's change (editors only) */
+  onUndoReplacement?(position: number, replacement: Replacement): void;
   editable: boolean;
   editing: boolean;
-  markLowConfidence: boolean;
+  /** below this confidence a word is underlined for review; null marks none */
+  unsureBelow: number | null;
   /** find matches inside this segment, with the index of the current one (or -1) */
   matches: readonly Match[];
   currentMatch: number;
@@ -71,17 +77,37 @@ function Highlighted({ text, matches, currentMatch }: { text: string; matches: r
   return <>{parts}</>;
 }
 
-function SegmentText({ segment, activeWord, editable, reading, markLowConfidence, onSeek }: Pick<SegmentRowProps, "segment" | "activeWord" | "editable" | "reading" | "markLowConfidence" | "onSeek">) {
+type TextProps = Pick<SegmentRowProps, "segment" | "position" | "activeWord" | "reviewWord" | "editable" | "reading" | "unsureBelow" | "onSeek" | "onUndoReplacement">;
+
+function SegmentText({ segment, position, activeWord, reviewWord, editable, reading, unsureBelow, onSeek, onUndoReplacement }: TextProps) {
   const tokens = timedTokens(segment);
   if (!tokens) return <span>{segment.text}</span>;
   const words = segment.words ?? [];
+  // Each replacement's words, and after its last one an Undo (what the engine heard written back).
+  const replacements = replacementsIn(segment);
+  const replacedBy = (word: number) => replacements.find((r) => word >= r.word && word < r.word + r.count);
   return (
     <>
       {tokens.map(({ token, word }, i) => {
         if (word < 0) return token;
         const timing = words[word];
-        const low = markLowConfidence && isLowConfidence(timing.confidence);
-        return (
+        const low = unsureBelow !== null && isUnsure(timing, unsureBelow);
+        const replaced = replacedBy(word);
+        const undo = replaced && onUndoReplacement && word === replaced.word + replaced.count - 1 && (
+          <button
+            type="button"
+            className="mx-0.5 rounded-sm px-0.5 text-xs text-accent hover:bg-muted"
+            aria-label={`Undo the replacement: write “${replaced.heard}” again`}
+            title={`Undo: write “${replaced.heard}” again`}
+            onClick={(e) => {
+              e.stopPropagation();
+              onUndoReplacement(position, replaced);
+            }}
+          >
+            ↶
+          </button>
+        );
+        return [
           <span
             key={i}
             data-word={word}
@@ -90,16 +116,27 @@ function SegmentText({ segment, activeWord, editable, reading, markLowConfidence
             // Where the click also opens the text for typing, the audio moves there but does not
             // start playing over the typing (a playing one goes on); reading, it plays from there.
             onClick={() => onSeek(timing.start_ms, reading || !editable)}
-            title={low ? `Low confidence (${Math.round((timing.confidence ?? 0) * 100)} %): check this word` : undefined}
+            data-review={word === reviewWord || undefined}
+            data-replaced={replaced ? replaced.heard : undefined}
+            title={
+              replaced
+                ? `Written by your replacements or vocabulary: the engine heard “${replaced.heard}”`
+                : low
+                  ? `Low confidence (${Math.round((timing.confidence ?? 0) * 100)} %): check this word`
+                  : undefined
+            }
             className={clsx(
               "cursor-pointer rounded-sm hover:bg-muted",
               word === activeWord && "bg-accent text-accent-foreground",
+              replaced && word !== activeWord && "bg-sky-100 dark:bg-sky-950",
+              word === reviewWord && "ring-2 ring-amber-500",
               low && "underline decoration-amber-500 decoration-dotted decoration-2 underline-offset-4",
             )}
           >
             {token}
-          </span>
-        );
+          </span>,
+          undo && <span key={`${i}-undo`}>{undo}</span>,
+        ];
       })}
     </>
   );

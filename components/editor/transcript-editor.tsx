@@ -9,23 +9,22 @@ import type { ApiFormatState, ApiTranscription, EditableSegment } from "@/lib/ap
 import type { ApiStyle } from "@/lib/api/contract/transcription";
 import { urlOf } from "@/lib/api/client";
 import { transcriptionAudio } from "@/lib/api/endpoints/transcription";
-import { Button } from "@/components/ui/button";
-import { ShareButton } from "@/components/sharing/share-button";
 import { PresenceList } from "./presence-list";
 import { SaveConflicts } from "./save-conflicts";
 import { useTeamEditing } from "./use-team-editing";
-import { ExportMenu } from "./export-menu";
+import { EditorToolbar } from "./editor-toolbar";
 import { FindReplaceBar } from "./find-replace-bar";
 import { replaceCurrent, replaceEverywhere } from "./find-replace-edits";
 import { FormatPanel } from "./format-panel";
 import { FormattedView } from "./formatted-view";
 import { PlayerBar } from "./player-bar";
-import { SaveStatus } from "./save-status";
 import { SegmentRow } from "./segment-row";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { SpeakerNotices } from "./speaker-notices";
 import { SpeakersDialog } from "./speakers-dialog";
+import { ReviewBar } from "./review-bar";
 import { useEditorShortcuts } from "./use-editor-shortcuts";
+import { useWordReview } from "./use-word-review";
 import { useFind } from "./use-find";
 import { usePlayback } from "./use-playback";
 import { stateOf, useDocumentEditing } from "./use-document-editing";
@@ -148,6 +147,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
     }
     return result;
   };
+  const review = useWordReview({ engine: t.engine, segments, segmentsRef: latest, setSegments, queue, edit, playSpan: playback.playSpan });
   useEditorShortcuts((action: ShortcutAction) => {
     const seekSegment = (i: number) => segments[i] && playback.seek(segments[i].start_ms, playback.playing);
     switch (action) {
@@ -159,50 +159,32 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
       case "undo": return editable && void doc.step("undo");
       case "redo": return editable && void doc.step("redo");
       case "find": return find.setOpen(true);
+      case "next-uncertain": return review.next();
+      case "previous-uncertain": return review.previous();
       case "help": return setHelpOpen(true);
     }
   });
 
   return (
     <div className="mt-4 flex flex-col gap-4">
-      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Transcript tools">
-        <div className="flex rounded-lg border border-border p-0.5" role="tablist" aria-label="Version">
-          {(["raw", "formatted"] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              role="tab"
-              aria-selected={view === v}
-              onClick={() => setView(v)}
-              className={`rounded-md px-3 py-1 text-sm ${view === v ? "bg-accent text-accent-foreground" : "hover:bg-muted"}`}
-            >
-              {v === "raw" ? "Transcript" : "Formatted"}
-            </button>
-          ))}
-        </div>
-        <Button type="button" size="sm" variant="secondary" onClick={() => find.setOpen(true)}>Find{editable ? " & replace" : ""}</Button>
-        {editable && (
-          <>
-            <Button type="button" size="sm" variant="ghost" onClick={() => void doc.step("undo")} disabled={!doc.history.done.length}>Undo</Button>
-            <Button type="button" size="sm" variant="ghost" onClick={() => void doc.step("redo")} disabled={!doc.history.undone.length}>Redo</Button>
-          </>
-        )}
-        {editable && (
-          <Button type="button" size="sm" variant="ghost" onClick={() => setSpeakersOpen(true)}>Speakers</Button>
-        )}
-        {editable && (
-          // Small screens read by default (a tap plays from the word); editing is asked for.
-          <Button type="button" size="sm" variant={reading ? "secondary" : "ghost"} className="sm:hidden" aria-pressed={!reading} onClick={() => setReading(!reading)}>
-            {reading ? "Edit text" : "Done editing"}
-          </Button>
-        )}
-        <ExportMenu transcriptionId={t.id} title={t.title} capabilities={capabilities} hasFormatted={formatted !== null} />
-        {canShare && <ShareButton transcriptionId={t.id} />}
-        <Button type="button" size="sm" variant="ghost" onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts">⌨ Shortcuts</Button>
-        <span className="ml-auto">
-          <SaveStatus state={saver.state} error={saver.error} onRetry={() => void saver.flush()} />
-        </span>
-      </div>
+      <EditorToolbar
+        transcription={t}
+        capabilities={capabilities}
+        view={view}
+        onView={setView}
+        editable={editable}
+        reading={reading}
+        onReading={setReading}
+        canUndo={doc.history.done.length > 0}
+        canRedo={doc.history.undone.length > 0}
+        onStep={(direction) => void doc.step(direction)}
+        onFind={() => find.setOpen(true)}
+        onSpeakers={() => setSpeakersOpen(true)}
+        onHelp={() => setHelpOpen(true)}
+        hasFormatted={formatted !== null}
+        canShare={canShare}
+        save={{ state: saver.state, error: saver.error, retry: () => void saver.flush() }}
+      />
 
       {find.open && view === "raw" && (
         <FindReplaceBar
@@ -250,11 +232,13 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
                   position={i}
                   active={i === activeSegment}
                   activeWord={i === activeSegment ? activeWord : -1}
+                  reviewWord={review.current?.segment === i ? review.current.word : -1}
+                  onUndoReplacement={editable ? review.undoReplacement : undefined}
                   editable={editable}
                   reading={reading}
                   editing={doc.editing === i}
                   caret={doc.editing === i ? doc.caret : undefined}
-                  markLowConfidence={markLowConfidence}
+                  unsureBelow={markLowConfidence ? review.threshold : null}
                   matches={found?.matches ?? NO_MATCHES}
                   currentMatch={found && find.current >= found.first && find.current < found.first + found.matches.length ? find.current - found.first : -1}
                   onSeek={playback.seek}
@@ -270,6 +254,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
               );
             })}
           </ol>
+          {markLowConfidence && <ReviewBar review={review} segments={segments} editable={editable} onCorrect={(position) => doc.startEdit(position)} />}
         </>
       ) : (
         <>

@@ -13,11 +13,20 @@ export function usePlayback() {
   const [playing, setPlaying] = useState(false);
   const [durationMs, setDurationMs] = useState(0);
   const [rate, setRateState] = useState<PlaybackRate>(1);
+  /** playing a span (a word in its context): where it pauses */
+  const stopAt = useRef<number | null>(null);
 
   useEffect(() => {
     if (!playing) return;
     let frame = requestAnimationFrame(function tick() {
-      if (audio.current) setCurrentMs(audio.current.currentTime * 1000);
+      const el = audio.current;
+      if (el) {
+        setCurrentMs(el.currentTime * 1000);
+        if (stopAt.current !== null && el.currentTime * 1000 >= stopAt.current) {
+          stopAt.current = null;
+          el.pause();
+        }
+      }
       frame = requestAnimationFrame(tick);
     });
     return () => cancelAnimationFrame(frame);
@@ -26,12 +35,22 @@ export function usePlayback() {
   const seek = useCallback((ms: number, play = true) => {
     const el = audio.current;
     if (!el) return;
+    stopAt.current = null;
     const duration = Number.isFinite(el.duration) ? el.duration * 1000 : Infinity;
     const target = Math.min(Math.max(0, ms), duration);
     el.currentTime = target / 1000;
     setCurrentMs(target);
     if (play) void el.play().catch(() => undefined);
   }, []);
+
+  /** Plays from `fromMs` and pauses at `toMs`. */
+  const playSpan = useCallback(
+    (fromMs: number, toMs: number) => {
+      seek(fromMs, true);
+      stopAt.current = toMs;
+    },
+    [seek],
+  );
 
   const toggle = useCallback(() => {
     const el = audio.current;
@@ -84,5 +103,5 @@ export function usePlayback() {
     onTimeUpdate: (e: React.SyntheticEvent<HTMLAudioElement>) => setCurrentMs(e.currentTarget.currentTime * 1000),
   };
 
-  return { audioProps, currentMs, durationMs, playing, rate, setRate, seek, toggle, skip };
+  return { audioProps, currentMs, durationMs, playing, rate, setRate, seek, playSpan, toggle, skip };
 }

@@ -8,6 +8,8 @@ import { type EditableSegment, MAX_CHANGES_PER_SAVE, MAX_TEXT_PER_SAVE, type Seg
 export interface SegmentChange {
   text?: string;
   speaker?: string | null;
+  /** the places of the segment's words reviewed and kept (the whole set) */
+  reviewed?: number[];
 }
 
 /** A split before word `word` of a segment, or a merge of a segment with the next. */

@@ -20,6 +20,7 @@ interface LiveRecorderPanelProps {
   spaceId: string | null;
   allowTabMic: boolean;
   language: string | null;
+  vocabulary: readonly string[];
   onSaved: (t: ApiTranscription) => void;
   onDiscarded: (id: string) => void;
   /** a recording made with no network, to upload as a file once it is back */
@@ -37,7 +38,7 @@ function recordingTitle(mode: RecordingMode): string {
  * then the recording becomes a transcription; the live text stays until its full-quality
  * pass is done.
  */
-export function LiveRecorderPanel({ userId, spaceId, allowTabMic, language, onSaved, onDiscarded, onRecorded }: LiveRecorderPanelProps) {
+export function LiveRecorderPanel({ userId, spaceId, allowTabMic, language, vocabulary, onSaved, onDiscarded, onRecorded }: LiveRecorderPanelProps) {
   // A recording left on this device (stopped offline) is looked at again; one interrupted waits for Finish or Discard before another starts.
   const [keptVersion, setKeptVersion] = useState(0);
   const [waiting, setWaiting] = useState(false);
@@ -45,7 +46,7 @@ export function LiveRecorderPanel({ userId, spaceId, allowTabMic, language, onSa
   useEffect(() => void keepThisPageOffline().catch(() => undefined), []);
   const rec = useLiveRecorder(userId, spaceId, onSaved, useCallback(() => setKeptVersion((v) => v + 1), []));
   const active = rec.state !== "idle";
-  const begin = (mode: RecordingMode) => void rec.start(mode, recordingTitle(mode), language);
+  const begin = (mode: RecordingMode) => void rec.start(mode, recordingTitle(mode), language, vocabulary);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const discard = async () => {
     setConfirmingDiscard(false);

@@ -14,6 +14,8 @@ interface RecordChoiceProps {
   live: boolean;
   allowTabMic: boolean;
   language: string | null;
+  /** terms for the recording alone, besides its space's vocabulary */
+  vocabulary: readonly string[];
   /** a live recording's transcription, as saved */
   onSaved: (t: ApiTranscription) => void;
   onDiscarded: (id: string) => void;
@@ -22,12 +24,12 @@ interface RecordChoiceProps {
 }
 
 /** The dashboard's "Or record in your browser": live words on plans with them, else a recording uploaded when it stops. */
-export function RecordChoice({ userId, spaceId, live, allowTabMic, language, onSaved, onDiscarded, onRecorded }: RecordChoiceProps) {
+export function RecordChoice({ userId, spaceId, live, allowTabMic, language, vocabulary, onSaved, onDiscarded, onRecorded }: RecordChoiceProps) {
   return (
     <div className="flex flex-col justify-center gap-2">
       <p className="text-sm text-muted-foreground">Or record in your browser:</p>
       {live ? (
-        <LiveRecorderPanel userId={userId} spaceId={spaceId} allowTabMic={allowTabMic} language={language} onSaved={onSaved} onDiscarded={onDiscarded} onRecorded={onRecorded} />
+        <LiveRecorderPanel userId={userId} spaceId={spaceId} allowTabMic={allowTabMic} language={language} vocabulary={vocabulary} onSaved={onSaved} onDiscarded={onDiscarded} onRecorded={onRecorded} />
       ) : (
         <>
           <RecorderPanel allowTabMic={allowTabMic} onRecorded={onRecorded} />

@@ -122,7 +122,7 @@ export function useLiveRecorder(userId: string, spaceId: string | null, onSaved:
   );
 
   const start = useCallback(
-    async (mode: RecordingMode, title: string, language: string | null) => {
+    async (mode: RecordingMode, title: string, language: string | null, vocabulary: readonly string[] = []) => {
       if (session.current) return;
       setError("");
       setNotice("");
@@ -149,7 +149,7 @@ export function useLiveRecorder(userId: string, spaceId: string | null, onSaved:
         setError("Recording could not start in this browser.");
         return;
       }
-      const created = await call(startRecording, { body: { title, language, mode } });
+      const created = await call(startRecording, { body: { title, language, mode, ...(vocabulary.length ? { vocabulary: [...vocabulary] } : {}) } });
       // With no network at all it records on this device, and is uploaded as a file once stopped and online.
       const startedOffline = !created.ok && created.status === 0;
       if (!created.ok && !startedOffline) {

@@ -139,7 +139,7 @@ function SharedDocument({ token, transcript }: { token: string; transcript: Shar
               editable={false}
               reading
               editing={false}
-              markLowConfidence={false}
+              unsureBelow={null}
               matches={NO_MATCHES}
               currentMatch={-1}
               onSeek={playback.seek}

@@ -35,12 +35,18 @@ export interface UploadItem {
   resumable?: { offset: number; size: number };
 }
 
-interface Pending {
-  file: Blob;
+/** How one file is to be transcribed, as the dashboard's choices said when it was added. */
+export interface UploadChoices {
   source: "upload" | "recording";
   language: string | null;
   /** how many people speak; null: detect */
   speakers: number | null;
+  /** terms for this upload alone, besides its space's vocabulary */
+  vocabulary: readonly string[];
+}
+
+interface Pending extends UploadChoices {
+  file: Blob;
   running?: RunningUpload;
   previous?: UnfinishedUpload;
   /** hears once whether it became a transcription or was given up */
@@ -51,7 +57,7 @@ interface Pending {
 interface UseUploads {
   items: UploadItem[];
   /** a chosen file or a finished recording: checked, offered to resume, or sent; `settled` hears once whether it became a transcription (true) or was cancelled or dismissed (false) */
-  add: (file: Blob, name: string, source: "upload" | "recording", language: string | null, speakers: number | null, settled?: (uploaded: boolean) => void) => void;
+  add: (file: Blob, name: string, choices: UploadChoices, settled?: (uploaded: boolean) => void) => void;
   cancel: (key: string) => void;
   dismiss: (key: string) => void;
   resume: (key: string) => void;
@@ -97,6 +103,7 @@ export function useUploads(
       p.running = startUpload(p.file, {
         filename: name,
         language: p.language,
+        vocabulary: p.vocabulary,
         speakers: p.speakers,
         source: p.source,
         firstSeconds: options.firstSeconds,
@@ -122,9 +129,9 @@ export function useUploads(
   );
 
   const add = useCallback(
-    (file: Blob, name: string, source: "upload" | "recording", language: string | null, speakers: number | null, settled?: (uploaded: boolean) => void) => {
+    (file: Blob, name: string, choices: UploadChoices, settled?: (uploaded: boolean) => void) => {
       const key = `${Date.now()}-${Math.random()}`;
-      pending.current.set(key, { file, source, language, speakers, settled: once(settled) });
+      pending.current.set(key, { file, ...choices, settled: once(settled) });
       setItems((list) => [...list, { key, name, stage: "preparing", sent: 0, total: file.size, speed: null }]);
       void (async () => {
         const check = precheckUpload(file.size, await mediaDuration(file), limitsRef.current);

@@ -19,3 +19,17 @@ export async function longReading(): Promise<string> {
   }
   return file;
 }
+
+/**
+ * 19 s of the read speech where PocketSphinx mishears three names of early printers
+ * ("Sweynheim and Pannartz … the monastery of Subiaco"): cut once per run.
+ */
+export async function printersClip(): Promise<string> {
+  const file = path.join(os.tmpdir(), "verbatim-e2e-printers.wav");
+  if (!existsSync(file)) {
+    const args = ["-v", "error", "-y", "-ss", "340", "-t", "19", "-i", path.join(FIXTURES, "read-speech.ogg"), "-ac", "1", "-ar", "16000", file];
+    const made = await run("ffmpeg", args, { timeoutMs: 60_000 });
+    if (made.code !== 0) throw new Error(`ffmpeg could not cut the printers' clip: ${made.stderr}`);
+  }
+  return file;
+}

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { ReplacementsSection } from "@/components/vocabulary/replacements-section";
+import { VocabularySection } from "@/components/vocabulary/vocabulary-section";
 import Link from "next/link";
 import { AppearanceSection } from "@/components/account/appearance-section";
 import { BillingHistorySection } from "@/components/account/billing-history-section";
@@ -43,6 +45,8 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
       <ProfileSection user={toApiUser(user)} />
       <NotificationsSection emailWhenDone={user.emailWhenDone} />
       <VoiceProfilesSection />
+      <VocabularySection personal />
+      <ReplacementsSection personal />
       <AppearanceSection />
       <PasswordSection hasPassword={withPassword} />
       <DeleteAccountSection needsPassword={withPassword} email={user.email} />

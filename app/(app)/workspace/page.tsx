@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { ReplacementsSection } from "@/components/vocabulary/replacements-section";
+import { VocabularySection } from "@/components/vocabulary/vocabulary-section";
 import { WorkspaceSettings } from "@/components/workspaces/workspace-settings";
 import { requirePageSpace } from "@/lib/auth/page-user";
 import { db } from "@/lib/db/client";
@@ -20,6 +22,11 @@ export default async function WorkspacePage() {
   return (
     <main className="mx-auto max-w-4xl px-4 py-10">
       <WorkspaceSettings initial={detail} userId={user.id} />
+      {/* The workspace's own words: its members read them, its owner and admins change them. */}
+      <div className="mt-6 flex flex-col gap-6">
+        <VocabularySection personal={false} />
+        <ReplacementsSection personal={false} />
+      </div>
     </main>
   );
 }
