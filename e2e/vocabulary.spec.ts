@@ -94,7 +94,24 @@ test("the review of uncertain words: next plays each in context, keep is remembe
   await page.reload();
   await editorHydrated(page);
   await expect(page.getByRole("region", { name: "Review uncertain words" }).getByTestId("uncertain-left")).toHaveText(new RegExp(`^${before - 1} `));
-  // F8 moves on from the keyboard too.
+  // F8 moves on from the keyboard too, and Previous goes back.
+  const reviewed = page.locator("[data-review]");
   await page.keyboard.press("F8");
-  await expect(page.locator("[data-review]")).toHaveCount(1);
+  await expect(reviewed).toHaveCount(1);
+  await page.keyboard.press("F8");
+  const second = await reviewed.textContent();
+  await page.getByRole("region", { name: "Review uncertain words" }).getByRole("button", { name: "Previous" }).click();
+  await expect(reviewed).toHaveCount(1);
+  await expect(reviewed).not.toHaveText(second!);
+  // Correct opens the word's segment with the word selected: typing writes over it, and its mark goes.
+  const review = page.getByRole("region", { name: "Review uncertain words" });
+  const word = (await reviewed.textContent())!.trim();
+  await review.getByRole("button", { name: "Correct" }).click();
+  const area = page.getByRole("textbox", { name: /^Text of the segment at / });
+  await expect(area).toBeFocused();
+  expect(await area.evaluate((a: HTMLTextAreaElement) => a.value.slice(a.selectionStart, a.selectionEnd))).toBe(word);
+  await page.keyboard.type("Corrected");
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("transcript")).toContainText("Corrected");
+  await expect(review.getByTestId("uncertain-left")).toHaveText(new RegExp(`^${before - 2} `));
 });

@@ -25,7 +25,7 @@ function Harness({ queue, playSpan, onCorrect }: { queue: jest.Mock; playSpan: j
 }
 
 describe("the review of uncertain words", () => {
-  it("steps through the unsure words playing each in context; Keep saves it as reviewed and moves on; Correct opens its segment", () => {
+  it("steps through the unsure words playing each in context; Keep saves it as reviewed and moves on; Correct opens its segment with the word selected", () => {
     const queue = jest.fn();
     const playSpan = jest.fn();
     const onCorrect = jest.fn();
@@ -43,7 +43,8 @@ describe("the review of uncertain words", () => {
     fireEvent.click(screen.getByRole("button", { name: "Next uncertain word" }));
     expect(screen.getByText("“rome”")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Correct" }));
-    expect(onCorrect).toHaveBeenCalledWith(1);
+    // Its segment opens with the word selected, so typing writes over it.
+    expect(onCorrect).toHaveBeenCalledWith(1, 5, 9);
     fireEvent.click(screen.getByRole("button", { name: "Previous" }));
     expect(screen.getByText("“go”")).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 "use client";
 
 import type { ApiSegment } from "@/lib/api/contract/transcription";
+import { wordPlace } from "@/lib/editor/review";
 import { Button } from "@/components/ui/button";
 import type { useWordReview } from "./use-word-review";
 
@@ -8,8 +9,8 @@ interface ReviewBarProps {
   review: ReturnType<typeof useWordReview>;
   segments: readonly ApiSegment[];
   editable: boolean;
-  /** opens the segment for typing */
-  onCorrect(position: number): void;
+  /** opens the segment for typing, with the word under review selected */
+  onCorrect(position: number, from: number, to: number): void;
 }
 
 const wordsLeft = (n: number) => (n === 1 ? "1 uncertain word to review" : `${n} uncertain words to review`);
@@ -49,7 +50,11 @@ export function ReviewBar({ review, segments, editable, onCorrect }: ReviewBarPr
             <Button type="button" size="sm" className="min-h-11 sm:min-h-0" onClick={review.keep}>
               Keep
             </Button>
-            <Button type="button" size="sm" variant="ghost" className="min-h-11 sm:min-h-0" onClick={() => current && onCorrect(current.segment)}>
+            <Button type="button" size="sm" variant="ghost" className="min-h-11 sm:min-h-0" onClick={() => {
+                if (!current) return;
+                const place = wordPlace(segments[current.segment]?.text ?? "", current.word);
+                onCorrect(current.segment, place.from, place.to);
+              }}>
               Correct
             </Button>
           </>

@@ -37,6 +37,8 @@ interface SegmentRowProps {
   onChangeText(position: number, text: string): void;
   /** where the cursor goes when this segment's text opens for typing */
   caret?: number;
+  /** with caret: the end of the text to select from it */
+  selectTo?: number;
   /** a key or button that reaches beyond the segment's text: move, split, join, undo */
   onCommand(position: number, command: EditCommand): void;
   /** whether a previous / next segment exists (to move to or join with) */
@@ -96,7 +98,7 @@ function SegmentText({ segment, position, activeWord, reviewWord, editable, read
         const undo = replaced && onUndoReplacement && word === replaced.word + replaced.count - 1 && (
           <button
             type="button"
-            className="mx-0.5 rounded-sm px-0.5 text-xs text-accent hover:bg-muted"
+            className="mx-0.5 inline-flex min-h-6 min-w-6 items-center justify-center rounded-sm text-xs text-accent hover:bg-muted"
             aria-label={`Undo the replacement: write “${replaced.heard}” again`}
             title={`Undo: write “${replaced.heard}” again`}
             onClick={(e) => {
@@ -142,7 +144,7 @@ function SegmentText({ segment, position, activeWord, reviewWord, editable, read
   );
 }
 
-function EditArea({ segment, position, caret, first, last, onChangeText, onStopEdit, onCommand }: Pick<SegmentRowProps, "segment" | "position" | "caret" | "first" | "last" | "onChangeText" | "onStopEdit" | "onCommand">) {
+function EditArea({ segment, position, caret, selectTo, first, last, onChangeText, onStopEdit, onCommand }: Pick<SegmentRowProps, "segment" | "position" | "caret" | "selectTo" | "first" | "last" | "onChangeText" | "onStopEdit" | "onCommand">) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const splitButton = useRef<HTMLButtonElement>(null);
   const split = () => onCommand(position, { kind: "split", caret: ref.current?.selectionStart ?? segment.text.length });
@@ -155,7 +157,7 @@ function EditArea({ segment, position, caret, first, last, onChangeText, onStopE
     if (!el) return;
     el.focus();
     const at = Math.min(caret ?? el.value.length, el.value.length);
-    el.setSelectionRange(at, at);
+    el.setSelectionRange(at, Math.min(Math.max(selectTo ?? at, at), el.value.length));
     // Only where the session starts: later renders must not move the cursor while typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

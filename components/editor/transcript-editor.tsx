@@ -238,6 +238,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
                   reading={reading}
                   editing={doc.editing === i}
                   caret={doc.editing === i ? doc.caret : undefined}
+                  selectTo={doc.editing === i ? doc.selectTo : undefined}
                   unsureBelow={markLowConfidence ? review.threshold : null}
                   matches={found?.matches ?? NO_MATCHES}
                   currentMatch={found && find.current >= found.first && find.current < found.first + found.matches.length ? find.current - found.first : -1}
@@ -254,7 +255,7 @@ export function TranscriptEditor({ transcription, segments: initial, format, cap
               );
             })}
           </ol>
-          {markLowConfidence && <ReviewBar review={review} segments={segments} editable={editable} onCorrect={(position) => doc.startEdit(position)} />}
+          {markLowConfidence && <ReviewBar review={review} segments={segments} editable={editable} onCorrect={doc.startEdit} />}
         </>
       ) : (
         <>

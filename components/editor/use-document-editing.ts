@@ -37,6 +37,8 @@ interface Options {
 export function useDocumentEditing({ segmentsRef, setSegments, queue, flush, restructure: send, list, onSpeakerEdited, onRestructured }: Options) {
   const [editing, setEditing] = useState<number | null>(null);
   const [caret, setCaret] = useState<number | undefined>(undefined);
+  // With the caret: the end of a stretch of text to select from it (a word under review).
+  const [selectTo, setSelectTo] = useState<number | undefined>(undefined);
   const editStart = useRef<SegmentState | null>(null);
   const [history, setHistoryState] = useState<UndoHistory>(emptyHistory);
   // The keys' handlers are memoised with the rows; they read the history and segments from here.
@@ -51,10 +53,11 @@ export function useDocumentEditing({ segmentsRef, setSegments, queue, flush, res
   // edited, queued or recorded against the old ones until the server's segments arrive.
   const restructuring = useRef(false);
 
-  const startEdit = useCallback((position: number, at?: number) => {
+  const startEdit = useCallback((position: number, at?: number, to?: number) => {
     if (restructuring.current) return;
     editStart.current = stateOf(segmentsRef.current[position], position);
     setCaret(at);
+    setSelectTo(to);
     setEditing(position);
   }, [segmentsRef, ]);
 
@@ -293,5 +296,5 @@ export function useDocumentEditing({ segmentsRef, setSegments, queue, flush, res
     [segmentsRef, setHistory, setSegments],
   );
 
-  return { editing, caret, history, startEdit, stopEdit, edit, saved, step, onCommand, isChanging, takeRemote, remap };
+  return { editing, caret, selectTo, history, startEdit, stopEdit, edit, saved, step, onCommand, isChanging, takeRemote, remap };
 }

@@ -1,5 +1,5 @@
 import type { ApiSegment } from "@/lib/api/contract/transcription";
-import { contextSpan, stepFrom, uncertainWords, unsureBelow } from "./review";
+import { contextSpan, stepFrom, uncertainWords, unsureBelow, wordPlace } from "./review";
 
 const segment = (text: string, confidences: number[], extra: Partial<ApiSegment> = {}): ApiSegment => ({
   start_ms: 0,
@@ -38,5 +38,11 @@ describe("the review of uncertain words", () => {
     expect(contextSpan({ startMs: 5000, endMs: 5600 })).toEqual({ fromMs: 3500, toMs: 6300 });
     expect(unsureBelow("sphinx")).toBe(0.3);
     expect(unsureBelow(null)).toBe(0.5);
+  });
+
+  it("finds a word's place in the text to select it, as the review counts words", () => {
+    expect(wordPlace("near  rome, Italy", 1)).toEqual({ from: 6, to: 11 });
+    expect(wordPlace("near rome", 0)).toEqual({ from: 0, to: 4 });
+    expect(wordPlace("near rome", 5)).toEqual({ from: 9, to: 9 });
   });
 });

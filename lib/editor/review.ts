@@ -43,6 +43,15 @@ function pairedWords(segment: ApiSegment) {
   return words.length && tokens.length === words.length ? words : [];
 }
 
+/** Where the text's word at this place (counted as the review counts words) starts and ends, for the editor to select it. */
+export function wordPlace(text: string, index: number): { from: number; to: number } {
+  let k = 0;
+  for (const m of text.matchAll(/\S+/g)) {
+    if (k++ === index) return { from: m.index, to: m.index + m[0].length };
+  }
+  return { from: text.length, to: text.length };
+}
+
 /** Whether the user is still asked about this word: below the line and not yet reviewed. */
 export function isUnsure(word: ApiWord, threshold: number): boolean {
   return !word.reviewed && typeof word.confidence === "number" && word.confidence < threshold;

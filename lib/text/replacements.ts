@@ -17,6 +17,16 @@ export interface CompiledRule {
 
 const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
 
+/**
+ * Whether a term's own spelling is worth writing over the same words in another case: a name
+ * of several words ("new york" → "New York") or one cased inside ("iphone" → "iPhone"). A
+ * single word that is only capitalised or in capitals ("Will", "Mark", "US") is also an
+ * everyday word, and every "will" or "us" would be rewritten.
+ */
+function distinctiveSpelling(term: string): boolean {
+  return wordsOf(term).length > 1 || (/\p{Ll}/u.test(term) && /.\p{Lu}/u.test(term));
+}
+
 /** Rules first, then each hint and the term's own words in another case; the longest find wins where two match. */
 export function compileRules(rules: readonly ReplacementRule[], vocabulary: readonly VocabularyTerm[]): CompiledRule[] {
   const compiled: CompiledRule[] = [];
@@ -31,7 +41,7 @@ export function compileRules(rules: readonly ReplacementRule[], vocabulary: read
   for (const r of rules) add(r.find, r.replace);
   for (const v of vocabulary) {
     for (const hint of v.sounds_like) add(hint, v.term);
-    add(v.term, v.term);
+    if (distinctiveSpelling(v.term)) add(v.term, v.term);
   }
   return compiled.sort((a, b) => b.find.length - a.find.length);
 }
@@ -60,9 +70,15 @@ function timedOver(heard: readonly WordTiming[], words: readonly string[]): Word
   });
 }
 
-/** The words written over the heard ones, the first marked with what was heard (for the editor to show and undo). */
+/**
+ * The words written over the heard ones, the first marked with what was heard (for the editor
+ * to show and undo). They keep the least confidence the engine had in the heard words, so a
+ * term written where it was unsure is still offered for review.
+ */
 export function replacing(heard: readonly WordTiming[], write: readonly string[]): WordTiming[] {
-  const made = timedOver(heard, write);
+  const confidences = heard.flatMap((w) => (typeof w.confidence === "number" ? [w.confidence] : []));
+  const confidence = confidences.length ? Math.min(...confidences) : undefined;
+  const made = timedOver(heard, write).map((w) => (confidence === undefined ? w : { ...w, confidence }));
   made[0] = { ...made[0], replaced_from: heard.map((w) => w.word).join(" "), replaced_words: made.length };
   return made;
 }
@@ -100,17 +116,17 @@ export function applyRules(words: readonly WordTiming[], rules: readonly Compile
   return changed ? out : null;
 }
 
-/** A segment written the user's way: by its words when they are its text's words one for one, else by its text alone. */
+/**
+ * A segment written the user's way, by its words, when they are its text's words one for one.
+ * A text without such words is left as the engine wrote it: a change there could be neither
+ * shown nor undone, and would be made again on the next pass.
+ */
 export function rewriteSegment(
   segment: { text: string; words: WordTiming[] | null },
   rules: readonly CompiledRule[],
-): { text: string; words: WordTiming[] | null } | null {
+): { text: string; words: WordTiming[] } | null {
   const tokens = wordsOf(segment.text);
-  if (segment.words && segment.words.length === tokens.length && segment.words.every((w, i) => w.word === tokens[i])) {
-    const words = applyRules(segment.words, rules);
-    return words ? { text: words.map((w) => w.word).join(" "), words } : null;
-  }
-  const asWords = tokens.map((word) => ({ word, start_ms: 0, end_ms: 0 }));
-  const rewritten = applyRules(asWords, rules);
-  return rewritten ? { text: rewritten.map((w) => w.word).join(" "), words: segment.words } : null;
+  if (!segment.words || segment.words.length !== tokens.length || !segment.words.every((w, i) => w.word === tokens[i])) return null;
+  const words = applyRules(segment.words, rules);
+  return words ? { text: words.map((w) => w.word).join(" "), words } : null;
 }

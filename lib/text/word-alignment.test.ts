@@ -9,6 +9,19 @@ const words = [
 ];
 
 describe("realignWords", () => {
+  it("keeps a replacement's mark only while every word it wrote stands as written, side by side", () => {
+    const written = [
+      { word: "ask", start_ms: 0, end_ms: 400 },
+      { word: "John", start_ms: 400, end_ms: 700, replaced_from: "John", replaced_words: 2 },
+      { word: "Dashwood", start_ms: 700, end_ms: 1000 },
+      { word: "now", start_ms: 1000, end_ms: 1400 },
+    ];
+    expect(realignWords(written, "so ask John Dashwood now", 0, 1400)[2]).toMatchObject({ word: "John", replaced_from: "John", replaced_words: 2 });
+    // Undone (or a written word deleted): the mark would name the wrong words, so it goes.
+    expect(realignWords(written, "ask John now", 0, 1400).some((w) => w.replaced_from !== undefined)).toBe(false);
+    expect(realignWords(written, "ask John Dashwood, now", 0, 1400).some((w) => w.replaced_from !== undefined)).toBe(false);
+  });
+
   it("keeps the timing of words the edit kept, whatever their case and punctuation", () => {
     const result = realignWords(words, "And so, my fellow Americans.", 0, 3000);
     expect(result.map(({ start_ms, end_ms }) => [start_ms, end_ms])).toEqual(words.map(({ start_ms, end_ms }) => [start_ms, end_ms]));

@@ -81,16 +81,19 @@ export function realignWords(
       ? commonWords(previous.map((w) => wordKey(w.word)), words.map(wordKey))
       : [];
   const result: (WordTiming | null)[] = words.map(() => null);
+  const untouchedAt = new Map(kept.filter(([o, n]) => previous[o].word === words[n]));
+  // A replacement's mark names the words it wrote: it stays only while all of them stand as written, side by side.
+  const wholeRun = (o: number, n: number, count: number) => Array.from({ length: count }, (_, k) => untouchedAt.get(o + k) === n + k).every(Boolean);
   for (const [oldIndex, newIndex] of kept) {
     const { start_ms, end_ms, confidence, reviewed, replaced_from, replaced_words } = previous[oldIndex];
-    const untouched = previous[oldIndex].word === words[newIndex];
+    const untouched = untouchedAt.get(oldIndex) === newIndex;
     result[newIndex] = {
       word: words[newIndex],
       start_ms,
       end_ms,
       ...(untouched && confidence !== undefined ? { confidence } : {}),
       ...(untouched && reviewed ? { reviewed } : {}),
-      ...(untouched && replaced_from !== undefined ? { replaced_from, replaced_words } : {}),
+      ...(untouched && replaced_from !== undefined && wholeRun(oldIndex, newIndex, replaced_words ?? 1) ? { replaced_from, replaced_words } : {}),
     };
   }
   fillGaps(result, words, startMs, endMs);

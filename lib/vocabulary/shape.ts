@@ -16,6 +16,11 @@ import { DomainError } from "@/lib/errors/domain-error";
 const TERM_SHAPE = /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N}'’.&-]*(?: [\p{L}\p{M}\p{N}'’.&-]+)*$/u;
 const HINT_SHAPE = /^[\p{L}'’]+(?: [\p{L}'’]+)*$/u;
 const CONTROL = /[\p{Cc}\p{Cf}]/u;
+/**
+ * A word to find: transcripts are matched word by word, letters and digits with at most a
+ * sentence's punctuation around them, so a symbol ("C++", "&") could never match as written.
+ */
+const FIND_WORD = /^[.,!?;:'’"“”(]*[\p{L}\p{M}\p{N}](?:.*[\p{L}\p{M}\p{N}])?[.,!?;:'’"“”)]*$/u;
 
 const squeezed = (text: string) => text.normalize("NFC").trim().replace(/\s+/g, " ");
 
@@ -50,13 +55,17 @@ export function checkedRule(find: string, replace: string): { find: string; repl
   if (f.length > MAX_FIND_CHARS) throw new DomainError("unprocessable", `The words to find can be at most ${MAX_FIND_CHARS} characters.`);
   if (r.length > MAX_REPLACE_CHARS) throw new DomainError("unprocessable", `What to write instead can be at most ${MAX_REPLACE_CHARS} characters.`);
   if (CONTROL.test(f) || CONTROL.test(r)) throw new DomainError("unprocessable", "A rule cannot hold control characters.");
+  const symbol = f.split(" ").find((w) => !FIND_WORD.test(w));
+  if (symbol !== undefined) {
+    throw new DomainError("unprocessable", `“${symbol.slice(0, 40)}” cannot be found in a transcript: each word to find needs letters or digits, with no symbols around them.`);
+  }
   if (f.toLowerCase() === r.toLowerCase() && f === r) throw new DomainError("unprocessable", "The rule would write the same words it finds.");
   return { find: f, replace: r };
 }
 
 /** Terms given with one upload or recording: each checked as a term, duplicates dropped. */
 export function checkedUploadTerms(terms: readonly string[] | undefined): string[] {
-  const list = (terms ?? []).map(squeezed).filter(Boolean);
+  const list = [...new Map((terms ?? []).map(squeezed).filter(Boolean).map((t) => [t.toLowerCase(), t])).values()];
   if (list.length > MAX_UPLOAD_TERMS) throw new DomainError("unprocessable", `Give at most ${MAX_UPLOAD_TERMS} terms with one upload.`);
   const seen = new Map<string, string>();
   for (const t of list) seen.set(t.toLowerCase(), checkedTerm(t));

@@ -52,6 +52,11 @@ describe.each(BACKENDS)("vocabulary and replacement rules on %s", (_name, open) 
     expect(await sentence(addRule(t.db, ada, null, { find: "okay", replace: "" }))).toBe("Enter what to write instead.");
     expect(await sentence(addRule(t.db, ada, null, { find: "", replace: "OK" }))).toBe("Enter the words to find.");
     expect(await sentence(addRule(t.db, ada, null, { find: "ok", replace: "ok" }))).toBe("The rule would write the same words it finds.");
+    // Words are matched by their letters and digits: a symbol could never match as written.
+    for (const find of ["C++", "...", "a - b", "&", "#tag"]) {
+      expect(await sentence(addRule(t.db, ada, null, { find, replace: "x" }))).toMatch(/cannot be found in a transcript: each word to find needs letters or digits/);
+    }
+    expect((await addRule(t.db, ada, null, { find: "Mr. e-mail, (3M)", replace: "x" })).find).toBe("Mr. e-mail, (3M)");
   });
 
   it("holds at most MAX_TERMS_PER_SPACE terms, even added at once", async () => {

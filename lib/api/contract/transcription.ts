@@ -309,7 +309,7 @@ export const SegmentEdits = z.object({
         text: z.optional(z.string().check(z.maxLength(MAX_SEGMENT_CHARS, `A segment may hold at most ${MAX_SEGMENT_CHARS} characters.`))),
         /** null: the segment has no speaker */
         speaker: z.optional(z.nullable(SpeakerName)),
-        /** the places (from 0) of the segment's words the user reviewed and kept: the whole set, after `text` if both are sent */
+        /** the places (from 0) of the segment's words the user reviewed and kept, the whole set, counted in its words as they are now (before a `text` sent with it; the words a new text keeps keep their marks) */
         reviewed: z.optional(
           z
             .array(z.number().check(z.int(), z.gte(0), z.lt(MAX_SEGMENT_CHARS, "Word places are whole numbers within the segment.")))

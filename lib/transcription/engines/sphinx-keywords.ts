@@ -147,10 +147,11 @@ export function placeSpots(segments: readonly EngineSegment[], spots: readonly S
     if (heard.map((w) => wordKey(w.word)).join(" ") === termWords.map(wordKey).join(" ")) continue;
     const sureness = heard.reduce((sum, w) => sum + (w.confidence ?? 1), 0) / heard.length;
     if (sureness >= UNSURE_BELOW) continue;
+    // Only where the text is its words one for one: the change is marked on them, to be undone.
     const tokens = segment.text.split(/\s+/).filter(Boolean);
-    const paired = tokens.length === words.length && words.every((w, i) => w.word === tokens[i]);
+    if (tokens.length !== words.length || !words.every((w, i) => w.word === tokens[i])) continue;
     words.splice(first, heard.length, ...replacing(heard, termWords));
-    segment.text = paired ? words.map((w) => w.word).join(" ") : segment.text.replace(heard.map((w) => w.word).join(" "), spot.term);
+    segment.text = words.map((w) => w.word).join(" ");
   }
   return out;
 }
