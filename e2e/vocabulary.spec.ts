@@ -75,8 +75,12 @@ test("the review of uncertain words: next plays each in context, keep is remembe
   const creds = await createUser(request);
   await logInViaApi(page, creds);
   await page.goto("/dashboard");
+  // Terms for this upload alone go with it, each once.
+  await page.getByRole("textbox", { name: "Terms for this upload" }).fill("Gutenberg, Subiaco, gutenberg");
   await page.getByLabel("Choose audio files").setInputFiles(await printersClip());
   const id = await doneTranscription(creds.email);
+  const [{ vocabulary }] = await sql<{ vocabulary: Array<{ term: string }> }>("select vocabulary from transcriptions where id = $1", [id]);
+  expect(vocabulary.map((v) => v.term)).toEqual(["Gutenberg", "Subiaco"]);
   await page.goto(`/transcription/${id}`);
   await editorHydrated(page);
   const bar = page.getByRole("region", { name: "Review uncertain words" });

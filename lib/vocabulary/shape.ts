@@ -63,11 +63,10 @@ export function checkedRule(find: string, replace: string): { find: string; repl
   return { find: f, replace: r };
 }
 
-/** Terms given with one upload or recording: each checked as a term, duplicates dropped. */
+/** Terms given with one upload or recording: each checked as a term, once whatever its case (as first spelt). */
 export function checkedUploadTerms(terms: readonly string[] | undefined): string[] {
-  const list = [...new Map((terms ?? []).map(squeezed).filter(Boolean).map((t) => [t.toLowerCase(), t])).values()];
-  if (list.length > MAX_UPLOAD_TERMS) throw new DomainError("unprocessable", `Give at most ${MAX_UPLOAD_TERMS} terms with one upload.`);
-  const seen = new Map<string, string>();
-  for (const t of list) seen.set(t.toLowerCase(), checkedTerm(t));
-  return [...seen.values()];
+  const once = new Map<string, string>();
+  for (const t of (terms ?? []).map(squeezed).filter(Boolean)) if (!once.has(t.toLowerCase())) once.set(t.toLowerCase(), t);
+  if (once.size > MAX_UPLOAD_TERMS) throw new DomainError("unprocessable", `Give at most ${MAX_UPLOAD_TERMS} terms with one upload.`);
+  return [...once.values()].map(checkedTerm);
 }

@@ -7,6 +7,7 @@ import { BACKENDS, useOpenedDatabase } from "@/test/support/databases";
 import { insertUser } from "@/test/support/users";
 import { addMember, insertWorkspace } from "@/test/support/workspaces";
 import { addRule, deleteRule, listRules, RULE_NOT_FOUND, updateRule } from "./rules";
+import { checkedUploadTerms } from "./shape";
 import { wordRulesFor } from "./snapshot";
 import { addTerm, deleteTerm, listTerms, TERM_NOT_FOUND, updateTerm } from "./terms";
 
@@ -57,6 +58,13 @@ describe.each(BACKENDS)("vocabulary and replacement rules on %s", (_name, open) 
       expect(await sentence(addRule(t.db, ada, null, { find, replace: "x" }))).toMatch(/cannot be found in a transcript: each word to find needs letters or digits/);
     }
     expect((await addRule(t.db, ada, null, { find: "Mr. e-mail, (3M)", replace: "x" })).find).toBe("Mr. e-mail, (3M)");
+  });
+
+  it("takes an upload's own terms once each, as first spelt, and counts them after that", () => {
+    expect(checkedUploadTerms([" Gutenberg ", "Subiaco", "gutenberg", ""])).toEqual(["Gutenberg", "Subiaco"]);
+    expect(checkedUploadTerms(Array.from({ length: 40 }, () => "Same"))).toEqual(["Same"]);
+    expect(() => checkedUploadTerms(Array.from({ length: 21 }, (_, i) => `Term${i}`))).toThrow("Give at most 20 terms with one upload.");
+    expect(() => checkedUploadTerms(["<script>"])).toThrow(/cannot be a term/);
   });
 
   it("holds at most MAX_TERMS_PER_SPACE terms, even added at once", async () => {
