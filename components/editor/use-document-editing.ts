@@ -36,9 +36,8 @@ interface Options {
  */
 export function useDocumentEditing({ segmentsRef, setSegments, queue, flush, restructure: send, list, onSpeakerEdited, onRestructured }: Options) {
   const [editing, setEditing] = useState<number | null>(null);
-  const [caret, setCaret] = useState<number | undefined>(undefined);
-  // With the caret: the end of a stretch of text to select from it (a word under review).
-  const [selectTo, setSelectTo] = useState<number | undefined>(undefined);
+  // Where the cursor goes in the opened text; `to`: the end of a stretch selected from there (a word under review).
+  const [opening, setOpening] = useState<{ at?: number; to?: number }>({});
   const editStart = useRef<SegmentState | null>(null);
   const [history, setHistoryState] = useState<UndoHistory>(emptyHistory);
   // The keys' handlers are memoised with the rows; they read the history and segments from here.
@@ -56,8 +55,7 @@ export function useDocumentEditing({ segmentsRef, setSegments, queue, flush, res
   const startEdit = useCallback((position: number, at?: number, to?: number) => {
     if (restructuring.current) return;
     editStart.current = stateOf(segmentsRef.current[position], position);
-    setCaret(at);
-    setSelectTo(to);
+    setOpening({ at, to });
     setEditing(position);
   }, [segmentsRef, ]);
 
@@ -296,5 +294,5 @@ export function useDocumentEditing({ segmentsRef, setSegments, queue, flush, res
     [segmentsRef, setHistory, setSegments],
   );
 
-  return { editing, caret, selectTo, history, startEdit, stopEdit, edit, saved, step, onCommand, isChanging, takeRemote, remap };
+  return { editing, caret: opening.at, selectTo: opening.to, history, startEdit, stopEdit, edit, saved, step, onCommand, isChanging, takeRemote, remap };
 }
