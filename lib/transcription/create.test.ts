@@ -69,14 +69,14 @@ describe.each(BACKENDS.slice(0, 1))("the words an upload is written with, on %s"
       vocabulary,
     });
 
-  it("takes the upload's own terms, then the uploader's vocabulary and rules, when it is accepted", async () => {
+  it("takes the upload's own terms (with the hints of the same term in the vocabulary), then the uploader's vocabulary and rules, when it is accepted", async () => {
     const user = await insertUser(t.db);
     await addTerm(t.db, user, null, { term: "Kennedy", soundsLike: ["can a dee"] });
     await addRule(t.db, user, null, { find: "fellow americans", replace: "fellow Americans" });
     const created = await upload(user, ["Inaugural", "kennedy"]);
     expect(created.vocabulary).toEqual([
       { term: "Inaugural", sounds_like: [] },
-      { term: "kennedy", sounds_like: [] },
+      { term: "kennedy", sounds_like: ["can a dee"] },
     ]);
     expect(created.replacements).toEqual([{ find: "fellow americans", replace: "fellow Americans" }]);
   });

@@ -22,14 +22,15 @@ describe("metadataOf", () => {
       source: "upload",
       firstSeconds: null,
       speakers: null,
+      vocabulary: [],
     });
   });
 
-  it("reads name, language, type, source, first_seconds and speakers, and ignores anything else", () => {
+  it("reads name, language, type, source, first_seconds, speakers and vocabulary, and ignores anything else", () => {
     const meta = metadataOf(
-      withMetadata({ filename: "Interview 3.m4a", language: "de", filetype: "audio/mp4", source: "recording", first_seconds: "90", speakers: "2", owner: "someone-else" }),
+      withMetadata({ filename: "Interview 3.m4a", language: "de", filetype: "audio/mp4", source: "recording", first_seconds: "90", speakers: "2", vocabulary: "Dashwood, Norland", owner: "someone-else" }),
     );
-    expect(meta).toEqual({ filename: "Interview 3.m4a", language: "de", contentType: "audio/mp4", source: "recording", firstSeconds: 90, speakers: 2 });
+    expect(meta).toEqual({ filename: "Interview 3.m4a", language: "de", contentType: "audio/mp4", source: "recording", firstSeconds: 90, speakers: 2, vocabulary: ["Dashwood", "Norland"] });
   });
 
   it("takes an empty language as 'detect' and an empty first_seconds as 'all of it'", () => {
