@@ -117,7 +117,11 @@ export function WordListSection(props: WordListSectionProps) {
                 hint={f.hint}
                 maxLength={f.maxLength}
                 value={values[f.name]}
-                onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                onChange={(e) => {
+                  // Read now: React puts a controlled input back to its state before a deferred updater runs.
+                  const value = e.target.value;
+                  setValues((v) => ({ ...v, [f.name]: value }));
+                }}
               />
             </div>
           ))}
